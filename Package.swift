@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "board-sync",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "board-server", targets: ["board-server"]),
+        .executable(name: "board-client", targets: ["board-client"]),
+        .executable(name: "board-bench", targets: ["board-bench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CWebSockets",
+            pkgConfig: "libwebsockets",
+            providers: [.apt(["libwebsockets-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "BoardSync"),
+        .target(name: "TerminalUI"),
+        .target(name: "WebSocketTransport", dependencies: ["CWebSockets"]),
+        .target(name: "BoardStore", dependencies: ["CSQLite"]),
+        .target(name: "BoardServer", dependencies: ["BoardSync", "BoardStore", "WebSocketTransport"]),
+        .target(name: "BoardClientApp", dependencies: ["BoardSync", "TerminalUI"]),
+        .executableTarget(name: "board-server", dependencies: ["BoardServer"]),
+        .executableTarget(
+            name: "board-client",
+            dependencies: ["BoardClientApp", "BoardSync", "TerminalUI", "WebSocketTransport"]
+        ),
+        .executableTarget(
+            name: "board-bench",
+            dependencies: ["BoardSync", "BoardServer", "BoardClientApp", "TerminalUI", "WebSocketTransport"]
+        ),
+        .testTarget(name: "BoardSyncTests", dependencies: ["BoardSync"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
+        .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore"]),
+        .testTarget(name: "BoardServerTests", dependencies: ["BoardServer", "BoardSync", "WebSocketTransport"]),
+        .testTarget(name: "BoardClientAppTests", dependencies: ["BoardClientApp", "BoardSync", "TerminalUI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+/// Namespace of the BoardClientApp module.
+public enum BoardClientAppModule {}

@@ -1,0 +1,2 @@
+/// Namespace of the BoardServer module.
+public enum BoardServerModule {}

@@ -1,0 +1,2 @@
+/// Namespace of the BoardStore module.
+public enum BoardStoreModule {}

@@ -1,0 +1,9 @@
+#ifndef BOARD_SYNC_CSQLITE_SHIM_H
+#define BOARD_SYNC_CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+/* SQLITE_TRANSIENT is a cast macro Swift cannot import: it tells SQLite to copy bound data. */
+static inline sqlite3_destructor_type bs_sqlite_transient(void) { return SQLITE_TRANSIENT; }
+
+#endif

@@ -1,0 +1,2 @@
+/// Namespace of the TerminalUI module.
+public enum TerminalUIModule {}

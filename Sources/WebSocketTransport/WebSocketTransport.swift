@@ -1,0 +1,2 @@
+/// Namespace of the WebSocketTransport module.
+public enum WebSocketTransportModule {}

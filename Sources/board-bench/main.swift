@@ -1,0 +1,1 @@
+print("board-bench 0.1.0")

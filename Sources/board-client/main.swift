@@ -1,0 +1,1 @@
+print("board-client 0.1.0")

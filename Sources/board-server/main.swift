@@ -1,0 +1,1 @@
+print("board-server 0.1.0")
