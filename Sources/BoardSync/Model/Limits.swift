@@ -1,0 +1,14 @@
+/// The size limits a board enforces (protocol section 7 defaults); the server makes them configurable.
+public struct Limits: Hashable, Sendable {
+    public var maxItems: Int
+    public var maxSections: Int
+    public var maxTextLength: Int
+
+    public init(maxItems: Int = 10_000, maxSections: Int = 64, maxTextLength: Int = Validation.defaultTextLimit) {
+        self.maxItems = maxItems
+        self.maxSections = maxSections
+        self.maxTextLength = maxTextLength
+    }
+
+    public static let `default` = Limits()
+}
