@@ -1,0 +1,15 @@
+/// Who is dragging an item: the connection holding the drag, the person behind it, and whether
+/// that connection is this client's own.
+public struct DragHolder: Hashable, Sendable, CustomStringConvertible {
+    public var client: String
+    public var user: String
+    public var isLocal: Bool
+
+    public init(client: String, user: String, isLocal: Bool) {
+        self.client = client
+        self.user = user
+        self.isLocal = isLocal
+    }
+
+    public var description: String { isLocal ? "\(user) (you)" : "\(user)@\(client)" }
+}

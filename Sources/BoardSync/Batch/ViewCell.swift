@@ -1,0 +1,24 @@
+/// One cell of a board view. Its identity is the item id; its content is the label and, for the
+/// empty placeholder cell of an item being dragged, the holder the placeholder is labelled with.
+public struct ViewCell: Hashable, Sendable {
+    /// The item id: what makes two cells "the same cell" across views.
+    public var id: String
+    public var label: String
+    /// Set when this cell is the placeholder of a dragged item.
+    public var holder: DragHolder?
+
+    public init(id: String, label: String, holder: DragHolder? = nil) {
+        self.id = id
+        self.label = label
+        self.holder = holder
+    }
+
+    public init(item: Item) {
+        self.init(id: item.id, label: item.label)
+    }
+
+    /// Whether `other` shows something different in this cell (identity aside).
+    public func hasDifferentContent(from other: ViewCell) -> Bool {
+        label != other.label || holder != other.holder
+    }
+}
