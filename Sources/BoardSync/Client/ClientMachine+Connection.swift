@@ -1,0 +1,86 @@
+extension ClientMachine {
+    /// The transport connected: say hello, with `since` when a board is already held.
+    public mutating func connectionOpened() -> ClientOutput {
+        phase = .awaitingWelcome
+        var output = ClientOutput()
+        output.send.append(.hello(.init(client: clientID, user: user, since: committed?.version)))
+        return output
+    }
+
+    /// The transport lost its connection. Local edits stay pending and are resubmitted after the
+    /// next welcome; the drags and peers of others are forgotten until then.
+    public mutating func connectionClosed() -> ClientOutput {
+        phase = .offline
+        remoteDrags = [:]
+        peers = [:]
+        localDrag?.sent = nil
+        var output = ClientOutput()
+        refresh(into: &output)
+        return output
+    }
+
+    mutating func receiveWelcome(_ welcome: ServerMessage.Welcome, into output: inout ClientOutput) {
+        phase = .live
+        role = welcome.you.role
+        lastSeq = welcome.lastSeq
+        nextSeq = max(nextSeq, lastSeq + 1)
+        peers = Dictionary(welcome.peers.map { ($0.client, $0.user) }, uniquingKeysWith: { _, last in last })
+        remoteDrags = [:]
+        switch welcome.state {
+        case .board(let board):
+            committed = BoardState(board: board)
+            if let flight = chain.inFlight, flight.seq <= lastSeq { chain.inFlight = nil }
+        case .ops(let ops):
+            for op in ops { receiveCommitted(op, into: &output) }
+            if let flight = chain.inFlight, flight.seq <= lastSeq { chain.inFlight = nil }
+        }
+        for drag in welcome.drags { receiveDrag(drag) }
+        if var drag = localDrag {
+            drag.sent = nil
+            localDrag = drag
+            output.send.append(.drag(.begin(item: drag.item)))
+        }
+        refresh(into: &output)
+        resubmit(into: &output)
+    }
+
+    /// Sends the in-flight submit again after a reconnect (same seq: a duplicate is harmless),
+    /// or the next queued edit.
+    mutating func resubmit(into output: inout ClientOutput) {
+        guard let flight = chain.inFlight, let committed else {
+            sendNext(into: &output)
+            return
+        }
+        guard let op = flight.op.flatMap(committed.repaired) else {
+            chain.inFlight = nil
+            sendNext(into: &output)
+            return
+        }
+        chain.inFlight = (flight.seq, op)
+        output.send.append(.submit(.init(seq: flight.seq, base: committed.version, op: op)))
+    }
+
+    /// Sends the head of the queue when nothing is in flight, then a pending drag position once
+    /// nothing is unacknowledged.
+    mutating func sendNext(into output: inout ClientOutput) {
+        guard phase == .live, let committed else { return }
+        while chain.inFlight == nil, !chain.queued.isEmpty {
+            let head = chain.queued.removeFirst()
+            guard let op = committed.repaired(head) else { continue }
+            let seq = nextSeq
+            nextSeq += 1
+            chain.inFlight = (seq, op)
+            output.send.append(.submit(.init(seq: seq, base: committed.version, op: op)))
+        }
+        sendDragPosition(into: &output)
+    }
+
+    mutating func sendDragPosition(into output: inout ClientOutput) {
+        guard phase == .live, chain.isEmpty, var drag = localDrag, drag.sent != drag.to, let committed,
+            let from = committed.position(ofItem: drag.item)
+        else { return }
+        drag.sent = drag.to
+        localDrag = drag
+        output.send.append(.drag(.over(item: drag.item, base: committed.version, from: from, to: drag.to)))
+    }
+}

@@ -1,0 +1,69 @@
+extension ClientMachine {
+    /// A drag step reported by the server. This client's own drag is tracked locally, so its echo
+    /// is ignored.
+    mutating func receiveDrag(_ drag: ServerMessage.Drag) {
+        guard drag.client != clientID else { return }
+        switch drag.action {
+        case .begin, .over:
+            remoteDrags = remoteDrags.filter { $0.value.client != drag.client || $0.key == drag.item }
+            let to = drag.action == .over && drag.version == version ? drag.to : nil
+            remoteDrags[drag.item] = RemoteDrag(client: drag.client, user: drag.user, item: drag.item, to: to)
+        case .cancel:
+            remoteDrags[drag.item] = nil
+        }
+    }
+
+    /// Ends the remote drags a committed operation ends: the holder's own move or delete of the
+    /// item, or anyone's deletion of the item or of its section.
+    mutating func endDrags(endedBy op: Op, author: String, into output: inout ClientOutput) {
+        guard let committed else { return }
+        remoteDrags = remoteDrags.filter { item, drag in
+            switch op {
+            case .move(item, _, _): return drag.client != author
+            case .delete(item, _): return false
+            case .deleteSection(let section, _): return committed.position(ofItem: item)?.section != section
+            default: return true
+            }
+        }
+    }
+
+    /// Keeps remote placeholders where they mean the same after a committed operation.
+    mutating func rebaseRemoteDrags(through op: Op) {
+        guard let committed else { return }
+        for (item, drag) in remoteDrags {
+            guard let to = drag.to, let from = committed.position(ofItem: item) else { continue }
+            var updated = drag
+            if case .move(_, _, let target)? = Rebase.rebase(.move(item: item, from: from, to: to), through: op) {
+                updated.to = target
+            } else {
+                updated.to = nil
+            }
+            remoteDrags[item] = updated
+        }
+    }
+
+    /// Carries this client's own drag and undo history through a remote operation, as that
+    /// operation acts on the optimistic board (`before` is the optimistic board it acts on).
+    mutating func carryLocalState(
+        through op: Op, on before: BoardState, by user: String, into output: inout ClientOutput
+    ) {
+        if let drag = localDrag {
+            if let from = before.position(ofItem: drag.item),
+                case .move(_, _, let target)? = Rebase.rebase(.move(item: drag.item, from: from, to: drag.to), through: op)
+            {
+                localDrag?.to = target
+            } else {
+                localDrag = nil
+                output.notices.append(.dragLost(item: drag.item, by: user))
+            }
+        }
+        rebaseUndoHistory(through: op)
+    }
+
+    mutating func rebaseUndoHistory(through op: Op) {
+        undoStack = undoStack.compactMap { entry in
+            let rebased = entry.compactMap { Rebase.rebase($0, through: op) }
+            return rebased.isEmpty ? nil : rebased
+        }
+    }
+}

@@ -1,0 +1,160 @@
+extension ClientMachine {
+    /// How often the placeholder of this client's drag is sent at most.
+    public static let dragSendInterval = 1.0 / 30.0
+    /// How many edits can be undone.
+    public static let undoDepth = 100
+
+    /// A person's edit: applied at once to the view, queued, and submitted in order.
+    public mutating func perform(_ edit: LocalEdit) -> ClientOutput {
+        var output = ClientOutput()
+        guard role == .editor else {
+            output.notices.append(.viewOnly)
+            return output
+        }
+        guard let state = optimistic else { return output }
+        switch makeOp(edit, on: state) {
+        case .success(let op):
+            switch state.check(op, limits: limits) {
+            case .apply: record(op, on: state, undoable: true)
+            case .noop: break
+            case .refused(let error): output.notices.append(.invalidEdit(error))
+            }
+        case .failure(let error):
+            output.notices.append(.invalidEdit(error))
+        }
+        refresh(into: &output)
+        sendNext(into: &output)
+        return output
+    }
+
+    /// Undoes this client's latest edit by submitting its inverse, rebased through everything
+    /// that happened since. Re-created items and sections get fresh ids from `makeID`, since an
+    /// id is never accepted twice.
+    public mutating func undo(makeID: () -> String) -> ClientOutput {
+        var output = ClientOutput()
+        guard role == .editor, var state = optimistic, let entry = undoStack.popLast() else { return output }
+        var renamed: [String: String] = [:]
+        for inverse in entry {
+            let op = inverse.replacingIDs(&renamed, makeID: makeID)
+            guard let fixed = state.repaired(op), state.check(fixed, limits: limits) == .apply else { continue }
+            record(fixed, on: state, undoable: false)
+            state.commit(fixed)
+        }
+        refresh(into: &output)
+        sendNext(into: &output)
+        return output
+    }
+
+    /// Picks up an item. Refused locally when someone else is known to hold it.
+    public mutating func beginDrag(item: String) -> ClientOutput {
+        var output = ClientOutput()
+        guard role == .editor else {
+            output.notices.append(.viewOnly)
+            return output
+        }
+        guard let position = optimistic?.position(ofItem: item) else { return output }
+        if let holder = remoteDrags[item] {
+            output.notices.append(.locked(item: item, message: "held by \(holder.user)"))
+            return output
+        }
+        if let held = localDrag, held.item == item { return output }
+        localDrag = LocalDrag(item: item, to: position)
+        localDrag?.sent = position
+        lastDrop = nil
+        if phase == .live { output.send.append(.drag(.begin(item: item))) }
+        refresh(into: &output)
+        return output
+    }
+
+    /// Moves the held item's placeholder. `to.index` counts the target section without the item.
+    /// The position is sent at most every `dragSendInterval` seconds; `tick` sends the latest.
+    public mutating func dragOver(to: Position, now: Double) -> ClientOutput {
+        var output = ClientOutput()
+        guard let drag = localDrag, let state = optimistic, var count = state.itemCount(inSection: to.section)
+        else { return output }
+        if state.position(ofItem: drag.item)?.section == to.section { count -= 1 }
+        localDrag?.to = Position(section: to.section, index: min(max(to.index, 0), max(count, 0)))
+        refresh(into: &output)
+        tickDrag(now: now, into: &output)
+        return output
+    }
+
+    /// Sends a drag position that was held back by the rate limit, once it is due.
+    public mutating func tick(now: Double) -> ClientOutput {
+        var output = ClientOutput()
+        tickDrag(now: now, into: &output)
+        return output
+    }
+
+    /// Whether a held-back drag position is waiting for `tick`.
+    public var hasUnsentDragPosition: Bool {
+        guard let drag = localDrag else { return false }
+        return drag.sent != drag.to
+    }
+
+    private mutating func tickDrag(now: Double, into output: inout ClientOutput) {
+        guard now - lastDragSend >= Self.dragSendInterval else { return }
+        let before = output.send.count
+        sendDragPosition(into: &output)
+        if output.send.count > before { lastDragSend = now }
+    }
+
+    /// Drops the held item where its placeholder is: a `move` (or a cancel when it did not move).
+    public mutating func drop() -> ClientOutput {
+        guard let drag = localDrag, let state = optimistic else { return ClientOutput() }
+        localDrag = nil
+        if state.position(ofItem: drag.item) == drag.to {
+            var output = ClientOutput()
+            if phase == .live { output.send.append(.drag(.cancel(item: drag.item))) }
+            refresh(into: &output)
+            return output
+        }
+        return perform(.move(item: drag.item, to: drag.to))
+    }
+
+    /// Puts the held item back where it was.
+    public mutating func cancelDrag() -> ClientOutput {
+        var output = ClientOutput()
+        guard let drag = localDrag else { return output }
+        localDrag = nil
+        if phase == .live { output.send.append(.drag(.cancel(item: drag.item))) }
+        refresh(into: &output)
+        return output
+    }
+
+    /// Queues an operation valid on `state` (the optimistic board) and keeps the local drag and
+    /// the undo history meaning the same after it.
+    mutating func record(_ op: Op, on state: BoardState, undoable: Bool) {
+        rebaseUndoHistory(through: op)
+        if undoable {
+            undoStack.append(Inverse.of(op, on: state))
+            if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
+        }
+        if let drag = localDrag, let from = state.position(ofItem: drag.item),
+            case .move(_, _, let target)? = Rebase.rebase(.move(item: drag.item, from: from, to: drag.to), through: op)
+        {
+            localDrag?.to = target
+        }
+        chain.queued.append(op)
+        optimistic?.commit(op)
+    }
+
+    private func makeOp(_ edit: LocalEdit, on state: BoardState) -> Result<Op, OpError> {
+        func itemPosition(_ id: String) -> Result<Position, OpError> {
+            state.position(ofItem: id).map { .success($0) } ?? .failure(.unknownID(id))
+        }
+        func sectionIndex(_ id: String) -> Result<Int, OpError> {
+            state.board.index(ofSection: id).map { .success($0) } ?? .failure(.unknownID(id))
+        }
+        switch edit {
+        case .insert(let item, let at): return .success(.insert(item: item, to: at))
+        case .move(let item, let to): return itemPosition(item).map { .move(item: item, from: $0, to: to) }
+        case .delete(let item): return itemPosition(item).map { .delete(item: item, from: $0) }
+        case .rename(let item, let label): return .success(.update(item: item, label: label))
+        case .insertSection(let header, let at): return .success(.insertSection(section: header, index: at))
+        case .moveSection(let id, let to): return sectionIndex(id).map { .moveSection(section: id, from: $0, index: to) }
+        case .renameSection(let id, let title): return .success(.renameSection(section: id, title: title))
+        case .deleteSection(let id): return sectionIndex(id).map { .deleteSection(section: id, from: $0) }
+        }
+    }
+}

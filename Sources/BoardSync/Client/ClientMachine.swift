@@ -1,0 +1,50 @@
+/// The client side of board sync, as a value: the committed board exactly as the server has it,
+/// one submit in flight and a queue of local edits, the drags of others and of this client, and
+/// the view a person should see. Every event returns the messages to send and the update batch
+/// for the view; the machine itself does no I/O and reads no clock.
+public struct ClientMachine: Sendable {
+    public let clientID: String
+    public let user: String
+    public let boardID: String
+    public var limits: Limits
+
+    /// The board as the server committed it; nil until the first welcome.
+    public internal(set) var committed: BoardState?
+    /// The committed board with this client's unacknowledged edits applied.
+    public internal(set) var optimistic: BoardState?
+    public internal(set) var localDrag: LocalDrag?
+    /// Other connections' drags by item id, positions relative to the committed board.
+    public internal(set) var remoteDrags: [String: RemoteDrag] = [:]
+    /// The other clients on the board: client id to user name.
+    public internal(set) var peers: [String: String] = [:]
+    public internal(set) var phase: ConnectionPhase = .offline
+    public internal(set) var role: Role = .editor
+    /// What the person sees: the optimistic board with every drag shown as a placeholder cell.
+    public internal(set) var view = BoardView()
+
+    var chain = PendingChain()
+    var nextSeq = 1
+    var lastSeq = 0
+    /// Inverse operations of this client's own edits, newest last, each kept current.
+    var undoStack: [[Op]] = []
+    /// The item this client dropped most recently, to notice when someone overrides the drop.
+    var lastDrop: String?
+    /// When the latest drag position was sent, for the rate limit of `over` messages.
+    var lastDragSend = -Double.infinity
+
+    public init(clientID: String, user: String, boardID: String, limits: Limits = .default) {
+        self.clientID = clientID
+        self.user = user
+        self.boardID = boardID
+        self.limits = limits
+    }
+
+    /// How many local edits the server has not acknowledged yet.
+    public var pendingCount: Int { chain.count }
+
+    /// Whether there is an edit to undo.
+    public var canUndo: Bool { !undoStack.isEmpty }
+
+    /// The committed version, 0 before the first welcome.
+    public var version: Int { committed?.version ?? 0 }
+}

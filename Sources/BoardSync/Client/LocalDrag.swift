@@ -1,0 +1,23 @@
+/// The drag this client is performing: the held item and where its placeholder is, in the
+/// coordinates of the client's optimistic board (the target index counted without the item).
+public struct LocalDrag: Hashable, Sendable {
+    public var item: String
+    public var to: Position
+    /// The last placeholder position sent to the server, to send `over` only on change.
+    var sent: Position?
+
+    public init(item: String, to: Position) {
+        self.item = item
+        self.to = to
+    }
+}
+
+/// A drag of another connection, as the server reported it: positions relative to the client's
+/// committed board.
+public struct RemoteDrag: Hashable, Sendable {
+    public var client: String
+    public var user: String
+    public var item: String
+    /// The placeholder's position; nil until the holder's first `over`.
+    public var to: Position?
+}
