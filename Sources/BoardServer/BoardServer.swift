@@ -1,2 +1,0 @@
-/// Namespace of the BoardServer module.
-public enum BoardServerModule {}

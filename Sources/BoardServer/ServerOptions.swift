@@ -1,0 +1,146 @@
+import Foundation
+
+/// The command line of `board-server`, parsed. Every flag has the protocol's default.
+public struct ServerOptions: Hashable, Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    public var dataPath = "./data/boards.sqlite"
+    public var tokensPath: String?
+    public var logLevel = LogLevel.info
+    public var demo = false
+    public var maxItems = 10_000
+    public var maxSections = 64
+    public var maxLabelLength = 100
+    public var maxMessageBytes = 65_536
+    public var maxConnections = 10_000
+    public var maxQueuedBytes = 4 * 1024 * 1024
+    public var retainedOps = 10_000
+    public var snapshotEvery = 1_000
+    public var rateLimitBurst = 100
+    public var rateLimitPerSecond = 100
+    public var idleBoardSeconds = 60.0
+
+    public init() {}
+
+    /// The text `--help` prints.
+    public static let usage = """
+        usage: board-server [options]
+
+        Serves shared boards over WebSockets (protocol boardsync.v1) and plain HTTP on one port.
+
+          --host ADDRESS          address to listen on (default 127.0.0.1)
+          --port N                port, 0 for any free one (default 8080)
+          --data PATH             SQLite database file (default ./data/boards.sqlite)
+          --tokens FILE           JSON file of access tokens (default: none, everyone is an editor)
+          --demo                  create a board "demo" with a dozen tiles if it does not exist
+          --log-level LEVEL       error, warn, info or debug (default info)
+          --max-items N           items per board (default 10000)
+          --max-sections N        sections per board (default 64)
+          --max-label N           Unicode scalars per label or title (default 100)
+          --max-message-bytes N   largest accepted message in bytes (default 65536)
+          --max-connections N     open WebSocket connections in total (default 10000)
+          --max-queued-bytes N    unsent bytes per connection before it is closed with 1013 (default 4194304)
+          --retain-ops N          ops kept per board for catch-up (default 10000)
+          --snapshot-every N      ops between board snapshots (default 1000)
+          --rate-burst N          messages a connection may send at once (default 100)
+          --rate-per-second N     messages per second a connection may sustain (default 100)
+          --idle-board-seconds S  unload a board this long after its last connection left (default 60)
+          --help                  show this text
+
+        When ready it prints one line "listening on HOST:PORT" to standard output; logs go to
+        standard error. SIGINT or SIGTERM closes every connection with 1001 and exits 0.
+        """
+
+    /// Why a command line was refused; `board-server` prints it and exits with status 2.
+    public enum ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        case unknownFlag(String)
+        case missingValue(String)
+        case invalidValue(flag: String, value: String, expected: String)
+
+        public var description: String {
+            switch self {
+            case .unknownFlag(let flag): "unknown option \(flag) (see --help)"
+            case .missingValue(let flag): "option \(flag) needs a value"
+            case .invalidValue(let flag, let value, let expected): "invalid value '\(value)' for \(flag): expected \(expected)"
+            }
+        }
+    }
+
+    /// What the command line asks for.
+    public enum Command: Hashable, Sendable {
+        case serve(ServerOptions)
+        case help
+    }
+
+    /// Parses the arguments after the program name.
+    public static func parse(_ arguments: [String]) throws(ParseError) -> Command {
+        var options = ServerOptions()
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            if flag == "--help" || flag == "-h" { return .help }
+            if flag == "--demo" {
+                options.demo = true
+                continue
+            }
+            var value: String
+            var name = flag
+            if let equals = flag.firstIndex(of: "="), flag.hasPrefix("--") {
+                name = String(flag[..<equals])
+                value = String(flag[flag.index(after: equals)...])
+            } else {
+                guard Self.valueFlags.contains(flag) else { throw .unknownFlag(flag) }
+                guard let next = rest.popFirst() else { throw .missingValue(flag) }
+                value = next
+            }
+            try options.set(name, value)
+        }
+        return .serve(options)
+    }
+
+    private static let valueFlags: Set<String> = [
+        "--host", "--port", "--data", "--tokens", "--log-level", "--max-items", "--max-sections", "--max-label",
+        "--max-message-bytes", "--max-connections", "--max-queued-bytes", "--retain-ops", "--snapshot-every",
+        "--rate-burst", "--rate-per-second", "--idle-board-seconds",
+    ]
+
+    private mutating func set(_ flag: String, _ value: String) throws(ParseError) {
+        func integer(_ range: ClosedRange<Int>) throws(ParseError) -> Int {
+            guard let number = Int(value), range.contains(number) else {
+                throw .invalidValue(flag: flag, value: value, expected: "an integer in \(range.lowerBound)...\(range.upperBound)")
+            }
+            return number
+        }
+        switch flag {
+        case "--host":
+            guard !value.isEmpty else { throw .invalidValue(flag: flag, value: value, expected: "an address") }
+            host = value
+        case "--port": port = try integer(0...65_535)
+        case "--data":
+            guard !value.isEmpty else { throw .invalidValue(flag: flag, value: value, expected: "a file path") }
+            dataPath = value
+        case "--tokens": tokensPath = value
+        case "--log-level":
+            guard let level = LogLevel(rawValue: value) else {
+                throw .invalidValue(flag: flag, value: value, expected: "error, warn, info or debug")
+            }
+            logLevel = level
+        case "--max-items": maxItems = try integer(1...1_000_000)
+        case "--max-sections": maxSections = try integer(1...10_000)
+        case "--max-label": maxLabelLength = try integer(1...10_000)
+        case "--max-message-bytes": maxMessageBytes = try integer(1_024...16 * 1024 * 1024)
+        case "--max-connections": maxConnections = try integer(1...1_000_000)
+        case "--max-queued-bytes": maxQueuedBytes = try integer(65_536...1024 * 1024 * 1024)
+        case "--retain-ops": retainedOps = try integer(1...10_000_000)
+        case "--snapshot-every": snapshotEvery = try integer(1...10_000_000)
+        case "--rate-burst": rateLimitBurst = try integer(1...1_000_000)
+        case "--rate-per-second": rateLimitPerSecond = try integer(1...1_000_000)
+        case "--idle-board-seconds":
+            guard let seconds = Double(value), seconds >= 0, seconds.isFinite else {
+                throw .invalidValue(flag: flag, value: value, expected: "a number of seconds")
+            }
+            idleBoardSeconds = seconds
+        default:
+            throw .unknownFlag(flag)
+        }
+    }
+}
