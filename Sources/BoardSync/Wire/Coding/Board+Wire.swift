@@ -1,0 +1,44 @@
+extension Board {
+    /// Reads a board snapshot (protocol section 3).
+    init(wire reader: FieldReader) throws(WireError) {
+        self.init(
+            id: try reader.string("id"),
+            version: try reader.integer("version"),
+            sections: try reader.objects("sections", Section.init(wire:)))
+    }
+
+    /// Writes the snapshot: `id`, `version`, `sections`.
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("id")
+        writer.string(id)
+        writer.key("version")
+        writer.integer(version)
+        writer.key("sections")
+        writer.beginArray()
+        for section in sections { section.write(to: &writer) }
+        writer.endArray()
+        writer.endObject()
+    }
+}
+
+extension Section {
+    init(wire reader: FieldReader) throws(WireError) {
+        self.init(
+            id: try reader.string("id"), title: try reader.string("title"),
+            items: try reader.objects("items", Item.init(wire:)))
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("id")
+        writer.string(id)
+        writer.key("title")
+        writer.string(title)
+        writer.key("items")
+        writer.beginArray()
+        for item in items { item.write(to: &writer) }
+        writer.endArray()
+        writer.endObject()
+    }
+}

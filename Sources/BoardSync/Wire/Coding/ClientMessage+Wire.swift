@@ -1,0 +1,82 @@
+extension ClientMessage {
+    /// Reads a client message object, checking `hello.client` and `hello.user` as well.
+    init(wire reader: FieldReader) throws(WireError) {
+        let type = try reader.string("type")
+        switch type {
+        case "hello":
+            let hello = Hello(
+                client: try reader.string("client"), user: try reader.string("user"),
+                since: try reader.optionalInteger("since"))
+            guard Validation.isIdentifier(hello.client) else { throw .invalidIdentifier("client") }
+            if let problem = Validation.checkText(hello.user, limit: Validation.userLimit) {
+                throw .invalidText(field: "user", problem)
+            }
+            self = .hello(hello)
+        case "submit":
+            self = .submit(
+                Submit(
+                    seq: try reader.integer("seq", minimum: 1), base: try reader.integer("base"),
+                    op: try reader.nested("op", Op.init(wire:))))
+        case "drag":
+            self = .drag(try Drag(wire: reader))
+        default:
+            throw .unknownType(type)
+        }
+    }
+
+    /// Writes the message: `type` first, then the fields in the order of the protocol's table.
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("type")
+        writer.string(type)
+        switch self {
+        case .hello(let hello):
+            writer.key("client")
+            writer.string(hello.client)
+            writer.key("user")
+            writer.string(hello.user)
+            if let since = hello.since {
+                writer.key("since")
+                writer.integer(since)
+            }
+        case .submit(let submit):
+            writer.key("seq")
+            writer.integer(submit.seq)
+            writer.key("base")
+            writer.integer(submit.base)
+            writer.key("op")
+            submit.op.write(to: &writer)
+        case .drag(let drag):
+            writer.key("action")
+            writer.string(drag.action.rawValue)
+            writer.key("item")
+            writer.string(drag.item)
+            if case .over(_, let base, let from, let to) = drag {
+                writer.key("base")
+                writer.integer(base)
+                writer.key("from")
+                from.write(to: &writer)
+                writer.key("to")
+                to.write(to: &writer)
+            }
+        }
+        writer.endObject()
+    }
+}
+
+extension ClientMessage.Drag {
+    init(wire reader: FieldReader) throws(WireError) {
+        let action = try reader.action(DragAction.self)
+        let item = try reader.string("item")
+        switch action {
+        case .begin:
+            self = .begin(item: item)
+        case .over:
+            self = .over(
+                item: item, base: try reader.integer("base"), from: try reader.nested("from", Position.init(wire:)),
+                to: try reader.nested("to", Position.init(wire:)))
+        case .cancel:
+            self = .cancel(item: item)
+        }
+    }
+}

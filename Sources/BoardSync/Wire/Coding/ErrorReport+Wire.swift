@@ -1,0 +1,24 @@
+extension ServerMessage.ErrorReport {
+    init(wire reader: FieldReader) throws(WireError) {
+        self.init(
+            code: try reader.word("code", as: ErrorCode.self), message: try reader.string("message"),
+            seq: try reader.optionalInteger("seq", minimum: 1), item: try reader.optionalString("item"))
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginMessage("error")
+        writer.key("code")
+        writer.string(code.rawValue)
+        writer.key("message")
+        writer.string(message)
+        if let seq {
+            writer.key("seq")
+            writer.integer(seq)
+        }
+        if let item {
+            writer.key("item")
+            writer.string(item)
+        }
+        writer.endObject()
+    }
+}

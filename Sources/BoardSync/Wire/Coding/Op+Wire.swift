@@ -1,0 +1,96 @@
+extension Op {
+    /// Reads an op object (`kind` and the fields of protocol section 4).
+    init(wire reader: FieldReader) throws(WireError) {
+        let kind = try reader.string("kind")
+        switch kind {
+        case "insert":
+            self = .insert(item: try reader.nested("item", Item.init(wire:)), to: try reader.nested("to", Position.init(wire:)))
+        case "move":
+            self = .move(
+                item: try reader.string("item"),
+                from: try reader.nested("from", Position.init(wire:)),
+                to: try reader.nested("to", Position.init(wire:)))
+        case "delete":
+            self = .delete(item: try reader.string("item"), from: try reader.nested("from", Position.init(wire:)))
+        case "update":
+            self = .update(item: try reader.string("item"), label: try reader.string("label"))
+        case "insertSection":
+            self = .insertSection(
+                section: try reader.nested("section", SectionHeader.init(wire:)), index: try reader.integer("index"))
+        case "moveSection":
+            self = .moveSection(
+                section: try reader.string("section"), from: try reader.integer("from"), index: try reader.integer("index"))
+        case "renameSection":
+            self = .renameSection(section: try reader.string("section"), title: try reader.string("title"))
+        case "deleteSection":
+            self = .deleteSection(section: try reader.string("section"), from: try reader.integer("from"))
+        default:
+            throw .unknownKind(kind)
+        }
+    }
+
+    /// Writes the op object, `kind` first and then the fields in the order of protocol section 4.
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("kind")
+        writer.string(kind)
+        switch self {
+        case .insert(let item, let to):
+            writer.key("item")
+            item.write(to: &writer)
+            writer.key("to")
+            to.write(to: &writer)
+        case .move(let item, let from, let to):
+            writer.key("item")
+            writer.string(item)
+            writer.key("from")
+            from.write(to: &writer)
+            writer.key("to")
+            to.write(to: &writer)
+        case .delete(let item, let from):
+            writer.key("item")
+            writer.string(item)
+            writer.key("from")
+            from.write(to: &writer)
+        case .update(let item, let label):
+            writer.key("item")
+            writer.string(item)
+            writer.key("label")
+            writer.string(label)
+        case .insertSection(let section, let index):
+            writer.key("section")
+            writer.beginObject()
+            writer.key("id")
+            writer.string(section.id)
+            writer.key("title")
+            writer.string(section.title)
+            writer.endObject()
+            writer.key("index")
+            writer.integer(index)
+        case .moveSection(let section, let from, let index):
+            writer.key("section")
+            writer.string(section)
+            writer.key("from")
+            writer.integer(from)
+            writer.key("index")
+            writer.integer(index)
+        case .renameSection(let section, let title):
+            writer.key("section")
+            writer.string(section)
+            writer.key("title")
+            writer.string(title)
+        case .deleteSection(let section, let from):
+            writer.key("section")
+            writer.string(section)
+            writer.key("from")
+            writer.integer(from)
+        }
+        writer.endObject()
+    }
+}
+
+extension SectionHeader {
+    init(wire reader: FieldReader) throws(WireError) {
+        self.init(id: try reader.string("id"), title: try reader.string("title"))
+    }
+}

@@ -1,0 +1,14 @@
+extension Position {
+    init(wire reader: FieldReader) throws(WireError) {
+        self.init(section: try reader.string("section"), index: try reader.integer("index"))
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("section")
+        writer.string(section)
+        writer.key("index")
+        writer.integer(index)
+        writer.endObject()
+    }
+}

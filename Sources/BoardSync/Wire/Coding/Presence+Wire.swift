@@ -1,0 +1,18 @@
+extension ServerMessage.Presence {
+    init(wire reader: FieldReader) throws(WireError) {
+        self.init(
+            action: try reader.action(PresenceAction.self), client: try reader.string("client"),
+            user: try reader.string("user"))
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginMessage("presence")
+        writer.key("action")
+        writer.string(action.rawValue)
+        writer.key("client")
+        writer.string(client)
+        writer.key("user")
+        writer.string(user)
+        writer.endObject()
+    }
+}

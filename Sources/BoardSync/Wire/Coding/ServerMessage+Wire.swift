@@ -1,0 +1,44 @@
+extension ServerMessage {
+    /// Reads a server message object.
+    init(wire reader: FieldReader) throws(WireError) {
+        let type = try reader.string("type")
+        switch type {
+        case "welcome": self = .welcome(try Welcome(wire: reader))
+        case "ack": self = .ack(try Ack(wire: reader))
+        case "op": self = .op(try CommittedOp(wire: reader))
+        case "drag": self = .drag(try Drag(wire: reader))
+        case "presence": self = .presence(try Presence(wire: reader))
+        case "error": self = .error(try ErrorReport(wire: reader))
+        default: throw .unknownType(type)
+        }
+    }
+
+    /// Writes the message: `type` first, then the fields in the order of the protocol's table.
+    func write(to writer: inout JSONWriter) {
+        switch self {
+        case .welcome(let welcome): welcome.write(to: &writer)
+        case .ack(let ack): ack.write(to: &writer)
+        case .op(let committed): committed.write(to: &writer)
+        case .drag(let drag): drag.write(to: &writer)
+        case .presence(let presence): presence.write(to: &writer)
+        case .error(let report): report.write(to: &writer)
+        }
+    }
+}
+
+extension FieldReader {
+    /// Checks the `type` of a message nested in another one, such as the ops of a `welcome`.
+    func expectType(_ expected: String) throws(WireError) {
+        let type = try string("type")
+        guard type == expected else { throw .unknownValue(field: "type", value: type) }
+    }
+}
+
+extension JSONWriter {
+    /// Opens a message object and writes its `type`.
+    mutating func beginMessage(_ type: StaticString) {
+        beginObject()
+        key("type")
+        plainString(type)
+    }
+}

@@ -1,0 +1,86 @@
+extension ServerMessage.Welcome {
+    init(wire reader: FieldReader) throws(WireError) {
+        let hasBoard = reader.optionalValue("board") != nil
+        let hasOps = reader.optionalValue("ops") != nil
+        if hasBoard && hasOps { throw .conflictingFields("welcome carries both \"board\" and \"ops\"") }
+        let state: State
+        if hasOps {
+            state = .ops(
+                try reader.objects("ops") { (element: FieldReader) throws(WireError) in
+                    try element.expectType("op")
+                    return try ServerMessage.CommittedOp(wire: element)
+                })
+        } else {
+            state = .board(try reader.nested("board", Board.init(wire:)))
+        }
+        self.init(
+            state: state,
+            you: try reader.nested("you", ServerMessage.You.init(wire:)),
+            peers: try reader.objects("peers", ServerMessage.Peer.init(wire:)),
+            drags: try reader.objects("drags") { (element: FieldReader) throws(WireError) in
+                try element.expectType("drag")
+                return try ServerMessage.Drag(wire: element)
+            },
+            lastSeq: try reader.integer("lastSeq"))
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginMessage("welcome")
+        switch state {
+        case .board(let board):
+            writer.key("board")
+            board.write(to: &writer)
+        case .ops(let ops):
+            writer.key("ops")
+            writer.beginArray()
+            for op in ops { op.write(to: &writer) }
+            writer.endArray()
+        }
+        writer.key("you")
+        you.write(to: &writer)
+        writer.key("peers")
+        writer.beginArray()
+        for peer in peers { peer.write(to: &writer) }
+        writer.endArray()
+        writer.key("drags")
+        writer.beginArray()
+        for drag in drags { drag.write(to: &writer) }
+        writer.endArray()
+        writer.key("lastSeq")
+        writer.integer(lastSeq)
+        writer.endObject()
+    }
+}
+
+extension ServerMessage.You {
+    init(wire reader: FieldReader) throws(WireError) {
+        self.init(
+            client: try reader.string("client"), user: try reader.string("user"), role: try reader.word("role", as: Role.self))
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("client")
+        writer.string(client)
+        writer.key("user")
+        writer.string(user)
+        writer.key("role")
+        writer.string(role.rawValue)
+        writer.endObject()
+    }
+}
+
+extension ServerMessage.Peer {
+    init(wire reader: FieldReader) throws(WireError) {
+        self.init(client: try reader.string("client"), user: try reader.string("user"))
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("client")
+        writer.string(client)
+        writer.key("user")
+        writer.string(user)
+        writer.endObject()
+    }
+}

@@ -1,0 +1,36 @@
+extension JSONValue {
+    /// How many arrays and objects may nest inside each other by default. Protocol messages need 6.
+    public static let defaultMaxDepth = 32
+
+    /// Parses one JSON value from UTF-8 bytes (see `JSONParser` for what is refused).
+    public static func parse(
+        _ bytes: some Collection<UInt8>, maxDepth: Int = defaultMaxDepth
+    ) throws(JSONSyntaxError) -> JSONValue {
+        let result = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(JSONSyntaxError) -> JSONValue in try JSONParser.parse(buffer, maxDepth: maxDepth) }
+        }
+        if let result { return try result.get() }
+        return try Array(bytes).withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> JSONValue in
+            try JSONParser.parse(buffer, maxDepth: maxDepth)
+        }
+    }
+
+    /// Parses one JSON value from raw memory holding UTF-8 bytes.
+    public static func parse(
+        _ bytes: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth
+    ) throws(JSONSyntaxError) -> JSONValue {
+        try JSONParser.parse(bytes.assumingMemoryBound(to: UInt8.self), maxDepth: maxDepth)
+    }
+
+    /// Parses one JSON value from a string's UTF-8.
+    public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONValue {
+        try parse(Array(text.utf8), maxDepth: maxDepth)
+    }
+
+    /// The compact JSON bytes of this value, object members in their order.
+    public var encoded: [UInt8] {
+        var writer = JSONWriter()
+        writer.value(self)
+        return writer.bytes
+    }
+}

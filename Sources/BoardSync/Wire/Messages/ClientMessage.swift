@@ -1,0 +1,72 @@
+/// A message a client sends to the server (protocol section 5, "Client to server").
+public enum ClientMessage: Hashable, Sendable {
+    case hello(Hello)
+    case submit(Submit)
+    case drag(Drag)
+
+    /// The wire value of the message's `type` field.
+    public var type: String {
+        switch self {
+        case .hello: "hello"
+        case .submit: "submit"
+        case .drag: "drag"
+        }
+    }
+}
+
+extension ClientMessage {
+    /// The first message of a connection: who the client is, and the version it already holds.
+    public struct Hello: Hashable, Sendable {
+        /// The client process's id; it must be an identifier.
+        public var client: String
+        /// The person's name: 1 to 32 scalars, no control characters.
+        public var user: String
+        /// The board version the client already holds, when it reconnects.
+        public var since: Int?
+
+        public init(client: String, user: String, since: Int? = nil) {
+            self.client = client
+            self.user = user
+            self.since = since
+        }
+    }
+
+    /// An op the client made against version `base`, numbered `seq` by the client.
+    public struct Submit: Hashable, Sendable {
+        /// At least 1, above every seq this client id had acknowledged on the board.
+        public var seq: Int
+        public var base: Int
+        public var op: Op
+
+        public init(seq: Int, base: Int, op: Op) {
+            self.seq = seq
+            self.base = base
+            self.op = op
+        }
+    }
+
+    /// A step of a drag the client performs.
+    public enum Drag: Hashable, Sendable {
+        /// Picks up an item.
+        case begin(item: String)
+        /// The placeholder's position, made against the committed board at `base`.
+        case over(item: String, base: Int, from: Position, to: Position)
+        /// Puts the item back.
+        case cancel(item: String)
+
+        public var action: DragAction {
+            switch self {
+            case .begin: .begin
+            case .over: .over
+            case .cancel: .cancel
+            }
+        }
+
+        /// The dragged item's id.
+        public var item: String {
+            switch self {
+            case .begin(let item), .over(let item, _, _, _), .cancel(let item): item
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+extension ServerMessage {
+    /// An `error` message: a refused message, with the `seq` of a refused submit and the `item`
+    /// of a refused drag.
+    public struct ErrorReport: Hashable, Sendable {
+        public var code: ErrorCode
+        public var message: String
+        public var seq: Int?
+        public var item: String?
+
+        public init(code: ErrorCode, message: String, seq: Int? = nil, item: String? = nil) {
+            self.code = code
+            self.message = message
+            self.seq = seq
+            self.item = item
+        }
+    }
+}

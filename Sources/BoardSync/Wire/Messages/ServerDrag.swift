@@ -1,0 +1,32 @@
+extension ServerMessage {
+    /// A drag step of some connection, broadcast to every connection of the board. Positions
+    /// are relative to `version`.
+    public struct Drag: Hashable, Sendable {
+        public var action: DragAction
+        /// The holder.
+        public var client: String
+        public var user: String
+        public var item: String
+        /// Where the item is; nil when the item no longer exists.
+        public var from: Position?
+        /// The placeholder's position (sent with `over`).
+        public var to: Position?
+        public var version: Int
+        /// Why the server ended the drag; nil for a cancel by the holder and for other actions.
+        public var reason: DragEndReason?
+
+        public init(
+            action: DragAction, client: String, user: String, item: String,
+            from: Position? = nil, to: Position? = nil, version: Int, reason: DragEndReason? = nil
+        ) {
+            self.action = action
+            self.client = client
+            self.user = user
+            self.item = item
+            self.from = from
+            self.to = to
+            self.version = version
+            self.reason = reason
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// A message the server sends to a client (protocol section 5, "Server to client").
+public enum ServerMessage: Hashable, Sendable {
+    case welcome(Welcome)
+    case ack(Ack)
+    case op(CommittedOp)
+    case drag(Drag)
+    case presence(Presence)
+    case error(ErrorReport)
+
+    /// The wire value of the message's `type` field.
+    public var type: String {
+        switch self {
+        case .welcome: "welcome"
+        case .ack: "ack"
+        case .op: "op"
+        case .drag: "drag"
+        case .presence: "presence"
+        case .error: "error"
+        }
+    }
+}
