@@ -115,7 +115,8 @@ public struct Sequencer: Sendable {
         }
     }
 
-    /// Appends a message for `recipients`, resolved against the connections joined right now.
+    /// Appends a message for `recipients`, resolved against the connections joined right now; a
+    /// broadcast that reaches nobody is left out.
     mutating func send(_ message: ServerMessage, to recipients: Recipients) {
         let resolved: [ConnectionID]
         switch recipients {
@@ -123,6 +124,7 @@ public struct Sequencer: Sendable {
         case .allConnections: resolved = joined
         case .allExcept(let id): resolved = joined.filter { $0 != id }
         }
+        guard !resolved.isEmpty else { return }
         output.messages.append(Outgoing(message: message, recipients: recipients, connections: resolved))
     }
 }
