@@ -59,8 +59,8 @@ import WebSocketTransport
         defer { context.shutdown() }
         let fast = CountingClientHandler()
         let slow = CountingClientHandler()
-        _ = try context.connect(to: url(server), handler: fast)
-        let slowConnection = try context.connect(to: url(server), handler: slow)
+        _ = try context.connect(to: url(server, "/b?token=fast"), handler: fast)
+        let slowConnection = try context.connect(to: url(server, "/b?token=slow"), handler: slow)
         slowConnection.pauseReceiving()
         #expect(fast.counts.wait { $0.opened == 1 } && slow.counts.wait { $0.opened == 1 })
 
@@ -68,8 +68,12 @@ import WebSocketTransport
         let flood = Watched(true)
         @Sendable func pump() {
             guard flood.read({ $0 }) else { return }
-            for _ in 0..<16 { server.broadcast(frame, to: server.connections) }
-            server.schedule(after: 0.002) { pump() }
+            // Keep pace with the reading client so only the paused one falls behind.
+            let fastQueue = server.connections.first { $0.userData as? String == "fast" }?.queuedBytes ?? 0
+            if fastQueue < 64 * 1024 {
+                for _ in 0..<8 { server.broadcast(frame, to: server.connections) }
+            }
+            server.schedule(after: 0.001) { pump() }
         }
         server.post { pump() }
         #expect(handler.log.wait(timeout: 10) { $0.closed.contains(.slowConsumer) })
