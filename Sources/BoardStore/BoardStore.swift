@@ -1,2 +1,44 @@
-/// Namespace of the BoardStore module.
-public enum BoardStoreModule {}
+/// Durable storage of boards: committed ops, each client's `lastSeq`, used ids and snapshots.
+///
+/// Ops and snapshots are stored as already-encoded JSON text, so the store knows nothing about
+/// the board model. Every method either succeeds completely or throws and changes nothing.
+///
+/// Threading: the server drives its store from one thread (its loop). Implementations also
+/// serialize calls with a lock, so handing a store to another thread is safe, but calls never
+/// run concurrently.
+public protocol BoardStore: AnyObject, Sendable {
+    /// How many of the most recent ops of each board compaction always keeps for catch-up.
+    var retainedOps: Int { get }
+
+    /// Loads a board: latest snapshot, ops after it, used ids, `lastSeq`s; `nil` if it does not exist.
+    func loadBoard(_ name: String) throws(StoreError) -> StoredBoard?
+
+    /// Whether the board exists.
+    func boardExists(_ name: String) throws(StoreError) -> Bool
+
+    /// The names of all boards, sorted.
+    func listBoards() throws(StoreError) -> [String]
+
+    /// The committed version of a board, or `nil` if it does not exist.
+    func headVersion(of board: String) throws(StoreError) -> Int?
+
+    /// Makes a whole batch durable in one transaction, or nothing of it.
+    func commit(_ batch: CommitBatch) throws(StoreError)
+
+    /// Up to `limit` retained ops of `board` with a version above `version`, in version order.
+    func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [CommittedOp]
+
+    /// The lowest version among the retained ops of `board`; `nil` when none is retained.
+    ///
+    /// Catch-up from `since` is complete when `since >= head` or `since + 1 >= oldest`.
+    func oldestRetainedVersion(_ board: String) throws(StoreError) -> Int?
+
+    /// Stores a snapshot of `board` and compacts the ops it covers (keeping `retainedOps`).
+    func writeSnapshot(_ board: String, version: Int, json: String) throws(StoreError)
+
+    /// The highest acknowledged `seq` of `client` on `board` (0 if none).
+    func lastSeq(_ board: String, client: String) throws(StoreError) -> Int
+
+    /// The retained op that `client` committed with `seq` on `board`, if any.
+    func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> CommittedOp?
+}

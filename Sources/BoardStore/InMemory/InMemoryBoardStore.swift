@@ -1,0 +1,107 @@
+import Synchronization
+
+/// A `BoardStore` that keeps everything in memory, with the same rules and errors as
+/// `SQLiteBoardStore`; for tests and for running without a disk.
+///
+/// Calls are serialized by a lock (see `BoardStore` on threading).
+public final class InMemoryBoardStore: BoardStore {
+    public let retainedOps: Int
+    private let boards = Mutex<[String: InMemoryBoard]>([:])
+
+    /// Creates an empty store that keeps at least `retainedOps` recent ops per board.
+    public init(retainedOps: Int = 10_000) {
+        self.retainedOps = max(0, retainedOps)
+    }
+
+    public func loadBoard(_ name: String) throws(StoreError) -> StoredBoard? {
+        boards.withLock { $0[name]?.stored(name: name) }
+    }
+
+    public func boardExists(_ name: String) throws(StoreError) -> Bool {
+        boards.withLock { $0[name] != nil }
+    }
+
+    public func listBoards() throws(StoreError) -> [String] {
+        boards.withLock { $0.keys.sorted() }
+    }
+
+    public func headVersion(of board: String) throws(StoreError) -> Int? {
+        boards.withLock { $0[board]?.head }
+    }
+
+    public func commit(_ batch: CommitBatch) throws(StoreError) {
+        let retainedOps = retainedOps
+        try boards.withLock { (boards: inout [String: InMemoryBoard]) throws(StoreError) in
+            var working = boards
+            try Self.apply(batch, to: &working, retainedOps: retainedOps)
+            boards = working
+        }
+    }
+
+    public func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [CommittedOp] {
+        guard version >= 0, limit >= 0 else {
+            throw .invalidArgument("opsAfter needs a version and a limit of at least 0")
+        }
+        return boards.withLock { boards in
+            let ops = boards[board]?.ops ?? []
+            return Array(ops.lazy.filter { $0.version > version }.prefix(limit))
+        }
+    }
+
+    public func oldestRetainedVersion(_ board: String) throws(StoreError) -> Int? {
+        boards.withLock { $0[board]?.ops.first?.version }
+    }
+
+    public func writeSnapshot(_ board: String, version: Int, json: String) throws(StoreError) {
+        var batch = CommitBatch()
+        batch.addSnapshot(BoardSnapshot(version: version, json: json), of: board)
+        try commit(batch)
+    }
+
+    public func lastSeq(_ board: String, client: String) throws(StoreError) -> Int {
+        boards.withLock { $0[board]?.lastSeqs[client] ?? 0 }
+    }
+
+    public func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> CommittedOp? {
+        boards.withLock { boards in
+            guard let state = boards[board], let version = state.versionsBySeq[client]?[seq] else { return nil }
+            return state.ops.first { $0.version == version }
+        }
+    }
+
+    private static func apply(
+        _ batch: CommitBatch, to boards: inout [String: InMemoryBoard], retainedOps: Int
+    ) throws(StoreError) {
+        for name in batch.newBoards {
+            guard boards[name] == nil else { throw .boardAlreadyExists(name) }
+            boards[name] = InMemoryBoard()
+        }
+        for entry in batch.ops {
+            try modify(entry.board, in: &boards) { (board: inout InMemoryBoard) throws(StoreError) in
+                try board.append(entry.op, board: entry.board)
+                board.advanceSeq(of: entry.op.client, to: entry.op.seq)
+            }
+        }
+        for advance in batch.seqAdvances {
+            try modify(advance.board, in: &boards) { $0.advanceSeq(of: advance.client, to: advance.seq) }
+        }
+        for used in batch.usedIds {
+            try modify(used.board, in: &boards) { (board: inout InMemoryBoard) throws(StoreError) in
+                try board.useId(used.id, kind: used.kind, board: used.board)
+            }
+        }
+        for record in batch.snapshots {
+            try modify(record.board, in: &boards) { (board: inout InMemoryBoard) throws(StoreError) in
+                try board.store(record.snapshot, board: record.board, retainedOps: retainedOps)
+            }
+        }
+    }
+
+    private static func modify(
+        _ name: String, in boards: inout [String: InMemoryBoard],
+        _ change: (inout InMemoryBoard) throws(StoreError) -> Void
+    ) throws(StoreError) {
+        guard boards[name] != nil else { throw .unknownBoard(name) }
+        try change(&boards[name]!)
+    }
+}

@@ -1,0 +1,31 @@
+/// Everything needed to rebuild a board in memory: the latest snapshot plus the ops after it.
+public struct StoredBoard: Sendable, Equatable {
+    /// The board name.
+    public var name: String
+    /// The latest snapshot, or `nil` when none was ever written (the board starts from its
+    /// initial state at version 0).
+    public var snapshot: BoardSnapshot?
+    /// The committed ops after the snapshot, in increasing version order without gaps.
+    public var ops: [CommittedOp]
+    /// Every id ever used on the board, deleted ones included, with what it named.
+    public var usedIds: [String: IdKind]
+    /// The highest acknowledged `seq` of every client that ever had one on this board.
+    public var lastSeqs: [String: Int]
+
+    /// Creates a stored board.
+    public init(
+        name: String, snapshot: BoardSnapshot?, ops: [CommittedOp], usedIds: [String: IdKind],
+        lastSeqs: [String: Int]
+    ) {
+        self.name = name
+        self.snapshot = snapshot
+        self.ops = ops
+        self.usedIds = usedIds
+        self.lastSeqs = lastSeqs
+    }
+
+    /// The board's committed version: the last op's, else the snapshot's, else 0.
+    public var version: Int {
+        ops.last?.version ?? snapshot?.version ?? 0
+    }
+}

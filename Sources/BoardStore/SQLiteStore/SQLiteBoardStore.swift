@@ -1,0 +1,89 @@
+import Synchronization
+
+/// A `BoardStore` in one SQLite database file, in WAL mode with `synchronous = FULL`: a
+/// committed batch survives the process being killed at any moment.
+///
+/// Opening checks the file (`PRAGMA quick_check`, schema version) and throws `StoreError`
+/// instead of ever starting empty over a bad file; a missing file and its directory are
+/// created. Calls are serialized by a lock (see `BoardStore` on threading); only one store
+/// should open a given file at a time.
+public final class SQLiteBoardStore: BoardStore {
+    public let retainedOps: Int
+    /// The database file.
+    public let path: String
+    private let connection: Mutex<StoreConnection?>
+
+    /// Opens or creates the store at `path`, keeping at least `retainedOps` recent ops per board.
+    public init(path: String, retainedOps: Int = 10_000) throws(StoreError) {
+        let database = try StoreOpener.open(path: path)
+        self.path = path
+        self.retainedOps = max(0, retainedOps)
+        connection = Mutex(StoreConnection(database: database, path: path, retainedOps: max(0, retainedOps)))
+    }
+
+    /// Closes the database; later calls throw `StoreError.database`. Closing twice is harmless.
+    public func close() {
+        connection.withLock { connection in
+            connection?.database.close()
+            connection = nil
+        }
+    }
+
+    public func loadBoard(_ name: String) throws(StoreError) -> StoredBoard? {
+        try withConnection { try $0.loadBoard(name) }
+    }
+
+    public func boardExists(_ name: String) throws(StoreError) -> Bool {
+        try withConnection { try $0.headVersion(of: name) != nil }
+    }
+
+    public func listBoards() throws(StoreError) -> [String] {
+        try withConnection { try $0.listBoards() }
+    }
+
+    public func headVersion(of board: String) throws(StoreError) -> Int? {
+        try withConnection { try $0.headVersion(of: board) }
+    }
+
+    public func commit(_ batch: CommitBatch) throws(StoreError) {
+        try withConnection { try $0.commit(batch) }
+    }
+
+    public func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [CommittedOp] {
+        guard version >= 0, limit >= 0 else {
+            throw .invalidArgument("opsAfter needs a version and a limit of at least 0")
+        }
+        return try withConnection { try $0.opsAfter(board, version: version, limit: limit) }
+    }
+
+    public func oldestRetainedVersion(_ board: String) throws(StoreError) -> Int? {
+        try withConnection { try $0.oldestRetainedVersion(board) }
+    }
+
+    public func writeSnapshot(_ board: String, version: Int, json: String) throws(StoreError) {
+        var batch = CommitBatch()
+        batch.addSnapshot(BoardSnapshot(version: version, json: json), of: board)
+        try commit(batch)
+    }
+
+    public func lastSeq(_ board: String, client: String) throws(StoreError) -> Int {
+        try withConnection { try $0.lastSeq(board, client: client) }
+    }
+
+    public func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> CommittedOp? {
+        try withConnection { try $0.committedOp(board, client: client, seq: seq) }
+    }
+
+    private func withConnection<Result: Sendable>(
+        _ body: (StoreConnection) throws -> Result
+    ) throws(StoreError) -> Result {
+        do {
+            return try connection.withLock { connection in
+                guard let connection else { throw SQLiteError.closed }
+                return try body(connection)
+            }
+        } catch {
+            throw StoreError(error)
+        }
+    }
+}

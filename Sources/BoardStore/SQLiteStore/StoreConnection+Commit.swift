@@ -1,0 +1,118 @@
+import CSQLite
+
+extension StoreConnection {
+    /// A client of one board, the key of a `lastSeq`.
+    private struct BoardClient: Hashable {
+        let board: String
+        let client: String
+    }
+
+    /// Writes a whole batch in one transaction (one WAL sync), in the order `CommitBatch` documents.
+    func commit(_ batch: CommitBatch) throws {
+        guard !batch.isEmpty else { return }
+        try database.transaction {
+            var heads: [String: Int] = [:]
+            func head(of board: String) throws -> Int {
+                if let known = heads[board] { return known }
+                guard let stored = try headVersion(of: board) else { throw StoreError.unknownBoard(board) }
+                heads[board] = stored
+                return stored
+            }
+
+            for name in batch.newBoards {
+                try insertBoard(name)
+                heads[name] = 0
+            }
+
+            var seqs: [BoardClient: Int] = [:]
+            var advancedBoards: Set<String> = []
+            for entry in batch.ops {
+                let expected = try head(of: entry.board) + 1
+                guard entry.op.version == expected else {
+                    throw StoreError.versionOutOfOrder(board: entry.board, expected: expected, found: entry.op.version)
+                }
+                try insertOp(entry.op, board: entry.board)
+                heads[entry.board] = entry.op.version
+                advancedBoards.insert(entry.board)
+                let key = BoardClient(board: entry.board, client: entry.op.client)
+                seqs[key] = max(seqs[key] ?? 0, entry.op.seq)
+            }
+            let setHead = try database.statement("UPDATE boards SET head_version = ? WHERE name = ?")
+            for board in advancedBoards {
+                try setHead.run(heads[board] ?? 0, board)
+            }
+
+            for advance in batch.seqAdvances {
+                _ = try head(of: advance.board)
+                let key = BoardClient(board: advance.board, client: advance.client)
+                seqs[key] = max(seqs[key] ?? 0, advance.seq)
+            }
+            let upsertSeq = try database.statement(
+                """
+                INSERT INTO client_seqs (board, client, last_seq) VALUES (?, ?, ?)
+                ON CONFLICT (board, client) DO UPDATE SET last_seq = max(last_seq, excluded.last_seq)
+                """)
+            for (key, seq) in seqs {
+                try upsertSeq.run(key.board, key.client, seq)
+            }
+
+            for used in batch.usedIds {
+                _ = try head(of: used.board)
+                try insertUsedId(used)
+            }
+
+            for record in batch.snapshots {
+                try store(record, head: head(of: record.board))
+            }
+        }
+    }
+
+    private func insertBoard(_ name: String) throws {
+        do {
+            try database.statement("INSERT INTO boards (name, head_version) VALUES (?, 0)").run(name)
+        } catch let error where error.code == bs_sqlite_constraint_primarykey() {
+            throw StoreError.boardAlreadyExists(name)
+        }
+    }
+
+    private func insertOp(_ op: CommittedOp, board: String) throws {
+        do {
+            try database.statement(
+                """
+                INSERT INTO ops (board, version, client, user, seq, op_json, committed_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """
+            ).run(board, op.version, op.client, op.user, op.seq, op.opJSON, op.committedAt)
+        } catch let error where error.code == bs_sqlite_constraint_unique() {
+            throw StoreError.seqAlreadyUsed(board: board, client: op.client, seq: op.seq)
+        }
+    }
+
+    private func insertUsedId(_ used: CommitBatch.UsedId) throws {
+        do {
+            try database.statement("INSERT INTO used_ids (board, id, kind) VALUES (?, ?, ?)")
+                .run(used.board, used.id, used.kind.rawValue)
+        } catch let error where error.code == bs_sqlite_constraint_primarykey() {
+            throw StoreError.idAlreadyUsed(board: used.board, id: used.id)
+        }
+    }
+
+    /// Stores a snapshot, keeps only the newest one of the board, and deletes the ops that the
+    /// newest snapshot covers except the latest `retainedOps`.
+    private func store(_ record: CommitBatch.BoardSnapshotRecord, head: Int) throws {
+        let board = record.board
+        let version = record.snapshot.version
+        guard version <= head else {
+            throw StoreError.snapshotAheadOfBoard(board: board, version: version, head: head)
+        }
+        try database.statement("INSERT OR REPLACE INTO snapshots (board, version, snapshot_json) VALUES (?, ?, ?)")
+            .run(board, version, record.snapshot.json)
+        let newest =
+            try database.statement("SELECT max(version) FROM snapshots WHERE board = ?").queryOne(board) {
+                $0.int(0)
+            } ?? version
+        try database.statement("DELETE FROM snapshots WHERE board = ? AND version < ?").run(board, newest)
+        let cutoff = min(newest, head - retainedOps)
+        try database.statement("DELETE FROM ops WHERE board = ? AND version <= ?").run(board, cutoff)
+    }
+}

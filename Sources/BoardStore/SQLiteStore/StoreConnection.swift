@@ -1,0 +1,79 @@
+/// The queries of `SQLiteBoardStore` over its open `Database`; used under the store's lock only.
+final class StoreConnection {
+    let database: Database
+    let path: String
+    let retainedOps: Int
+
+    init(database: Database, path: String, retainedOps: Int) {
+        self.database = database
+        self.path = path
+        self.retainedOps = retainedOps
+    }
+
+    func headVersion(of board: String) throws -> Int? {
+        try database.statement("SELECT head_version FROM boards WHERE name = ?").queryOne(board) { $0.int(0) }
+    }
+
+    func listBoards() throws -> [String] {
+        try database.statement("SELECT name FROM boards ORDER BY name").query { $0.string(0) }
+    }
+
+    func loadBoard(_ name: String) throws -> StoredBoard? {
+        guard try headVersion(of: name) != nil else { return nil }
+        let snapshot = try database.statement(
+            "SELECT version, snapshot_json FROM snapshots WHERE board = ? ORDER BY version DESC LIMIT 1"
+        ).queryOne(name) { BoardSnapshot(version: $0.int(0), json: $0.string(1)) }
+        let ops = try opsAfter(name, version: snapshot?.version ?? 0, limit: Int(Int64.max))
+        let idRows = try database.statement("SELECT id, kind FROM used_ids WHERE board = ?").query(name) {
+            ($0.string(0), $0.string(1))
+        }
+        var usedIds: [String: IdKind] = [:]
+        for (id, kindText) in idRows {
+            guard let kind = IdKind(rawValue: kindText) else {
+                throw StoreError.corrupt(path: path, message: "id \(id) of board \(name) has unknown kind \(kindText)")
+            }
+            usedIds[id] = kind
+        }
+        let seqRows = try database.statement("SELECT client, last_seq FROM client_seqs WHERE board = ?").query(name) {
+            ($0.string(0), $0.int(1))
+        }
+        return StoredBoard(
+            name: name, snapshot: snapshot, ops: ops, usedIds: usedIds,
+            lastSeqs: Dictionary(seqRows, uniquingKeysWith: max))
+    }
+
+    func opsAfter(_ board: String, version: Int, limit: Int) throws -> [CommittedOp] {
+        try database.statement(
+            """
+            SELECT version, client, user, seq, op_json, committed_at FROM ops
+            WHERE board = ? AND version > ? ORDER BY version LIMIT ?
+            """
+        ).query(board, version, limit, row: Self.committedOp)
+    }
+
+    func oldestRetainedVersion(_ board: String) throws -> Int? {
+        try database.statement("SELECT min(version) FROM ops WHERE board = ?").queryOne(board) {
+            $0.isNull(0) ? nil : $0.int(0)
+        } ?? nil
+    }
+
+    func lastSeq(_ board: String, client: String) throws -> Int {
+        try database.statement("SELECT last_seq FROM client_seqs WHERE board = ? AND client = ?")
+            .queryOne(board, client) { $0.int(0) } ?? 0
+    }
+
+    func committedOp(_ board: String, client: String, seq: Int) throws -> CommittedOp? {
+        try database.statement(
+            """
+            SELECT version, client, user, seq, op_json, committed_at FROM ops
+            WHERE board = ? AND client = ? AND seq = ?
+            """
+        ).queryOne(board, client, seq, row: Self.committedOp)
+    }
+
+    private static func committedOp(_ row: Statement) -> CommittedOp {
+        CommittedOp(
+            version: row.int(0), client: row.string(1), user: row.string(2), seq: row.int(3),
+            opJSON: row.string(4), committedAt: row.int(5))
+    }
+}

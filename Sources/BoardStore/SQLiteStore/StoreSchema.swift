@@ -1,0 +1,43 @@
+/// The tables of `SQLiteBoardStore` and the `PRAGMA user_version` that names them.
+enum StoreSchema {
+    /// The schema version this code reads and writes.
+    static let version = 1
+
+    /// Creates every table of version 1 in an empty database.
+    static let create = """
+        CREATE TABLE boards (
+            name TEXT NOT NULL PRIMARY KEY,
+            head_version INTEGER NOT NULL CHECK (head_version >= 0)
+        ) WITHOUT ROWID;
+        CREATE TABLE ops (
+            board TEXT NOT NULL REFERENCES boards(name),
+            version INTEGER NOT NULL CHECK (version >= 1),
+            client TEXT NOT NULL,
+            user TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            op_json TEXT NOT NULL,
+            committed_at INTEGER NOT NULL,
+            PRIMARY KEY (board, version)
+        ) WITHOUT ROWID;
+        CREATE UNIQUE INDEX ops_by_client_seq ON ops (board, client, seq);
+        CREATE TABLE client_seqs (
+            board TEXT NOT NULL REFERENCES boards(name),
+            client TEXT NOT NULL,
+            last_seq INTEGER NOT NULL,
+            PRIMARY KEY (board, client)
+        ) WITHOUT ROWID;
+        CREATE TABLE used_ids (
+            board TEXT NOT NULL REFERENCES boards(name),
+            id TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('item', 'section')),
+            PRIMARY KEY (board, id)
+        ) WITHOUT ROWID;
+        CREATE TABLE snapshots (
+            board TEXT NOT NULL REFERENCES boards(name),
+            version INTEGER NOT NULL CHECK (version >= 0),
+            snapshot_json TEXT NOT NULL,
+            PRIMARY KEY (board, version)
+        ) WITHOUT ROWID;
+        PRAGMA user_version = 1;
+        """
+}

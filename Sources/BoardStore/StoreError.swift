@@ -1,0 +1,37 @@
+/// Why a board store refused an operation. A refused commit changed nothing.
+public enum StoreError: Error, Equatable, Sendable {
+    /// The database file cannot be opened or read (missing permissions, a directory, ...).
+    case unreadable(path: String, message: String)
+    /// The file is not an SQLite database or fails its integrity check.
+    case corrupt(path: String, message: String)
+    /// The file is a database of another schema: a newer `user_version` than this code
+    /// supports, or foreign tables without a version (`found` is 0).
+    case schemaMismatch(path: String, found: Int, supported: Int)
+    /// A batch creates a board that already exists.
+    case boardAlreadyExists(String)
+    /// A batch or call refers to a board that does not exist.
+    case unknownBoard(String)
+    /// An op's version does not continue its board's version (`expected` is head + 1).
+    case versionOutOfOrder(board: String, expected: Int, found: Int)
+    /// An id is recorded as used on a board that already used it.
+    case idAlreadyUsed(board: String, id: String)
+    /// A client's `seq` appears on two committed ops of one board.
+    case seqAlreadyUsed(board: String, client: String, seq: Int)
+    /// A snapshot is for a version the board has not reached.
+    case snapshotAheadOfBoard(board: String, version: Int, head: Int)
+    /// An argument is out of its range (a negative limit or version, ...).
+    case invalidArgument(String)
+    /// Any other database failure (I/O error, disk full, closed store, ...).
+    case database(code: Int32, message: String)
+}
+
+extension StoreError {
+    /// Wraps any error thrown inside a store as a `StoreError`.
+    init(_ error: any Error) {
+        switch error {
+        case let error as StoreError: self = error
+        case let error as SQLiteError: self = .database(code: error.code, message: error.message)
+        default: self = .database(code: -1, message: String(describing: error))
+        }
+    }
+}

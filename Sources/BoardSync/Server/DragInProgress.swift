@@ -1,0 +1,44 @@
+/// A drag the server is tracking: who holds the item, where it is and where its placeholder
+/// is, both at the board's current version.
+struct DragInProgress: Hashable, Sendable {
+    var item: String
+    var holder: ConnectionID
+    var client: String
+    var user: String
+    /// Where the item is on the board now.
+    var from: Position
+    /// The placeholder's position now; nil before the first `over` (shown at `from`).
+    var to: Position?
+    /// When the holder last sent a drag message for the item.
+    var lastActivity: Double
+
+    /// The drag as a `drag` message at `version`: `over` once it has a placeholder, else `begin`.
+    func message(version: Int) -> ServerMessage.Drag {
+        ServerMessage.Drag(
+            action: to == nil ? .begin : .over, client: client, user: user, item: item,
+            from: from, to: to, version: version)
+    }
+
+    /// The `cancel` that ends the drag; `from` is left out once the item is gone.
+    func cancel(version: Int, reason: DragEndReason?, itemExists: Bool) -> ServerMessage.Drag {
+        ServerMessage.Drag(
+            action: .cancel, client: client, user: user, item: item,
+            from: itemExists ? from : nil, version: version, reason: reason)
+    }
+
+    /// Carries the positions through `committed`, which has just been applied to `state`. The
+    /// placeholder is rebased like a move of the item (the rules every client applies to the
+    /// placeholders it shows); when its target section is gone, it falls back to `from`.
+    /// Call only while the item is still on the board.
+    mutating func carry(through committed: Op, in state: BoardState) {
+        guard let now = state.position(ofItem: item) else { return }
+        if let to, let rebased = Rebase.rebase(.move(item: item, from: from, to: to), through: committed),
+            case .move(_, _, let target) = rebased, state.isLive(section: target.section)
+        {
+            self.to = target
+        } else {
+            self.to = nil
+        }
+        from = now
+    }
+}

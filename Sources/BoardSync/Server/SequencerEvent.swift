@@ -1,0 +1,20 @@
+/// Something that happened to a board, as the server shell reports it to the board's
+/// `Sequencer`. Each event is one turn: `handle` answers it with a `SequencerOutput`.
+public enum SequencerEvent: Hashable, Sendable {
+    /// A WebSocket connection to the board was opened with `role` (from its token, or `editor`
+    /// when the server runs without tokens). The connection must send `hello` first.
+    case connected(ConnectionID, role: Role)
+    /// A decoded message arrived on a connection.
+    case received(ConnectionID, ClientMessage)
+    /// A message on a connection could not be decoded; it is answered with `bad_message`.
+    case undecodable(ConnectionID, WireError)
+    /// The connection is gone (closed by either side, or dropped). Also reported for a
+    /// connection the sequencer asked to close; that report is then ignored.
+    case disconnected(ConnectionID)
+    /// Time passed: drags idle for the drag timeout are cancelled with reason `timeout`.
+    case tick
+    /// The shell has made the commits and `lastSeq` updates of the previous turns durable and
+    /// handed their messages to the transport. Until then a connection whose `submit` was
+    /// answered is still "in flight", and another `submit` from it is refused with `in_flight`.
+    case flushed
+}

@@ -1,0 +1,226 @@
+import CWebSockets
+import Foundation
+import Synchronization
+
+/// One libwebsockets client context with its own service thread, holding any number of
+/// client connections (thousands are fine).
+///
+/// Handlers are called on the service thread. Call `shutdown()` when done (not from the
+/// service thread); the context stays alive until then.
+public final class ClientContext: @unchecked Sendable {
+    public let configuration: ClientContextConfiguration
+    let loop = ServiceLoop()
+    private let strings = CStringStore()
+    private let protocols: UnsafeMutablePointer<lws_protocols>
+    private let protocolName: UnsafeMutablePointer<CChar>
+
+    private struct Shared {
+        var stopRequested = false
+        var stopped = false
+        var openCount = 0
+    }
+
+    private let shared = Mutex(Shared())
+    private let stoppedCondition = NSCondition()
+    /// Connections whose socket may still call back (service thread).
+    private var live: [ObjectIdentifier: ClientConnection] = [:]
+    private var shutdownDeadline: UInt64?
+
+    /// Creates the context and starts its service thread.
+    public init(configuration: ClientContextConfiguration = .init()) throws {
+        self.configuration = configuration
+        protocolName = strings.keep("boardsync-client")
+        protocols = .allocate(capacity: 2)
+        protocols.initialize(repeating: lws_protocols(), count: 2)
+        protocols[0].name = UnsafePointer(protocolName)
+        protocols[0].callback = clientProtocolCallback
+
+        lws_set_log_level(configuration.libraryLogLevel, nil)
+        var info = lws_context_creation_info()
+        info.port = CONTEXT_PORT_NO_LISTEN
+        info.protocols = UnsafePointer(protocols)
+        info.options = UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
+        info.client_ssl_ca_filepath = UnsafePointer(strings.keep(configuration.caFilePath))
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        guard let context = lws_create_context(&info) else {
+            protocols.deallocate()
+            throw ClientConnectError.failed("could not create a libwebsockets client context")
+        }
+        loop.attach(context)
+        let thread = Thread { [self] in run() }
+        thread.name = "websocket-client"
+        thread.start()
+    }
+
+    /// Number of connections that completed the handshake and have not ended.
+    public var openConnectionCount: Int { shared.withLock { $0.openCount } }
+
+    /// Starts connecting to `url`; the outcome arrives as `.opened` or `.connectFailed`.
+    /// Throws only for a malformed URL or a context that was shut down.
+    public func connect(
+        to url: String, options: ClientConnectOptions = .init(), handler: any ClientConnectionHandler
+    ) throws -> ClientConnection {
+        guard let parsed = WebSocketURL(url) else { throw ClientConnectError.invalidURL(url) }
+        let connection = ClientConnection(url: parsed, options: options, context: self, handler: handler)
+        if loop.isOnServiceThread {
+            begin(connection)
+        } else if !loop.post({ [self] in begin(connection) }) {
+            throw ClientConnectError.contextClosed
+        }
+        return connection
+    }
+
+    /// Runs `work` on the service thread soon. Returns false after shutdown.
+    @discardableResult
+    public func post(_ work: @Sendable @escaping () -> Void) -> Bool {
+        loop.post(work)
+    }
+
+    /// Runs `work` on the service thread after `seconds` (call on the service thread).
+    @discardableResult
+    public func schedule(after seconds: Double, _ work: @escaping () -> Void) -> TimerID {
+        loop.schedule(after: seconds, work)
+    }
+
+    /// Cancels a scheduled timer (service thread).
+    public func cancelTimer(_ id: TimerID) {
+        loop.cancel(id)
+    }
+
+    /// Closes every connection (1000), waits up to the grace period for the handshakes,
+    /// destroys the context and waits for the service thread to end.
+    public func shutdown() {
+        shared.withLock { $0.stopRequested = true }
+        loop.wake()
+        stoppedCondition.lock()
+        while !shared.withLock({ $0.stopped }) { stoppedCondition.wait() }
+        stoppedCondition.unlock()
+    }
+
+    private func run() {
+        loop.adoptCurrentThread()
+        while true {
+            if shared.withLock({ $0.stopRequested }), shutdownDeadline == nil { beginShutdown() }
+            let waiting = live.values.contains { !$0.isFinished }
+            if let deadline = shutdownDeadline, !waiting || monotonicNanoseconds() >= deadline { break }
+            loop.serviceOnce()
+            _ = loop.drainInbox()
+        }
+        loop.destroyContext()
+        for connection in live.values { connection.finish(connection.closedEvent) }
+        live.removeAll()
+        protocols.deallocate()
+        strings.freeAll()
+        stoppedCondition.lock()
+        shared.withLock { $0.stopped = true }
+        stoppedCondition.broadcast()
+        stoppedCondition.unlock()
+    }
+
+    private func beginShutdown() {
+        shutdownDeadline = monotonicNanoseconds() + UInt64(max(0, configuration.shutdownGracePeriod) * 1e9)
+        for connection in live.values where !connection.isFinished {
+            connection.close(code: 1000, reason: "client shutting down")
+        }
+        _ = loop.schedule(after: configuration.shutdownGracePeriod) {}
+    }
+
+    private func begin(_ connection: ClientConnection) {
+        if shutdownDeadline != nil {
+            connection.finish(.connectFailed(.contextClosed))
+            return
+        }
+        guard let context = loop.context else { return }
+        let url = connection.url
+        let temporary = CStringStore()
+        var info = lws_client_connect_info()
+        info.context = context
+        info.address = UnsafePointer(temporary.keep(url.host))
+        info.port = Int32(url.port)
+        info.path = UnsafePointer(temporary.keep(url.pathAndQuery))
+        info.host = UnsafePointer(temporary.keep(url.hostHeader))
+        info.origin = UnsafePointer(temporary.keep(connection.options.origin ?? url.hostHeader))
+        if !connection.options.subprotocols.isEmpty {
+            info.protocol = UnsafePointer(temporary.keep(connection.options.subprotocols.joined(separator: ", ")))
+        }
+        info.local_protocol_name = UnsafePointer(protocolName)
+        info.ietf_version_or_minus_one = -1
+        info.userdata = Unmanaged.passUnretained(connection).toOpaque()
+        if url.isSecure {
+            info.ssl_connection = bs_client_tls_flags(connection.options.allowsInsecureTLS ? 1 : 0)
+            info.alpn = UnsafePointer(temporary.keep("http/1.1"))
+        }
+        live[ObjectIdentifier(connection)] = connection
+        if lws_client_connect_via_info(&info) == nil {
+            connection.finish(.connectFailed(.failed("could not start connecting to \(url.host):\(url.port)")))
+            live.removeValue(forKey: ObjectIdentifier(connection))
+        }
+    }
+
+    // MARK: Callback dispatch (service thread)
+
+    fileprivate func handleCallback(
+        _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ connection: ClientConnection,
+        _ input: UnsafeMutableRawPointer?, _ length: Int
+    ) -> Int32 {
+        switch reason {
+        case LWS_CALLBACK_CLIENT_APPEND_HANDSHAKE_HEADER:
+            guard let input else { return 0 }
+            let cursor = input.assumingMemoryBound(to: UnsafeMutablePointer<UInt8>?.self)
+            guard let start = cursor.pointee else { return 0 }
+            let end = start + length
+            for (name, value) in connection.options.headers {
+                let field = name.hasSuffix(":") ? name : name + ":"
+                if lws_add_http_header_by_name(wsi, field, value, Int32(value.utf8.count), cursor, end) != 0 {
+                    return -1
+                }
+            }
+            return 0
+        case LWS_CALLBACK_CLIENT_FILTER_PRE_ESTABLISH:
+            connection.pendingSubprotocol = RequestReader.header(wsi, WSI_TOKEN_PROTOCOL)
+            return 0
+        case LWS_CALLBACK_CLIENT_ESTABLISHED:
+            shared.withLock { $0.openCount += 1 }
+            connection.opened(wsi: wsi, subprotocol: connection.pendingSubprotocol)
+            return 0
+        case LWS_CALLBACK_CLIENT_RECEIVE:
+            connection.received(UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length), wsi: wsi)
+            return 0
+        case LWS_CALLBACK_CLIENT_WRITEABLE:
+            return connection.writeQueued() ? 0 : -1
+        case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+            connection.peerClose = (closeCode(input, length), closeReasonText(input, length))
+            return 0
+        case LWS_CALLBACK_CLIENT_CLOSED:
+            if connection.isOpen { shared.withLock { $0.openCount -= 1 } }
+            connection.finish(connection.closedEvent)
+            return 0
+        case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+            let status = Int(lws_http_client_http_response(wsi))
+            let message = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "connection failed"
+            if connection.isOpen { shared.withLock { $0.openCount -= 1 } }
+            connection.finish(.connectFailed(status > 0 && status != 101 ? .refused(httpStatus: status) : .failed(message)))
+            return 0
+        case LWS_CALLBACK_WSI_DESTROY:
+            if connection.isOpen { shared.withLock { $0.openCount -= 1 } }
+            connection.finish(connection.closedEvent)
+            live.removeValue(forKey: ObjectIdentifier(connection))
+            return 0
+        default:
+            return lws_callback_http_dummy(wsi, reason, Unmanaged.passUnretained(connection).toOpaque(), input, length)
+        }
+    }
+}
+
+/// The libwebsockets protocol callback of every client context.
+func clientProtocolCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    guard let wsi, let user, let contextUser = lws_context_user(lws_get_context(wsi)) else {
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+    let context = Unmanaged<ClientContext>.fromOpaque(contextUser).takeUnretainedValue()
+    let connection = Unmanaged<ClientConnection>.fromOpaque(user).takeUnretainedValue()
+    return context.handleCallback(wsi, reason, connection, input, length)
+}

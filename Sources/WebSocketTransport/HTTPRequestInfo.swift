@@ -1,0 +1,33 @@
+/// What the server knows about an HTTP request or a WebSocket upgrade request.
+public struct HTTPRequestInfo: Sendable, Equatable {
+    /// Request method as sent (`GET`, `HEAD`, `POST`, ...).
+    public var method: String
+    /// Path without the query string, e.g. `/boards/b1`.
+    public var path: String
+    /// Query parameters, %-decoded; the last occurrence of a name wins.
+    public var query: [String: String]
+    /// The `Authorization` header, if present.
+    public var authorization: String?
+    /// The `Origin` header, if present.
+    public var origin: String?
+    /// Subprotocols offered in `Sec-WebSocket-Protocol`, in order (empty if none).
+    public var offeredSubprotocols: [String]
+    /// Peer IP address as text.
+    public var peerAddress: String
+
+    public init(
+        method: String, path: String, query: [String: String] = [:], authorization: String? = nil,
+        origin: String? = nil, offeredSubprotocols: [String] = [], peerAddress: String = ""
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.authorization = authorization
+        self.origin = origin
+        self.offeredSubprotocols = offeredSubprotocols
+        self.peerAddress = peerAddress
+    }
+
+    /// The `token` query parameter.
+    public var token: String? { query["token"] }
+}

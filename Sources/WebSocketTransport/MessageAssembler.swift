@@ -1,0 +1,36 @@
+/// Concatenates the chunks of one WebSocket message and enforces a size limit.
+struct MessageAssembler {
+    /// What to do after a chunk was added.
+    enum Outcome: Equatable {
+        case needMore
+        case complete([UInt8])
+        case tooLarge
+    }
+
+    let limit: Int
+    private var buffer: [UInt8] = []
+
+    init(limit: Int) { self.limit = limit }
+
+    mutating func append(_ chunk: UnsafeRawBufferPointer, isFinal: Bool) -> Outcome {
+        if buffer.count + chunk.count > limit {
+            buffer = []
+            return .tooLarge
+        }
+        if isFinal && buffer.isEmpty {
+            return .complete(Array(chunk))
+        }
+        buffer.append(contentsOf: chunk)
+        guard isFinal else { return .needMore }
+        defer { buffer = [] }
+        return .complete(buffer)
+    }
+}
+
+/// Strict UTF-8 check (rejects overlong forms, surrogates and truncated sequences).
+func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+    if bytes.allSatisfy({ $0 < 0x80 }) { return true }
+    let failed = transcode(
+        bytes.makeIterator(), from: UTF8.self, to: UTF32.self, stoppingOnError: true, into: { _ in })
+    return !failed
+}

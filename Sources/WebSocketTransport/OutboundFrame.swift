@@ -1,0 +1,46 @@
+import CWebSockets
+
+/// An immutable, pre-encoded server text frame.
+///
+/// The payload is stored once, with the headroom libwebsockets needs in front of it, so the
+/// same frame can be queued on any number of connections of one server without copying.
+public final class OutboundFrame: @unchecked Sendable {
+    /// Number of payload bytes.
+    public let count: Int
+    let storage: UnsafeMutableRawPointer
+
+    /// Encodes `text` as UTF-8.
+    public convenience init(text: String) {
+        var text = text
+        self.init(capacity: text.utf8.count) { destination in
+            text.withUTF8 { source in
+                destination.copyMemory(from: UnsafeRawBufferPointer(source))
+            }
+        }
+    }
+
+    /// Copies `bytes`, which must be UTF-8 text.
+    public convenience init(bytes: some Collection<UInt8>) {
+        self.init(capacity: bytes.count) { destination in
+            _ = destination.initializeMemory(as: UInt8.self, from: bytes)
+        }
+    }
+
+    private init(capacity: Int, fill: (UnsafeMutableRawBufferPointer) -> Void) {
+        let headroom = bs_lws_pre()
+        count = capacity
+        storage = UnsafeMutableRawPointer.allocate(byteCount: headroom + capacity, alignment: 16)
+        fill(UnsafeMutableRawBufferPointer(start: storage + headroom, count: capacity))
+    }
+
+    deinit { storage.deallocate() }
+
+    /// The payload bytes; valid while the frame is alive.
+    public var bytes: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: storage + bs_lws_pre(), count: count)
+    }
+
+    var payloadPointer: UnsafeMutablePointer<UInt8> {
+        (storage + bs_lws_pre()).assumingMemoryBound(to: UInt8.self)
+    }
+}

@@ -1,0 +1,125 @@
+import CWebSockets
+
+/// One accepted WebSocket connection of a `WebSocketServer`.
+///
+/// Use it only on the server's service thread (inside handler callbacks, posted work or
+/// timers). After `connectionClosed` it ignores sends.
+public final class ServerConnection: @unchecked Sendable {
+    /// Unique within the server, increasing in accept order.
+    public let id: UInt64
+    /// Path of the upgrade request, without the query.
+    public let path: String
+    /// Query parameters of the upgrade request.
+    public let query: [String: String]
+    /// Peer IP address.
+    public let peerAddress: String
+    /// The subprotocol the client offered and got, or nil when it offered none.
+    public let subprotocol: String?
+    /// Free slot for the owner; starts as the value given to `UpgradeDecision.accept`.
+    public var userData: Any?
+
+    /// Bytes queued and not yet handed to the socket.
+    public var queuedBytes: Int { queue.byteCount }
+    /// Whether the connection still accepts sends.
+    public var isOpen: Bool { wsi != nil && pendingFailure == nil && requestedClose == nil }
+
+    var wsi: OpaquePointer?
+    unowned let server: WebSocketServer
+    var queue = FrameQueue()
+    var assembler: MessageAssembler
+    /// A protocol violation being closed (the close code is sent from WRITEABLE).
+    var pendingFailure: (reason: CloseReason, code: UInt16)?
+    /// A close asked for by the owner, sent once the queue is flushed.
+    var requestedClose: (code: UInt16, reason: String)?
+    /// What ended the connection, when known before the socket closes.
+    var closeReason: CloseReason?
+
+    init(
+        id: UInt64, wsi: OpaquePointer, server: WebSocketServer, request: HTTPRequestInfo,
+        subprotocol: String?, userData: Any?
+    ) {
+        self.id = id
+        self.wsi = wsi
+        self.server = server
+        self.path = request.path
+        self.query = request.query
+        self.peerAddress = request.peerAddress
+        self.subprotocol = subprotocol
+        self.userData = userData
+        self.assembler = MessageAssembler(limit: server.configuration.maxMessageSize)
+    }
+
+    /// Queues a frame; it is written when the socket can take it. Exceeding the queue cap
+    /// closes the connection with 1013 and reports `.slowConsumer`.
+    public func send(_ frame: OutboundFrame) {
+        guard let wsi, isOpen else { return }
+        let wasEmpty = queue.isEmpty
+        queue.append(frame)
+        if queue.byteCount > server.configuration.maxQueuedBytes {
+            queue.removeAll()
+            fail(.slowConsumer, code: 1013, timeoutSeconds: 3)
+            return
+        }
+        if wasEmpty { lws_callback_on_writable(wsi) }
+    }
+
+    /// Convenience: encodes and sends one text frame to this connection only.
+    public func send(text: String) {
+        send(OutboundFrame(text: text))
+    }
+
+    /// Closes after the queued frames are written, sending `code` (e.g. 1000, 1001, 4401, 4409).
+    public func close(code: UInt16 = 1000, reason: String = "") {
+        guard let wsi, isOpen else { return }
+        requestedClose = (code, String(decoding: reason.utf8.prefix(100), as: UTF8.self))
+        closeReason = closeReason ?? .closedByServer(code: code)
+        let grace = Int32(max(2, Int(server.configuration.shutdownGracePeriod.rounded(.up)) + 1))
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, grace)
+        lws_callback_on_writable(wsi)
+    }
+
+    /// Closes with `code` as soon as possible, dropping queued data. Works while lws is
+    /// inflating a compressed message too, where returning -1 from RECEIVE is not honoured.
+    func fail(_ reason: CloseReason, code: UInt16, timeoutSeconds: Int32 = 2) {
+        guard let wsi, pendingFailure == nil else { return }
+        pendingFailure = (reason, code)
+        closeReason = reason
+        queue.removeAll()
+        lws_close_reason(wsi, lws_close_status(UInt32(code)), nil, 0)
+        lws_callback_on_writable(wsi)
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, timeoutSeconds)
+    }
+
+    /// Writes queued frames; returns false when the connection must close now.
+    func writeQueued() -> Bool {
+        guard let wsi else { return false }
+        if let failure = pendingFailure {
+            lws_close_reason(wsi, lws_close_status(UInt32(failure.code)), nil, 0)
+            return false
+        }
+        var written = 0
+        while let frame = queue.first, written < 32 {
+            if bs_write_ws(wsi, frame.payloadPointer, frame.count, 0, 1, 1) < 0 { return false }
+            queue.removeFirst()
+            written += 1
+            if lws_send_pipe_choked(wsi) != 0 { break }
+        }
+        if !queue.isEmpty {
+            lws_callback_on_writable(wsi)
+            return true
+        }
+        if let close = requestedClose {
+            var reason = Array(close.reason.utf8)
+            reason.withUnsafeMutableBufferPointer { buffer in
+                lws_close_reason(wsi, lws_close_status(UInt32(close.code)), buffer.baseAddress, buffer.count)
+            }
+            return false
+        }
+        return true
+    }
+}
+
+extension ServerConnection: Hashable {
+    public static func == (lhs: ServerConnection, rhs: ServerConnection) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

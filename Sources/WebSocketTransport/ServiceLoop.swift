@@ -1,0 +1,162 @@
+import CWebSockets
+import Glibc
+import Synchronization
+
+/// Identifies a timer scheduled on a service loop so it can be cancelled.
+public struct TimerID: Hashable, Sendable {
+    let value: UInt64
+}
+
+/// The cross-thread inbox, timers and thread identity shared by the server and the client
+/// contexts. Everything except `post` and `isStopped` runs on the service thread.
+final class ServiceLoop: @unchecked Sendable {
+    private struct Inbox {
+        var work: [@Sendable () -> Void] = []
+        /// The context's address (a plain integer keeps the inbox Sendable).
+        var contextAddress = 0
+        var closed = false
+
+        var context: OpaquePointer? { OpaquePointer(bitPattern: contextAddress) }
+    }
+
+    private struct Timer {
+        let deadline: UInt64
+        let id: UInt64
+        let work: () -> Void
+    }
+
+    private let inbox = Mutex(Inbox())
+    private var timers: [Timer] = []
+    private var nextTimerID: UInt64 = 1
+    private var armedDeadline: UInt64?
+    private let timerCell: UnsafeMutablePointer<bs_timer>
+    private let serviceThread = Mutex<pthread_t?>(nil)
+    private(set) var context: OpaquePointer?
+
+    init() {
+        timerCell = .allocate(capacity: 1)
+        timerCell.initialize(to: bs_timer())
+    }
+
+    deinit {
+        timerCell.deinitialize(count: 1)
+        timerCell.deallocate()
+    }
+
+    /// Attaches the created context; later `post` calls wake it.
+    func attach(_ context: OpaquePointer) {
+        self.context = context
+        timerCell.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        let address = Int(bitPattern: UnsafeRawPointer(context))
+        inbox.withLock { $0.contextAddress = address }
+    }
+
+    /// Marks the calling thread as the one servicing the context.
+    func adoptCurrentThread() {
+        serviceThread.withLock { $0 = pthread_self() }
+    }
+
+    var isOnServiceThread: Bool {
+        serviceThread.withLock { thread in
+            thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+        }
+    }
+
+    /// Queues work for the service thread and wakes it. Returns false once the loop has ended.
+    @discardableResult
+    func post(_ work: @Sendable @escaping () -> Void) -> Bool {
+        inbox.withLock { inbox in
+            guard !inbox.closed else { return false }
+            inbox.work.append(work)
+            if let context = inbox.context { lws_cancel_service(context) }
+            return true
+        }
+    }
+
+    /// Wakes the loop without queuing work.
+    func wake() {
+        inbox.withLock { inbox in
+            if let context = inbox.context { lws_cancel_service(context) }
+        }
+    }
+
+    /// Runs everything posted so far; returns whether there was anything.
+    func drainInbox() -> Bool {
+        let work = inbox.withLock { inbox in
+            let work = inbox.work
+            inbox.work.removeAll()
+            return work
+        }
+        work.forEach { $0() }
+        return !work.isEmpty
+    }
+
+    /// One turn: wait for and handle network events, timers and wake-ups.
+    func serviceOnce() {
+        guard let context else { return }
+        _ = lws_service(context, 0)
+    }
+
+    /// Detaches and destroys the context on the service thread; later posts are dropped.
+    func destroyContext() {
+        guard let context else { return }
+        inbox.withLock { inbox in
+            inbox.contextAddress = 0
+            inbox.closed = true
+            inbox.work.removeAll()
+        }
+        bs_timer_cancel(context, timerCell)
+        timers.removeAll()
+        lws_context_destroy(context)
+        self.context = nil
+    }
+
+    var isClosed: Bool { inbox.withLock { $0.closed } }
+
+    // MARK: Timers (service thread)
+
+    func schedule(after seconds: Double, _ work: @escaping () -> Void) -> TimerID {
+        let delay = UInt64(max(0, seconds) * 1_000_000_000)
+        let id = nextTimerID
+        nextTimerID += 1
+        let timer = Timer(deadline: monotonicNanoseconds() + delay, id: id, work: work)
+        let index = timers.firstIndex { $0.deadline > timer.deadline } ?? timers.endIndex
+        timers.insert(timer, at: index)
+        armEarliest()
+        return TimerID(value: id)
+    }
+
+    func cancel(_ id: TimerID) {
+        timers.removeAll { $0.id == id.value }
+    }
+
+    fileprivate func fireDueTimers() {
+        armedDeadline = nil
+        let now = monotonicNanoseconds()
+        let dueCount = timers.prefix { $0.deadline <= now }.count
+        let due = timers.prefix(dueCount)
+        timers.removeFirst(dueCount)
+        due.forEach { $0.work() }
+        armEarliest()
+    }
+
+    private func armEarliest() {
+        guard let context, let first = timers.first else { return }
+        if let armed = armedDeadline, armed <= first.deadline { return }
+        let now = monotonicNanoseconds()
+        let micros = first.deadline > now ? Int64((first.deadline - now + 999) / 1000) : 1
+        armedDeadline = first.deadline
+        bs_timer_schedule(context, timerCell, serviceLoopTimerFired, max(1, micros))
+    }
+}
+
+private func serviceLoopTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let sul, let owner = bs_timer_owner(sul) else { return }
+    Unmanaged<ServiceLoop>.fromOpaque(owner).takeUnretainedValue().fireDueTimers()
+}
+
+func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}

@@ -1,0 +1,233 @@
+import CWebSockets
+import Foundation
+import Synchronization
+
+/// A WebSocket + plain HTTP server on one libwebsockets context and one service thread.
+///
+/// Either call `listen()` then `run()` on a thread of your choice, or `start()` to run the
+/// loop on a thread of its own. Handler callbacks, `ServerConnection` methods, `schedule`
+/// and `connections` belong to the service thread; `post`, `stop`, `port`,
+/// `connectionCount` and `waitUntilStopped` may be used from any thread.
+public final class WebSocketServer: @unchecked Sendable {
+    public let configuration: WebSocketServerConfiguration
+    let handler: any WebSocketServerHandler
+    let loop = ServiceLoop()
+
+    private struct Shared {
+        var port = 0
+        var connectionCount = 0
+        var stopCode: UInt16?
+        var stopped = false
+        var listening = false
+    }
+
+    private let shared = Mutex(Shared())
+    private let stoppedCondition = NSCondition()
+    private let strings = CStringStore()
+    private var protocols: UnsafeMutablePointer<lws_protocols>?
+    private var retryPolicy: UnsafeMutablePointer<lws_retry_bo_t>?
+
+    /// Open connections by id (service thread).
+    public private(set) var connectionsByID: [UInt64: ServerConnection] = [:]
+    var pendingUpgrades: [OpaquePointer: (request: HTTPRequestInfo, subprotocol: String?, userData: Any?)] = [:]
+    var pendingHTTPBodies: [OpaquePointer: [UInt8]] = [:]
+    var receivedThisTurn = false
+    private var nextConnectionID: UInt64 = 1
+    private var shutdownDeadline: UInt64?
+
+    public init(configuration: WebSocketServerConfiguration = .init(), handler: any WebSocketServerHandler) {
+        self.configuration = configuration
+        self.handler = handler
+    }
+
+    /// The bound port (valid after `listen`/`start`).
+    public var port: Int { shared.withLock { $0.port } }
+
+    /// Number of open WebSocket connections.
+    public var connectionCount: Int { shared.withLock { $0.connectionCount } }
+
+    /// Open connections (service thread).
+    public var connections: Dictionary<UInt64, ServerConnection>.Values { connectionsByID.values }
+
+    /// Creates the context and binds the port.
+    public func listen() throws {
+        guard loop.context == nil, !shared.withLock({ $0.listening }) else {
+            throw WebSocketServerError.alreadyStarted
+        }
+        guard let address = ListenAddress(host: configuration.host) else {
+            throw WebSocketServerError.invalidHost(configuration.host ?? "")
+        }
+        lws_set_log_level(configuration.libraryLogLevel, nil)
+
+        let protocols = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
+        protocols.initialize(repeating: lws_protocols(), count: 2)
+        protocols[0].name = UnsafePointer(strings.keep(configuration.subprotocol))
+        protocols[0].callback = serverProtocolCallback
+        protocols[0].per_session_data_size = MemoryLayout<UnsafeRawPointer>.size
+        protocols[0].tx_packet_size = 16 * 1024
+        self.protocols = protocols
+
+        let retry = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
+        retry.initialize(to: lws_retry_bo_t())
+        retry.pointee.secs_since_valid_ping = UInt16(clamping: configuration.pingIntervalSeconds)
+        retry.pointee.secs_since_valid_hangup = UInt16(clamping: configuration.idleTimeoutSeconds)
+        retryPolicy = retry
+
+        var info = lws_context_creation_info()
+        info.port = Int32(configuration.port)
+        info.protocols = UnsafePointer(protocols)
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        info.retry_and_idle_policy = UnsafePointer(retry)
+        info.vhost_name = UnsafePointer(strings.keep("default"))
+        switch address {
+        case .any:
+            break
+        case .ipv4(let host):
+            info.options |= UInt64(LWS_SERVER_OPTION_DISABLE_IPV6)
+            if host != "0.0.0.0" { info.iface = UnsafePointer(strings.keep(host)) }
+        case .ipv6(let host):
+            info.iface = UnsafePointer(strings.keep(host))
+        }
+        if configuration.enablesCompression { info.extensions = bs_deflate_extensions() }
+        if configuration.usesTLS {
+            info.options |= UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
+            info.ssl_cert_filepath = UnsafePointer(strings.keep(configuration.tlsCertificatePath))
+            info.ssl_private_key_filepath = UnsafePointer(strings.keep(configuration.tlsPrivateKeyPath))
+            info.alpn = UnsafePointer(strings.keep("http/1.1"))
+        }
+        guard let context = lws_create_context(&info) else {
+            releaseResources()
+            throw WebSocketServerError.contextCreationFailed(host: configuration.host, port: configuration.port)
+        }
+        loop.attach(context)
+        let bound = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")))
+        shared.withLock {
+            $0.port = bound
+            $0.listening = true
+        }
+    }
+
+    /// Runs the event loop on the calling thread until `stop` completes.
+    public func run() {
+        loop.adoptCurrentThread()
+        while true {
+            if let code = shared.withLock({ $0.stopCode }), shutdownDeadline == nil {
+                beginShutdown(code: code)
+            }
+            if shutdownDeadline == nil || !connectionsByID.isEmpty { loop.serviceOnce() }
+            if receivedThisTurn {
+                receivedThisTurn = false
+                handler.turnEnded()
+            }
+            if loop.drainInbox() { handler.wakeUp() }
+            if let code = shared.withLock({ $0.stopCode }), shutdownDeadline == nil {
+                beginShutdown(code: code)
+            }
+            if let deadline = shutdownDeadline,
+                connectionsByID.isEmpty || monotonicNanoseconds() >= deadline
+            {
+                break
+            }
+        }
+        loop.destroyContext()
+        releaseResources()
+        stoppedCondition.lock()
+        shared.withLock { $0.stopped = true }
+        stoppedCondition.broadcast()
+        stoppedCondition.unlock()
+    }
+
+    /// Listens, then runs the loop on a new thread; returns once the port is bound.
+    public func start() throws {
+        try listen()
+        let thread = Thread { [self] in run() }
+        thread.name = "websocket-server"
+        thread.start()
+    }
+
+    /// Closes every connection with `closeCode`, lets queued data flush for the grace period,
+    /// then destroys the context. Callable from any thread; does not wait.
+    public func stop(closeCode: UInt16 = 1001) {
+        let first = shared.withLock { shared -> Bool in
+            guard shared.stopCode == nil else { return false }
+            shared.stopCode = closeCode
+            return true
+        }
+        if first { loop.wake() }
+    }
+
+    /// Blocks until the loop has ended and the context is destroyed.
+    public func waitUntilStopped() {
+        stoppedCondition.lock()
+        while !shared.withLock({ $0.stopped }) { stoppedCondition.wait() }
+        stoppedCondition.unlock()
+    }
+
+    /// Runs `work` on the service thread soon, then calls `handler.wakeUp()`.
+    /// Returns false when the server has already stopped.
+    @discardableResult
+    public func post(_ work: @Sendable @escaping () -> Void) -> Bool {
+        loop.post(work)
+    }
+
+    /// Runs `work` on the service thread after `seconds` (call on the service thread).
+    @discardableResult
+    public func schedule(after seconds: Double, _ work: @escaping () -> Void) -> TimerID {
+        loop.schedule(after: seconds, work)
+    }
+
+    /// Cancels a scheduled timer (service thread).
+    public func cancelTimer(_ id: TimerID) {
+        loop.cancel(id)
+    }
+
+    /// Queues one frame on many connections (service thread).
+    public func broadcast(_ frame: OutboundFrame, to receivers: some Sequence<ServerConnection>) {
+        for connection in receivers { connection.send(frame) }
+    }
+
+    private func beginShutdown(code: UInt16) {
+        shutdownDeadline = monotonicNanoseconds() + UInt64(max(0, configuration.shutdownGracePeriod) * 1e9)
+        for connection in connectionsByID.values {
+            connection.closeReason = .serverShutdown
+            connection.close(code: code, reason: "server shutting down")
+        }
+        _ = loop.schedule(after: configuration.shutdownGracePeriod) {}
+    }
+
+    private func releaseResources() {
+        protocols?.deallocate()
+        protocols = nil
+        retryPolicy?.deallocate()
+        retryPolicy = nil
+        strings.freeAll()
+    }
+
+    // MARK: Connection bookkeeping (service thread)
+
+    func register(wsi: OpaquePointer) -> ServerConnection? {
+        guard let pending = pendingUpgrades.removeValue(forKey: wsi) else { return nil }
+        let connection = ServerConnection(
+            id: nextConnectionID, wsi: wsi, server: self, request: pending.request,
+            subprotocol: pending.subprotocol, userData: pending.userData)
+        nextConnectionID += 1
+        connectionsByID[connection.id] = connection
+        let count = connectionsByID.count
+        shared.withLock { $0.connectionCount = count }
+        if shutdownDeadline != nil, let code = shared.withLock({ $0.stopCode }) {
+            connection.closeReason = .serverShutdown
+            connection.close(code: code)
+        }
+        return connection
+    }
+
+    func unregister(_ connection: ServerConnection) {
+        connectionsByID.removeValue(forKey: connection.id)
+        let count = connectionsByID.count
+        shared.withLock { $0.connectionCount = count }
+        connection.wsi = nil
+        connection.queue.removeAll()
+    }
+
+    var isShuttingDown: Bool { shutdownDeadline != nil }
+}

@@ -1,0 +1,23 @@
+/// Receives a server's events. Every method is called on the server's service thread.
+public protocol WebSocketServerHandler: AnyObject {
+    /// Decide whether to accept a WebSocket upgrade.
+    func upgradeRequested(_ request: HTTPRequestInfo) -> UpgradeDecision
+    /// Answer a plain HTTP GET or HEAD (for HEAD only the head is sent).
+    func httpRequest(_ request: HTTPRequestInfo) -> HTTPResponse
+    /// A WebSocket connection finished its handshake.
+    func connectionOpened(_ connection: ServerConnection)
+    /// A whole text message arrived (fragments joined, size checked, UTF-8 validated).
+    func textReceived(_ connection: ServerConnection, _ bytes: [UInt8])
+    /// A WebSocket connection ended; it accepts no more sends.
+    func connectionClosed(_ connection: ServerConnection, reason: CloseReason)
+    /// Called once after each event-loop turn in which any message was received.
+    func turnEnded()
+    /// Called after work submitted with `post` has run.
+    func wakeUp()
+}
+
+extension WebSocketServerHandler {
+    public func httpRequest(_ request: HTTPRequestInfo) -> HTTPResponse { .notFound }
+    public func turnEnded() {}
+    public func wakeUp() {}
+}

@@ -1,2 +1,0 @@
-/// Namespace of the WebSocketTransport module.
-public enum WebSocketTransportModule {}
