@@ -1,1 +1,4 @@
-print("board-server 0.1.0")
+import BoardServer
+import Foundation
+
+exit(BoardServerApp.main(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,73 @@
+import BoardStore
+import Dispatch
+import Foundation
+import WebSocketTransport
+
+/// Runs `board-server`: parses the command line, opens the store, serves until SIGINT or
+/// SIGTERM, and returns the process exit status.
+public enum BoardServerApp {
+    /// Exit statuses: 0 after a clean stop, 2 for a bad command line, 1 when the server cannot
+    /// start (unreadable or corrupt data, port in use).
+    public static func main(arguments: [String]) -> Int32 {
+        let options: ServerOptions
+        do {
+            switch try ServerOptions.parse(arguments) {
+            case .help:
+                print(ServerOptions.usage)
+                return 0
+            case .serve(let parsed):
+                options = parsed
+            }
+        } catch {
+            FileHandle.standardError.write(Data("board-server: \(error)\n".utf8))
+            return 2
+        }
+        let log = Log(level: options.logLevel)
+        let store: SQLiteBoardStore
+        do {
+            store = try SQLiteBoardStore(path: options.dataPath, retainedOps: options.retainedOps)
+        } catch {
+            FileHandle.standardError.write(Data("board-server: cannot open data: \(error)\n".utf8))
+            return 1
+        }
+        defer { store.close() }
+        let service = BoardService(options: options, store: store, log: log)
+        if options.demo {
+            do {
+                try service.createDemoBoardIfMissing()
+            } catch {
+                FileHandle.standardError.write(Data("board-server: cannot create the demo board: \(error)\n".utf8))
+                return 1
+            }
+        }
+        let configuration = WebSocketServerConfiguration(
+            host: options.host, port: options.port, maxMessageSize: options.maxMessageBytes,
+            maxQueuedBytes: options.maxQueuedBytes)
+        let server = WebSocketServer(configuration: configuration, handler: service)
+        service.server = server
+        do {
+            try server.listen()
+        } catch {
+            FileHandle.standardError.write(Data("board-server: cannot listen on \(options.host):\(options.port): \(error)\n".utf8))
+            return 1
+        }
+        let display = options.host.contains(":") ? "[\(options.host)]" : options.host
+        FileHandle.standardOutput.write(Data("listening on \(display):\(server.port)\n".utf8))
+        log(.info, "server started", ["host": options.host, "port": String(server.port), "data": options.dataPath])
+        let signals = stopOnSignals(server)
+        server.run()
+        signals.forEach { $0.cancel() }
+        log(.info, "server stopped")
+        return 0
+    }
+
+    private static func stopOnSignals(_ server: WebSocketServer) -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { server.stop(closeCode: 1001) }
+            source.resume()
+            return source
+        }
+    }
+}

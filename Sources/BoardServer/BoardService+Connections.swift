@@ -1,0 +1,140 @@
+import BoardSync
+import WebSocketTransport
+
+extension BoardService {
+    /// The board name of a `/boards/NAME` path, if the path is one.
+    static func boardName(inPath path: String) -> String? {
+        let prefix = "/boards/"
+        guard path.hasPrefix(prefix) else { return nil }
+        let name = String(path.dropFirst(prefix.count))
+        return Validation.isBoardName(name) ? name : nil
+    }
+
+    func upgradeRequested(_ request: HTTPRequestInfo) -> UpgradeDecision {
+        guard Self.boardName(inPath: request.path) != nil else {
+            return .refuse(status: 404, body: "not found\n")
+        }
+        guard connections.count < options.maxConnections else {
+            log(.warn, "upgrade refused", ["reason": "connection limit", "peer": request.peerAddress])
+            return .refuse(status: 503, body: "too many connections\n")
+        }
+        return .accept()
+    }
+
+    func connectionOpened(_ connection: ServerConnection) {
+        guard let name = Self.boardName(inPath: connection.path) else {
+            connection.close(code: 1008, reason: "unknown path")
+            return
+        }
+        let loaded: LoadedBoard
+        do {
+            guard let found = try board(named: name, create: true) else { return }
+            loaded = found
+        } catch {
+            log(.error, "board unavailable", ["board": name, "error": String(describing: error)])
+            connection.close(code: 1011, reason: "board unavailable")
+            return
+        }
+        let id = ConnectionID(connection.id)
+        let context = ConnectionContext(
+            id: id, board: name, peer: connection.peerAddress,
+            bucket: TokenBucket(
+                capacity: Double(options.rateLimitBurst), refillPerSecond: Double(options.rateLimitPerSecond)))
+        connection.userData = context
+        connections[id] = connection
+        loaded.connections.insert(id)
+        loaded.idleSince = nil
+        metrics.connectionsOpened += 1
+        log(.info, "connection open", ["board": name, "conn": id.description, "peer": connection.peerAddress])
+        record(loaded.name, loaded.sequencer.handle(.connected(id, role: .editor), now: Self.now()))
+    }
+
+    func connectionClosed(_ connection: ServerConnection, reason: CloseReason) {
+        guard let context = connection.userData as? ConnectionContext else { return }
+        connection.userData = nil
+        connections[context.id] = nil
+        if reason == .slowConsumer { metrics.slowConsumerDisconnects += 1 }
+        log(
+            .info, "connection closed",
+            [
+                "board": context.board, "conn": context.id.description, "client": context.client ?? "-",
+                "reason": String(describing: reason),
+            ])
+        guard let loaded = boards[context.board] else { return }
+        loaded.connections.remove(context.id)
+        if loaded.connections.isEmpty { loaded.idleSince = Self.now() }
+        record(loaded.name, loaded.sequencer.handle(.disconnected(context.id), now: Self.now()))
+        finishTurn()
+    }
+
+    func textReceived(_ connection: ServerConnection, _ bytes: [UInt8]) {
+        guard let context = connection.userData as? ConnectionContext, let loaded = boards[context.board] else {
+            return
+        }
+        metrics.messagesReceived += 1
+        let now = Self.now()
+        let event: SequencerEvent
+        do {
+            let message = try WireCodec.decodeClientMessage(bytes)
+            if case .hello(let hello) = message { context.client = hello.client }
+            guard context.bucket.take(now: now) else {
+                refuseOverRate(message, context: context)
+                return
+            }
+            if case .submit = message { context.submitReceivedAt = now }
+            event = .received(context.id, message)
+        } catch {
+            guard context.bucket.take(now: now) else {
+                turn.append(.direct(context.id, .error(.init(code: .limit, message: "rate limit exceeded"))))
+                return
+            }
+            event = .undecodable(context.id, error)
+        }
+        record(loaded.name, loaded.sequencer.handle(event, now: now))
+    }
+
+    /// Section 7: a drag `over` beyond the rate limit is coalesced (the latest is delivered once
+    /// a token is free); any other message is refused with `limit`.
+    private func refuseOverRate(_ message: ClientMessage, context: ConnectionContext) {
+        switch message {
+        case .drag(.over):
+            context.heldOver = message
+            armHeldOverTimer(context)
+        case .submit(let submit):
+            turn.append(.direct(context.id, .error(.init(code: .limit, message: "rate limit exceeded", seq: submit.seq))))
+        default:
+            turn.append(.direct(context.id, .error(.init(code: .limit, message: "rate limit exceeded"))))
+        }
+    }
+
+    private func armHeldOverTimer(_ context: ConnectionContext) {
+        guard !context.heldOverTimerArmed, let server else { return }
+        context.heldOverTimerArmed = true
+        _ = server.schedule(after: 1.0 / Double(options.rateLimitPerSecond)) { [weak self] in
+            guard let self else { return }
+            context.heldOverTimerArmed = false
+            guard let message = context.heldOver, connections[context.id] != nil,
+                let loaded = boards[context.board]
+            else { return }
+            let now = Self.now()
+            guard context.bucket.take(now: now) else {
+                armHeldOverTimer(context)
+                return
+            }
+            context.heldOver = nil
+            record(loaded.name, loaded.sequencer.handle(.received(context.id, message), now: now))
+            finishTurn()
+        }
+    }
+
+    func turnEnded() {
+        finishTurn()
+    }
+
+    /// Adds a sequencer output to the current turn.
+    func record(_ board: String, _ output: SequencerOutput) {
+        guard !output.messages.isEmpty || output.needsPersisting || !output.closes.isEmpty else { return }
+        turn.append(.sequencer(board: board, output))
+        armTickTimer()
+    }
+}

@@ -1,0 +1,29 @@
+import BoardSync
+import WebSocketTransport
+
+extension BoardService {
+    func httpRequest(_ request: HTTPRequestInfo) -> HTTPResponse {
+        switch request.path {
+        case "/healthz":
+            return HTTPResponse(status: 200, text: "ok")
+        case "/metrics":
+            let gauges = Metrics.Gauges(
+                connections: connections.count, boardsLoaded: boards.count, dragsActive: dragsActive)
+            return HTTPResponse(
+                status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", text: metrics.render(gauges))
+        default:
+            guard let name = Self.boardName(inPath: request.path) else { return .notFound }
+            do {
+                guard let loaded = try board(named: name, create: false) else { return .notFound }
+                if loaded.connections.isEmpty, loaded.idleSince == nil { loaded.idleSince = Self.now() }
+                armTickTimer()
+                return HTTPResponse(
+                    status: 200, contentType: "application/json",
+                    body: WireCodec.encodeBoard(loaded.sequencer.snapshot))
+            } catch {
+                log(.error, "board unavailable", ["board": name, "error": String(describing: error)])
+                return HTTPResponse(status: 500, text: "board unavailable\n")
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import BoardStore
+import BoardSync
+import Foundation
+import WebSocketTransport
+
+extension BoardService {
+    /// Ends a turn: everything durable that the turn produced is committed in ONE transaction
+    /// (group commit); only after it reached the disk are the turn's messages sent, in order.
+    func finishTurn() {
+        guard !turn.isEmpty else { return }
+        let results = turn
+        turn = []
+        let started = Self.now()
+        let batch = commitBatch(for: results)
+        if !batch.isEmpty {
+            do {
+                try store.commit(batch)
+            } catch {
+                log(.error, "storage failed; stopping without acknowledging", ["error": String(describing: error)])
+                exit(70)
+            }
+            metrics.commitDuration.observe(Self.now() - started)
+            if !batch.ops.isEmpty {
+                metrics.commitBatchSize.observe(Double(batch.ops.count))
+                metrics.opsCommitted += UInt64(batch.ops.count)
+            }
+        }
+        var touched: [String] = []
+        for result in results {
+            switch result {
+            case .sequencer(let board, let output):
+                send(output, board: board)
+                if !touched.contains(board) { touched.append(board) }
+            case .direct(let connection, let message):
+                deliver(message, to: [connection], board: nil)
+            }
+        }
+        for name in touched {
+            guard let loaded = boards[name] else { continue }
+            record(name, loaded.sequencer.handle(.flushed, now: Self.now()))
+        }
+        if !turn.isEmpty { finishTurn() }
+    }
+
+    private func commitBatch(for results: [TurnResult]) -> CommitBatch {
+        var batch = CommitBatch()
+        let committedAt = Int(Date().timeIntervalSince1970 * 1000)
+        var snapshotBoards: [String] = []
+        for case .sequencer(let name, let output) in results {
+            guard let loaded = boards[name] else { continue }
+            if loaded.awaitingCreation {
+                loaded.awaitingCreation = false
+                batch.createBoard(name)
+                batch.useId("main", kind: .section, on: name)
+            }
+            for committed in output.commits {
+                let json = String(decoding: WireCodec.encodeOp(committed.op), as: UTF8.self)
+                batch.append(
+                    CommittedOp(
+                        version: committed.version, client: committed.client, user: committed.user,
+                        seq: committed.seq, opJSON: json, committedAt: committedAt),
+                    to: name)
+            }
+            for update in output.lastSeqUpdates {
+                batch.advanceSeq(of: update.client, on: name, to: update.seq)
+            }
+            for used in output.newIDs {
+                batch.useId(used.id, kind: used.kind == .item ? .item : .section, on: name)
+            }
+            loaded.opsSinceSnapshot += output.commits.count
+            if loaded.opsSinceSnapshot >= options.snapshotEvery, !snapshotBoards.contains(name) {
+                snapshotBoards.append(name)
+            }
+        }
+        for name in snapshotBoards {
+            guard let loaded = boards[name] else { continue }
+            let board = loaded.sequencer.snapshot
+            let json = String(decoding: WireCodec.encodeBoard(board), as: UTF8.self)
+            batch.addSnapshot(BoardSnapshot(version: board.version, json: json), of: name)
+            loaded.opsSinceSnapshot = 0
+        }
+        return batch
+    }
+
+    private func send(_ output: SequencerOutput, board: String) {
+        for outgoing in output.messages {
+            deliver(outgoing.message, to: outgoing.connections, board: board)
+        }
+        for close in output.closes {
+            guard let connection = connections[close.connection] else { continue }
+            metrics.closesByCode[close.reason.code, default: 0] += 1
+            connection.close(code: close.reason.code, reason: "replaced by a newer connection")
+        }
+    }
+
+    /// Encodes a message once and queues the same frame on every recipient.
+    private func deliver(_ message: ServerMessage, to recipients: [ConnectionID], board: String?) {
+        let frame = OutboundFrame(bytes: WireCodec.encode(message))
+        let now = Self.now()
+        for id in recipients {
+            guard let connection = connections[id] else { continue }
+            connection.send(frame)
+            metrics.messagesSent += 1
+            metrics.bytesSent += UInt64(frame.count)
+            guard let context = connection.userData as? ConnectionContext else { continue }
+            switch message {
+            case .ack:
+                if let received = context.submitReceivedAt {
+                    metrics.ackLatency.observe(now - received)
+                    context.submitReceivedAt = nil
+                }
+            case .error(let report):
+                if report.seq != nil { context.submitReceivedAt = nil }
+                metrics.errorsByCode[report.code.rawValue, default: 0] += 1
+                log(
+                    .info, "error sent",
+                    [
+                        "board": context.board, "conn": id.description, "client": context.client ?? "-",
+                        "code": report.code.rawValue, "message": report.message,
+                    ])
+            default:
+                break
+            }
+        }
+    }
+}

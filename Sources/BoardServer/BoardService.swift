@@ -1,0 +1,83 @@
+import BoardStore
+import BoardSync
+import Foundation
+import WebSocketTransport
+
+/// The board server's shell around the pure core: it owns the store and the loaded boards,
+/// turns transport events into sequencer events, makes every turn's results durable in one
+/// transaction and only then sends them. Everything runs on the transport's service thread.
+final class BoardService: WebSocketServerHandler {
+    let options: ServerOptions
+    let store: any BoardStore
+    let log: Log
+    let config: SequencerConfig
+    weak var server: WebSocketServer?
+
+    var boards: [String: LoadedBoard] = [:]
+    var connections: [ConnectionID: ServerConnection] = [:]
+    var metrics = Metrics()
+    /// Results of the current turn, in the order they happened, waiting for the group commit.
+    var turn: [TurnResult] = []
+    var tickTimerArmed = false
+
+    /// One piece of a turn's work: a sequencer output for a board, or a message the shell itself
+    /// answers with (rate limit refusals).
+    enum TurnResult {
+        case sequencer(board: String, SequencerOutput)
+        case direct(ConnectionID, ServerMessage)
+    }
+
+    init(options: ServerOptions, store: any BoardStore, log: Log) {
+        self.options = options
+        self.store = store
+        self.log = log
+        self.config = SequencerConfig(
+            limits: Limits(
+                maxItems: options.maxItems, maxSections: options.maxSections, maxTextLength: options.maxLabelLength),
+            windowSize: options.retainedOps)
+    }
+
+    /// Monotonic seconds, the clock of drag timeouts, rate limits and latencies.
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Creates the demo board if it does not exist yet.
+    func createDemoBoardIfMissing() throws {
+        guard try !store.boardExists(DemoBoard.name) else { return }
+        let board = DemoBoard.board
+        var batch = CommitBatch()
+        batch.createBoard(board.id)
+        for section in board.sections {
+            batch.useId(section.id, kind: .section, on: board.id)
+            for item in section.items { batch.useId(item.id, kind: .item, on: board.id) }
+        }
+        batch.addSnapshot(BoardSnapshot(version: 0, json: String(decoding: WireCodec.encodeBoard(board), as: UTF8.self)), of: board.id)
+        try store.commit(batch)
+        log(.info, "demo board created", ["board": board.id])
+    }
+
+    /// The loaded board `name`, loading it from the store, or creating it when `create` is set.
+    func board(named name: String, create: Bool) throws -> LoadedBoard? {
+        if let loaded = boards[name] { return loaded }
+        if let stored = try store.loadBoard(name) {
+            let (sequencer, opsSinceSnapshot) = try BoardLoader.load(stored, store: store, config: config)
+            let loaded = LoadedBoard(
+                name: name, sequencer: sequencer, opsSinceSnapshot: opsSinceSnapshot, awaitingCreation: false)
+            boards[name] = loaded
+            log(.debug, "board loaded", ["board": name, "version": String(sequencer.version)])
+            return loaded
+        }
+        guard create else { return nil }
+        let loaded = LoadedBoard(
+            name: name, sequencer: Sequencer(state: BoardState(board: .initial(id: name)), config: config),
+            opsSinceSnapshot: 0, awaitingCreation: true)
+        boards[name] = loaded
+        log(.info, "board created", ["board": name])
+        return loaded
+    }
+
+    var dragsActive: Int { boards.values.reduce(0) { $0 + $1.sequencer.dragCount } }
+}

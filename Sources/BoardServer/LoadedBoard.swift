@@ -1,0 +1,22 @@
+import BoardSync
+
+/// A board held in memory by the server: its sequencer, its open connections, and what the
+/// server needs to decide when to snapshot or unload it.
+final class LoadedBoard {
+    let name: String
+    var sequencer: Sequencer
+    var connections: Set<ConnectionID> = []
+    /// Ops committed since the last snapshot was written.
+    var opsSinceSnapshot: Int
+    /// When the last connection left (service-thread clock), while no connection is open.
+    var idleSince: Double?
+    /// The board was created in memory and its creation is not durable yet.
+    var awaitingCreation: Bool
+
+    init(name: String, sequencer: Sequencer, opsSinceSnapshot: Int, awaitingCreation: Bool) {
+        self.name = name
+        self.sequencer = sequencer
+        self.opsSinceSnapshot = opsSinceSnapshot
+        self.awaitingCreation = awaitingCreation
+    }
+}
