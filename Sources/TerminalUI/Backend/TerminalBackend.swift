@@ -18,6 +18,8 @@ public enum TerminalError: Error, Hashable, Sendable {
     case sizeUnavailable(errno: Int32)
     case writeFailed(errno: Int32)
     case readFailed(errno: Int32)
+    /// The input reached end of file or hung up.
+    case inputClosed
     case pipeFailed(errno: Int32)
     case signalHandlerFailed(signal: Int32, errno: Int32)
 }
