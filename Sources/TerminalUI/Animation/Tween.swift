@@ -37,7 +37,7 @@ public struct Tween: Hashable, Sendable {
 
     /// Linear progress 0…1 at `time`.
     public func progress(at time: Double) -> Double {
-        guard duration > 0 else { return 1 }
+        guard duration > 0, time < startTime + duration else { return 1 }
         return min(1, max(0, (time - startTime) / duration))
     }
 
