@@ -36,10 +36,11 @@ struct InputDecoderTests {
     }
 
     @Test func controlLetters() {
-        #expect(decode("\u{1}\u{3}\u{1A}") == [
-            .character("a", modifiers: .control), .character("c", modifiers: .control),
-            .character("z", modifiers: .control),
-        ])
+        #expect(
+            decode("\u{1}\u{3}\u{1A}") == [
+                .character("a", modifiers: .control), .character("c", modifiers: .control),
+                .character("z", modifiers: .control),
+            ])
         #expect(decode("\u{0}") == [.character(" ", modifiers: .control)])
     }
 
@@ -118,7 +119,8 @@ struct InputDecoderTests {
     }
 
     @Test func mouseModifiers() {
-        #expect(decode("\u{1B}[<20;3;3M") == [.mouse(MouseEvent(.press(.left), x: 2, y: 2, modifiers: [.shift, .control]))])
+        #expect(
+            decode("\u{1B}[<20;3;3M") == [.mouse(MouseEvent(.press(.left), x: 2, y: 2, modifiers: [.shift, .control]))])
         #expect(decode("\u{1B}[<8;1;1M") == [.mouse(MouseEvent(.press(.left), x: 0, y: 0, modifiers: .alt))])
         #expect(decode("\u{1B}[<0;0;0M") == [.mouse(MouseEvent(.press(.left), x: 0, y: 0))])
     }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 import Testing
 
 @testable import TerminalUI
@@ -108,7 +104,8 @@ struct RealTerminalTests {
         let pty = try PseudoTerminal()
         defer { pty.close() }
         let terminal = RealTerminal(inputDescriptor: pty.follower, outputDescriptor: pty.follower)
-        try terminal.enter(RealTerminal.Options(alternateScreen: false, hideCursor: false, mouse: false, bracketedPaste: false))
+        try terminal.enter(
+            RealTerminal.Options(alternateScreen: false, hideCursor: false, mouse: false, bracketedPaste: false))
         defer { terminal.restore() }
         #expect(try terminal.readInput(timeoutMilliseconds: 0).isEmpty)
         let typed: [UInt8] = [0x1B, 0x5B, 0x41, 0x71]

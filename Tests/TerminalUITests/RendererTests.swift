@@ -63,8 +63,11 @@ struct RendererTests {
     @Test func styledRoundTripMatchesTheBufferExactly() {
         var next = Buffer(width: 12, height: 4)
         next.drawBox(next.area, border: .rounded, style: Style(foreground: .cyan), title: "Todo")
-        next.write("Write tests for the decoder", x: 1, y: 1, maxWidth: 10, style: Style(attributes: [.bold, .underline]))
-        next.set(x: 1, y: 2, "日本", style: Style(foreground: .ansi(.brightGreen), background: .blue, attributes: [.dim, .reverse]))
+        next.write(
+            "Write tests for the decoder", x: 1, y: 1, maxWidth: 10, style: Style(attributes: [.bold, .underline]))
+        next.set(
+            x: 1, y: 2, "日本",
+            style: Style(foreground: .ansi(.brightGreen), background: .blue, attributes: [.dim, .reverse]))
         let (screen, _) = screenAfterDiff(from: Buffer(width: 12, height: 4), to: next)
         #expect(screen.buffer == next)
         #expect(screen.textLines() == ["╭Todo──────╮", "│Write tes…│", "│日本      │", "╰──────────╯"])

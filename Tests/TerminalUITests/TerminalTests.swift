@@ -75,3 +75,31 @@ struct TerminalTests {
         #expect(screen.textLines() == ["   ", "   "])
     }
 }
+
+/// A backend whose writes fail until told otherwise.
+private final class FailingBackend: TerminalBackend {
+    var failing = true
+    let inner = InMemoryBackend(width: 3, height: 1)
+
+    func size() throws(TerminalError) -> TerminalSize { try inner.size() }
+
+    func write(_ bytes: [UInt8]) throws(TerminalError) {
+        if failing { throw .writeFailed(errno: 5) }
+        try inner.write(bytes)
+    }
+
+    func flush() throws(TerminalError) { try inner.flush() }
+}
+
+@Suite("Terminal write failures")
+struct TerminalFailureTests {
+    @Test func failedDrawIsRepaintedInFullNextTime() throws {
+        let backend = FailingBackend()
+        let terminal = Terminal(backend: backend)
+        let frame = Buffer(lines: ["abc"])
+        #expect(throws: TerminalError.writeFailed(errno: 5)) { try terminal.draw(frame) }
+        backend.failing = false
+        #expect(try terminal.draw(frame) > 0)
+        #expect(backend.inner.screen.textLines() == ["abc"])
+    }
+}

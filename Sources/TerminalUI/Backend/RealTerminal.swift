@@ -18,7 +18,9 @@ public final class RealTerminal: TerminalBackend {
         public var mouse: Bool
         public var bracketedPaste: Bool
 
-        public init(alternateScreen: Bool = true, hideCursor: Bool = true, mouse: Bool = true, bracketedPaste: Bool = true) {
+        public init(
+            alternateScreen: Bool = true, hideCursor: Bool = true, mouse: Bool = true, bracketedPaste: Bool = true
+        ) {
             self.alternateScreen = alternateScreen
             self.hideCursor = hideCursor
             self.mouse = mouse

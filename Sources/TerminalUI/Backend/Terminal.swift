@@ -22,6 +22,7 @@ public final class Terminal {
     /// `forceFullRepaint()` clears and paints everything; otherwise only the
     /// changed cells are written. Returns the number of bytes written (0 when
     /// nothing changed, in which case nothing is written or flushed).
+    /// After a failed write the next `draw` repaints everything.
     @discardableResult
     public func draw(_ buffer: Buffer) throws(TerminalError) -> Int {
         let bytes: [UInt8]
@@ -30,10 +31,11 @@ public final class Terminal {
         } else {
             bytes = fullRenderer.render(buffer, clearingFirst: true)
         }
-        previous = buffer
         guard !bytes.isEmpty else { return 0 }
+        previous = nil
         try backend.write(bytes)
         try backend.flush()
+        previous = buffer
         return bytes.count
     }
 

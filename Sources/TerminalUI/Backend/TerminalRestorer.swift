@@ -14,7 +14,9 @@
 /// action and re-raise so the process still ends (and dumps core) as usual.
 public enum TerminalRestorer {
     /// Signals that restore the terminal and then end the process.
-    public static let fatalSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGTRAP, SIGFPE]
+    public static let fatalSignals: [Int32] = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGTRAP, SIGFPE,
+    ]
 
     static let restoreCapacity = 256
 
