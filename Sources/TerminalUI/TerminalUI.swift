@@ -1,2 +1,0 @@
-/// Namespace of the TerminalUI module.
-public enum TerminalUIModule {}
