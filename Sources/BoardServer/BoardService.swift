@@ -34,7 +34,7 @@ final class BoardService: WebSocketServerHandler {
         self.config = SequencerConfig(
             limits: Limits(
                 maxItems: options.maxItems, maxSections: options.maxSections, maxTextLength: options.maxLabelLength),
-            windowSize: options.retainedOps)
+            windowSize: options.retainedOps, dragTimeout: options.dragTimeoutSeconds)
     }
 
     /// Monotonic seconds, the clock of drag timeouts, rate limits and latencies.

@@ -19,6 +19,7 @@ public struct ServerOptions: Hashable, Sendable {
     public var rateLimitBurst = 100
     public var rateLimitPerSecond = 100
     public var idleBoardSeconds = 60.0
+    public var dragTimeoutSeconds = 60.0
 
     public init() {}
 
@@ -45,6 +46,7 @@ public struct ServerOptions: Hashable, Sendable {
           --rate-burst N          messages a connection may send at once (default 100)
           --rate-per-second N     messages per second a connection may sustain (default 100)
           --idle-board-seconds S  unload a board this long after its last connection left (default 60)
+          --drag-timeout S        cancel a drag after this long without a drag message (default 60)
           --help                  show this text
 
         When ready it prints one line "listening on HOST:PORT" to standard output; logs go to
@@ -100,7 +102,7 @@ public struct ServerOptions: Hashable, Sendable {
     private static let valueFlags: Set<String> = [
         "--host", "--port", "--data", "--tokens", "--log-level", "--max-items", "--max-sections", "--max-label",
         "--max-message-bytes", "--max-connections", "--max-queued-bytes", "--retain-ops", "--snapshot-every",
-        "--rate-burst", "--rate-per-second", "--idle-board-seconds",
+        "--rate-burst", "--rate-per-second", "--idle-board-seconds", "--drag-timeout",
     ]
 
     private mutating func set(_ flag: String, _ value: String) throws(ParseError) {
@@ -109,6 +111,12 @@ public struct ServerOptions: Hashable, Sendable {
                 throw .invalidValue(flag: flag, value: value, expected: "an integer in \(range.lowerBound)...\(range.upperBound)")
             }
             return number
+        }
+        func seconds() throws(ParseError) -> Double {
+            guard let seconds = Double(value), seconds >= 0, seconds.isFinite else {
+                throw .invalidValue(flag: flag, value: value, expected: "a number of seconds")
+            }
+            return seconds
         }
         switch flag {
         case "--host":
@@ -134,11 +142,8 @@ public struct ServerOptions: Hashable, Sendable {
         case "--snapshot-every": snapshotEvery = try integer(1...10_000_000)
         case "--rate-burst": rateLimitBurst = try integer(1...1_000_000)
         case "--rate-per-second": rateLimitPerSecond = try integer(1...1_000_000)
-        case "--idle-board-seconds":
-            guard let seconds = Double(value), seconds >= 0, seconds.isFinite else {
-                throw .invalidValue(flag: flag, value: value, expected: "a number of seconds")
-            }
-            idleBoardSeconds = seconds
+        case "--idle-board-seconds": idleBoardSeconds = try seconds()
+        case "--drag-timeout": dragTimeoutSeconds = try seconds()
         default:
             throw .unknownFlag(flag)
         }

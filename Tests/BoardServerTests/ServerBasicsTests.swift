@@ -1,0 +1,37 @@
+import BoardSync
+import Foundation
+import Testing
+
+@Suite("board-server basics")
+struct ServerBasicsTests {
+    @Test func welcomeAckAndBroadcast() throws {
+        let server = try ServerProcess()
+        let url = server.url(board: "basics")
+        let (alice, welcome) = try ProtocolClient.joined(url, user: "alice")
+        guard case .board(let board) = welcome.state else {
+            Issue.record("expected a snapshot")
+            return
+        }
+        #expect(board == .initial(id: "basics"))
+        let (bob, _) = try ProtocolClient.joined(url, user: "bob")
+        let op = Op.insert(item: Item(id: "a1", label: "Mail"), to: Position(section: "main", index: 0))
+        alice.send(.submit(.init(seq: 1, base: 0, op: op)))
+        let ack = try alice.receive { message -> ServerMessage.Ack? in
+            if case .ack(let ack) = message { return ack }
+            return nil
+        }
+        #expect(ack == .init(seq: 1, version: 1, op: op))
+        let seen = try bob.receive { message -> ServerMessage.CommittedOp? in
+            if case .op(let committed) = message { return committed }
+            return nil
+        }
+        #expect(seen == .init(version: 1, client: alice.client, user: "alice", op: op))
+    }
+
+    @Test func sigtermClosesConnectionsWith1001AndExitsZero() throws {
+        let server = try ServerProcess()
+        let (client, _) = try ProtocolClient.joined(server.url(board: "stop"))
+        #expect(server.stop(signal: SIGTERM) == 0)
+        #expect(try client.closeCode() == 1001)
+    }
+}
