@@ -42,6 +42,7 @@ public final class ClientContext: @unchecked Sendable {
         info.options = UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
         info.client_ssl_ca_filepath = UnsafePointer(strings.keep(configuration.caFilePath))
         info.user = Unmanaged.passUnretained(self).toOpaque()
+        if configuration.enablesCompression { info.extensions = bs_deflate_extensions() }
         guard let context = lws_create_context(&info) else {
             protocols.deallocate()
             throw ClientConnectError.failed("could not create a libwebsockets client context")
