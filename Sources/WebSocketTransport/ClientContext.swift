@@ -140,7 +140,7 @@ public final class ClientContext: @unchecked Sendable {
         info.port = Int32(url.port)
         info.path = UnsafePointer(temporary.keep(url.pathAndQuery))
         info.host = UnsafePointer(temporary.keep(url.hostHeader))
-        info.origin = UnsafePointer(temporary.keep(connection.options.origin ?? url.hostHeader))
+        info.origin = UnsafePointer(temporary.keep(connection.options.origin))
         if !connection.options.subprotocols.isEmpty {
             info.protocol = UnsafePointer(temporary.keep(connection.options.subprotocols.joined(separator: ", ")))
         }
