@@ -200,7 +200,8 @@ public final class ClientContext: @unchecked Sendable {
             let status = Int(lws_http_client_http_response(wsi))
             let message = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "connection failed"
             if connection.isOpen { shared.withLock { $0.openCount -= 1 } }
-            connection.finish(.connectFailed(status > 0 && status != 101 ? .refused(httpStatus: status) : .failed(message)))
+            connection.finish(
+                .connectFailed(status > 0 && status != 101 ? .refused(httpStatus: status) : .failed(message)))
             return 0
         case LWS_CALLBACK_WSI_DESTROY:
             if connection.isOpen { shared.withLock { $0.openCount -= 1 } }
