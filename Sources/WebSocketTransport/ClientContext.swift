@@ -102,8 +102,11 @@ public final class ClientContext: @unchecked Sendable {
         loop.adoptCurrentThread()
         while true {
             if shared.withLock({ $0.stopRequested }), shutdownDeadline == nil { beginShutdown() }
-            let waiting = live.values.contains { !$0.isFinished }
-            if let deadline = shutdownDeadline, !waiting || monotonicNanoseconds() >= deadline { break }
+            if let deadline = shutdownDeadline,
+                monotonicNanoseconds() >= deadline || live.values.allSatisfy(\.isFinished)
+            {
+                break
+            }
             loop.serviceOnce()
             _ = loop.drainInbox()
         }
