@@ -56,7 +56,8 @@ public final class ClientConnection: @unchecked Sendable {
     var receivePaused = false
     var pendingSubprotocol: String?
 
-    init(url: WebSocketURL, options: ClientConnectOptions, context: ClientContext, handler: any ClientConnectionHandler) {
+    init(url: WebSocketURL, options: ClientConnectOptions, context: ClientContext, handler: any ClientConnectionHandler)
+    {
         self.url = url
         self.options = options
         self.context = context

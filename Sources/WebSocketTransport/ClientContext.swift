@@ -42,6 +42,7 @@ public final class ClientContext: @unchecked Sendable {
         info.options = UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
         info.client_ssl_ca_filepath = UnsafePointer(strings.keep(configuration.caFilePath))
         info.user = Unmanaged.passUnretained(self).toOpaque()
+        if configuration.enablesCompression { info.extensions = bs_deflate_extensions() }
         guard let context = lws_create_context(&info) else {
             protocols.deallocate()
             throw ClientConnectError.failed("could not create a libwebsockets client context")
@@ -101,8 +102,11 @@ public final class ClientContext: @unchecked Sendable {
         loop.adoptCurrentThread()
         while true {
             if shared.withLock({ $0.stopRequested }), shutdownDeadline == nil { beginShutdown() }
-            let waiting = live.values.contains { !$0.isFinished }
-            if let deadline = shutdownDeadline, !waiting || monotonicNanoseconds() >= deadline { break }
+            if let deadline = shutdownDeadline,
+                monotonicNanoseconds() >= deadline || live.values.allSatisfy(\.isFinished)
+            {
+                break
+            }
             loop.serviceOnce()
             _ = loop.drainInbox()
         }
@@ -139,7 +143,7 @@ public final class ClientContext: @unchecked Sendable {
         info.port = Int32(url.port)
         info.path = UnsafePointer(temporary.keep(url.pathAndQuery))
         info.host = UnsafePointer(temporary.keep(url.hostHeader))
-        info.origin = UnsafePointer(temporary.keep(connection.options.origin ?? url.hostHeader))
+        info.origin = UnsafePointer(temporary.keep(connection.options.origin))
         if !connection.options.subprotocols.isEmpty {
             info.protocol = UnsafePointer(temporary.keep(connection.options.subprotocols.joined(separator: ", ")))
         }
@@ -199,7 +203,8 @@ public final class ClientContext: @unchecked Sendable {
             let status = Int(lws_http_client_http_response(wsi))
             let message = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "connection failed"
             if connection.isOpen { shared.withLock { $0.openCount -= 1 } }
-            connection.finish(.connectFailed(status > 0 && status != 101 ? .refused(httpStatus: status) : .failed(message)))
+            connection.finish(
+                .connectFailed(status > 0 && status != 101 ? .refused(httpStatus: status) : .failed(message)))
             return 0
         case LWS_CALLBACK_WSI_DESTROY:
             if connection.isOpen { shared.withLock { $0.openCount -= 1 } }

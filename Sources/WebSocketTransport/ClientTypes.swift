@@ -6,9 +6,15 @@ public struct ClientContextConfiguration: Sendable {
     public var shutdownGracePeriod: Double
     /// libwebsockets log level bit mask (`LLL_ERR` = 1, `LLL_WARN` = 2, ...).
     public var libraryLogLevel: Int32
+    /// Offer permessage-deflate on every connection.
+    public var enablesCompression: Bool
 
-    public init(caFilePath: String? = nil, shutdownGracePeriod: Double = 1.0, libraryLogLevel: Int32 = 1) {
+    public init(
+        caFilePath: String? = nil, shutdownGracePeriod: Double = 1.0, libraryLogLevel: Int32 = 1,
+        enablesCompression: Bool = false
+    ) {
         self.caFilePath = caFilePath
+        self.enablesCompression = enablesCompression
         self.shutdownGracePeriod = shutdownGracePeriod
         self.libraryLogLevel = libraryLogLevel
     }

@@ -56,7 +56,8 @@ enum RequestReader {
 
     static func request(_ wsi: OpaquePointer) -> HTTPRequestInfo {
         let (method, uri) = method(wsi) ?? ("GET", "/")
-        let path = uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? "/"
+        let path =
+            uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? "/"
         return HTTPRequestInfo(
             method: method, path: path, query: query(wsi),
             authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION), origin: header(wsi, WSI_TOKEN_ORIGIN),

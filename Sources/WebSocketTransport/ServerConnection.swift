@@ -27,6 +27,7 @@ public final class ServerConnection: @unchecked Sendable {
     unowned let server: WebSocketServer
     var queue = FrameQueue()
     var assembler: MessageAssembler
+    private let maxQueuedBytes: Int
     /// A protocol violation being closed (the close code is sent from WRITEABLE).
     var pendingFailure: (reason: CloseReason, code: UInt16)?
     /// A close asked for by the owner, sent once the queue is flushed.
@@ -47,6 +48,7 @@ public final class ServerConnection: @unchecked Sendable {
         self.subprotocol = subprotocol
         self.userData = userData
         self.assembler = MessageAssembler(limit: server.configuration.maxMessageSize)
+        self.maxQueuedBytes = server.configuration.maxQueuedBytes
     }
 
     /// Queues a frame; it is written when the socket can take it. Exceeding the queue cap
@@ -55,7 +57,7 @@ public final class ServerConnection: @unchecked Sendable {
         guard let wsi, isOpen else { return }
         let wasEmpty = queue.isEmpty
         queue.append(frame)
-        if queue.byteCount > server.configuration.maxQueuedBytes {
+        if queue.byteCount > maxQueuedBytes {
             queue.removeAll()
             fail(.slowConsumer, code: 1013, timeoutSeconds: 3)
             return

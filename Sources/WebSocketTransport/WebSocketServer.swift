@@ -54,6 +54,7 @@ public final class WebSocketServer: @unchecked Sendable {
         guard loop.context == nil, !shared.withLock({ $0.listening }) else {
             throw WebSocketServerError.alreadyStarted
         }
+        guard shared.withLock({ $0.stopCode == nil }) else { throw WebSocketServerError.stopped }
         guard let address = ListenAddress(host: configuration.host) else {
             throw WebSocketServerError.invalidHost(configuration.host ?? "")
         }
@@ -107,8 +108,14 @@ public final class WebSocketServer: @unchecked Sendable {
         }
     }
 
-    /// Runs the event loop on the calling thread until `stop` completes.
-    public func run() {
+    /// Runs the event loop on the calling thread until `stop` completes (listening first if
+    /// `listen` was not called).
+    public func run() throws {
+        if loop.context == nil { try listen() }
+        runLoop()
+    }
+
+    private func runLoop() {
         loop.adoptCurrentThread()
         while true {
             if let code = shared.withLock({ $0.stopCode }), shutdownDeadline == nil {
@@ -140,7 +147,7 @@ public final class WebSocketServer: @unchecked Sendable {
     /// Listens, then runs the loop on a new thread; returns once the port is bound.
     public func start() throws {
         try listen()
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in runLoop() }
         thread.name = "websocket-server"
         thread.start()
     }
@@ -151,6 +158,7 @@ public final class WebSocketServer: @unchecked Sendable {
         let first = shared.withLock { shared -> Bool in
             guard shared.stopCode == nil else { return false }
             shared.stopCode = closeCode
+            if !shared.listening { shared.stopped = true }
             return true
         }
         if first { loop.wake() }

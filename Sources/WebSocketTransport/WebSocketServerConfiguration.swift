@@ -87,4 +87,6 @@ public enum WebSocketServerError: Error, Equatable {
     case invalidHost(String)
     case contextCreationFailed(host: String?, port: Int)
     case alreadyStarted
+    /// `stop` was called before the server listened.
+    case stopped
 }

@@ -52,7 +52,8 @@ import Testing
     }
 
     @Test func serializesHandWrittenResponsesAsHTTP11() {
-        let text = String(decoding: HTTPResponse(status: 401, text: "no").serialized(closeConnection: true), as: UTF8.self)
+        let text = String(
+            decoding: HTTPResponse(status: 401, text: "no").serialized(closeConnection: true), as: UTF8.self)
         #expect(text.hasPrefix("HTTP/1.1 401 Unauthorized\r\n"))
         #expect(text.contains("content-length: 2\r\n"))
         #expect(text.hasSuffix("\r\n\r\nno"))

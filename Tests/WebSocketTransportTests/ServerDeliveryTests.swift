@@ -43,7 +43,9 @@ import WebSocketTransport
         let fired = Watched<[String]>([])
         server.post { [server] in
             let start = Date()
-            server.schedule(after: 0.2) { fired.update { $0.append("late \(Date().timeIntervalSince(start) >= 0.19)") } }
+            server.schedule(after: 0.2) {
+                fired.update { $0.append("late \(Date().timeIntervalSince(start) >= 0.19)") }
+            }
             server.schedule(after: 0.05) { fired.update { $0.append("early") } }
             let cancelled = server.schedule(after: 0.1) { fired.update { $0.append("cancelled") } }
             server.cancelTimer(cancelled)

@@ -15,7 +15,8 @@ import WebSocketTransport
         let (server, _) = try startServer()
         defer { stopServer(server) }
         let unauthorized = rawHTTPExchange(
-            port: server.port, request: upgradeRequest(port: server.port, path: "/boards/b1?token=bad", protocols: "boardsync.v1"))
+            port: server.port,
+            request: upgradeRequest(port: server.port, path: "/boards/b1?token=bad", protocols: "boardsync.v1"))
         #expect(unauthorized?.hasPrefix("HTTP/1.1 401 ") == true)
         #expect(unauthorized?.hasSuffix("bad token") == true)
         let missing = rawHTTPExchange(

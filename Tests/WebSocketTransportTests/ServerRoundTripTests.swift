@@ -6,7 +6,7 @@ import WebSocketTransport
     @Test func echoesTextAndReportsTheSubprotocol() throws {
         let (server, handler) = try startServer()
         defer { stopServer(server) }
-        let client = try BlockingWebSocket(url: url(server))
+        let client = try BlockingWebSocket(url: url(server, "/boards/b1?token=good&name=a%20b"))
         #expect(client.subprotocol == "boardsync.v1")
         client.send("hello")
         #expect(try client.receive() == .text("hello"))
@@ -14,6 +14,7 @@ import WebSocketTransport
         let request = try #require(handler.log.read { $0.upgradeRequests.first })
         #expect(request.path == "/boards/b1" && request.token == "good" && request.peerAddress == "127.0.0.1")
         #expect(request.offeredSubprotocols == ["boardsync.v1"])
+        #expect(request.query["name"] == "a b")
     }
 
     @Test func acceptsClientsOfferingNoSubprotocolAndPassesHeaders() throws {

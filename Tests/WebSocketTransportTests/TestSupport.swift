@@ -148,7 +148,8 @@ func rawHTTPExchange(host: String = "127.0.0.1", port: Int, request: String, tim
         if let headEnd = text.range(of: "\r\n\r\n") {
             let lengthLine = text[..<headEnd.lowerBound].split(separator: "\r\n")
                 .first { $0.lowercased().hasPrefix("content-length:") }
-            let length = lengthLine.flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+            let length =
+                lengthLine.flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
             if text.utf8.count >= text[..<headEnd.upperBound].utf8.count + length { break }
         }
     }
