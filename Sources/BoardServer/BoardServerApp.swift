@@ -55,7 +55,12 @@ public enum BoardServerApp {
         FileHandle.standardOutput.write(Data("listening on \(display):\(server.port)\n".utf8))
         log(.info, "server started", ["host": options.host, "port": String(server.port), "data": options.dataPath])
         let signals = stopOnSignals(server)
-        server.run()
+        do {
+            try server.run()
+        } catch {
+            FileHandle.standardError.write(Data("board-server: \(error)\n".utf8))
+            return 1
+        }
         signals.forEach { $0.cancel() }
         log(.info, "server stopped")
         return 0
