@@ -85,7 +85,8 @@ import Testing
         let state = expectApplied(.update(item: "f", label: "Maps"))
         #expect(
             state.board
-                == expected([("s0", ["a", "b", "c", "d"]), ("s1", ["e", "f", "g"]), ("s2", [])], relabel: ["f": "Maps"]))
+                == expected(
+                    [("s0", ["a", "b", "c", "d"]), ("s1", ["e", "f", "g"]), ("s2", [])], relabel: ["f": "Maps"]))
     }
 
     @Test func updateToTheSameLabelIsCommitted() {
@@ -115,7 +116,8 @@ import Testing
         #expect(
             state.board
                 == expected(
-                    [("s0", ["b", "c", "d"]), ("s1", ["f", "g"]), ("s2", ["n1", "a"])], relabel: ["n1": "First"])
+                    [("s0", ["b", "c", "d"]), ("s1", ["f", "g"]), ("s2", ["n1", "a"])], relabel: ["n1": "First"]
+                )
                 .with(version: 11))
     }
 }

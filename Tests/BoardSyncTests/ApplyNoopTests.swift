@@ -48,7 +48,9 @@ import Testing
     }
 
     @Test func anIDOfTheWrongKindTakesPrecedenceOverANoop() {
-        expectRefused(.move(item: "b", from: at("s0", 1), to: at("f", 0)), .wrongKind(id: "f", expected: .section), in: state)
-        expectRefused(.move(item: "s1", from: at("s0", 1), to: at("s2", 0)), .wrongKind(id: "s1", expected: .item), in: state)
+        expectRefused(
+            .move(item: "b", from: at("s0", 1), to: at("f", 0)), .wrongKind(id: "f", expected: .section), in: state)
+        expectRefused(
+            .move(item: "s1", from: at("s0", 1), to: at("s2", 0)), .wrongKind(id: "s1", expected: .item), in: state)
     }
 }

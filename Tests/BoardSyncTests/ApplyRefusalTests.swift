@@ -52,7 +52,8 @@ import Testing
         #expect(state.apply(.deleteSection(section: "s1", from: 1)) == .apply)
         expectRefused(.insert(item: newItem("b"), to: at("s0", 0)), .reusedID("b"), in: state)
         expectRefused(.insert(item: newItem("f"), to: at("s0", 0)), .reusedID("f"), in: state)
-        expectRefused(.insertSection(section: SectionHeader(id: "s1", title: "T"), index: 0), .reusedID("s1"), in: state)
+        expectRefused(
+            .insertSection(section: SectionHeader(id: "s1", title: "T"), index: 0), .reusedID("s1"), in: state)
         expectRefused(.insertSection(section: SectionHeader(id: "e", title: "T"), index: 0), .reusedID("e"), in: state)
     }
 
