@@ -54,7 +54,7 @@ import Testing
 
     @Test func anOpRebasedThroughOneConcurrentOpIsNeverRefused() {
         var failures = 0
-        for seed in Self.seeds(count: 6000, base: 0x5EED_0000) {
+        for seed in Self.seeds(count: 5000, base: 0x5EED_0000) {
             var rng = RebaseSeededGenerator(seed: seed)
             let state = RebaseRandomOps.state(using: &rng)
             let committed = RebaseRandomOps.op(on: state, newID: "c0", using: &rng)
@@ -69,7 +69,7 @@ import Testing
 
     @Test func anOpRebasedThroughSeveralCommittedOpsIsNeverRefused() {
         var failures = 0
-        for seed in Self.seeds(count: 3000, base: 0xF01D_0000) {
+        for seed in Self.seeds(count: 2000, base: 0xF01D_0000) {
             var rng = RebaseSeededGenerator(seed: seed)
             let state = RebaseRandomOps.state(using: &rng)
             let op = RebaseRandomOps.op(on: state, newID: "n0", using: &rng)
