@@ -4,11 +4,11 @@ import Testing
 
 /// The core promise of protocol 4.1: an op made concurrently with committed ops is never refused
 /// because of the concurrency. Rebased through them it is either dropped (nil) or passes the
-/// checks on the new state, as a change or as a no-op; it is dropped only when something it names
-/// was deleted; and an insert or move still lands between
-/// the neighbours it meant, unless a committed op moved or deleted them.
+/// checks on the new state, as a change or as a no-op. It is dropped only when something it names
+/// was deleted, and an insert or move still lands between the neighbours it meant unless a
+/// committed op moved or deleted them.
 @Suite struct RebasePropertyTests {
-    /// The first seed; set BOARDSYNC_REBASE_SEED to replay one printed seed alone.
+    /// A printed seed to replay alone, from the environment variable BOARDSYNC_REBASE_SEED.
     private static let replaySeed = ProcessInfo.processInfo.environment["BOARDSYNC_REBASE_SEED"].flatMap(UInt64.init)
 
     private static func seeds(count: Int, base: UInt64) -> [UInt64] {
