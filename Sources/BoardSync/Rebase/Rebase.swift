@@ -6,7 +6,15 @@ public enum Rebase {
     ///
     /// `opIsNewer` is true in the server's sense: `committed` was committed first, wins contested
     /// insert slots, and `op` wins over it when both move, update or rename the same element. A
-    /// client transforming a remote operation past its own earlier local one passes false.
+    /// client carrying a remote operation past its own pending ones (to keep the later pending
+    /// ones, its drag and its undo history positioned) passes false. That direction is only an
+    /// estimate: when one side deletes a section the other moves an item into or out of, no
+    /// single operation reproduces the server's outcome. Clients therefore always rebuild their
+    /// optimistic board from the committed board plus their pending operations, never by
+    /// applying a carried operation.
+    ///
+    /// An `update` of an item inside a section that `committed` deletes is returned unchanged
+    /// (nothing here says where the item was); checking it against the new state makes it a no-op.
     public static func rebase(_ op: Op, through committed: Op, opIsNewer: Bool = true) -> Op? {
         if let outcome = sameElement(op, committed, opIsNewer: opIsNewer) { return outcome.op }
         var tracked = positions(of: op)
