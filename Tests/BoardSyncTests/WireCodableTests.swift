@@ -8,7 +8,8 @@ import Testing
     @Test(arguments: WireFixture.serverMessages.keys.sorted())
     func serverMessagesThroughFoundation(_ name: String) throws {
         let message = try #require(WireFixture.serverMessages[name])
-        let fromFoundation = try JSONDecoder().decode(ServerMessage.self, from: Data(WireFixture.bytes("server/\(name)")))
+        let fromFoundation = try JSONDecoder().decode(
+            ServerMessage.self, from: Data(WireFixture.bytes("server/\(name)")))
         #expect(fromFoundation == message)
         let encoded = try JSONEncoder().encode(message)
         #expect(try WireCodec.decodeServerMessage(encoded) == message)
@@ -17,7 +18,8 @@ import Testing
     @Test(arguments: WireFixture.clientMessages.keys.sorted())
     func clientMessagesThroughFoundation(_ name: String) throws {
         let message = try #require(WireFixture.clientMessages[name])
-        let fromFoundation = try JSONDecoder().decode(ClientMessage.self, from: Data(WireFixture.bytes("client/\(name)")))
+        let fromFoundation = try JSONDecoder().decode(
+            ClientMessage.self, from: Data(WireFixture.bytes("client/\(name)")))
         #expect(fromFoundation == message)
         #expect(try WireCodec.decodeClientMessage(JSONEncoder().encode(message)) == message)
     }
@@ -38,7 +40,9 @@ import Testing
     }
 
     @Test func strictRulesApplyThroughFoundation() throws {
-        let bad = Data(#"{"type":"submit","seq":0,"base":0,"op":{"kind":"delete","item":"a","from":{"section":"s","index":0}}}"#.utf8)
+        let bad = Data(
+            #"{"type":"submit","seq":0,"base":0,"op":{"kind":"delete","item":"a","from":{"section":"s","index":0}}}"#
+                .utf8)
         do {
             _ = try JSONDecoder().decode(ClientMessage.self, from: bad)
             Issue.record("decoded a submit with seq 0")
@@ -52,7 +56,8 @@ import Testing
         struct Envelope: Codable, Equatable {
             var messages: [ServerMessage]
         }
-        let envelope = Envelope(messages: WireFixture.serverMessages.keys.sorted().map { WireFixture.serverMessages[$0]! })
+        let envelope = Envelope(
+            messages: WireFixture.serverMessages.keys.sorted().map { WireFixture.serverMessages[$0]! })
         let data = try JSONEncoder().encode(envelope)
         #expect(try JSONDecoder().decode(Envelope.self, from: data) == envelope)
     }

@@ -75,7 +75,9 @@ enum WireFixture {
         action: .begin, client: "beef", user: "Cy", item: "a1", from: position("todo", 0), version: 42)
 
     static func cancel(version: Int, reason: DragEndReason?, from: Position? = position("todo", 1)) -> ServerMessage {
-        .drag(.init(action: .cancel, client: "f00d", user: "Bo", item: "b2", from: from, version: version, reason: reason))
+        .drag(
+            .init(action: .cancel, client: "f00d", user: "Bo", item: "b2", from: from, version: version, reason: reason)
+        )
     }
 
     static let serverMessages: [String: ServerMessage] = [

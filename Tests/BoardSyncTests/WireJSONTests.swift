@@ -73,8 +73,12 @@ import Testing
     }
 
     @Test func writesCompactJSONEscapingOnlyWhatMustBe() {
-        let value: JSONValue = ["s": "\u{0}\u{1F}\u{8}\u{C}\n\r\t\"\\/\u{7F}é日🎉", "n": [0, -1, nil, true, false, .number("2.5e-3")]]
-        #expect(text(value) == #"{"s":"\u0000\u001f\b\f\n\r\t\"\\/"# + "\u{7F}é日🎉" + #"","n":[0,-1,null,true,false,2.5e-3]}"#)
+        let value: JSONValue = [
+            "s": "\u{0}\u{1F}\u{8}\u{C}\n\r\t\"\\/\u{7F}é日🎉", "n": [0, -1, nil, true, false, .number("2.5e-3")],
+        ]
+        #expect(
+            text(value) == #"{"s":"\u0000\u001f\b\f\n\r\t\"\\/"# + "\u{7F}é日🎉"
+                + #"","n":[0,-1,null,true,false,2.5e-3]}"#)
         #expect(text(.integer(.min)) == "-9223372036854775808")
         #expect(text(.integer(.max)) == "9223372036854775807")
         #expect(text([:]) == "{}")
@@ -103,7 +107,9 @@ import Testing
     }
 
     @Test func syntaxErrorsDescribeThemselves() {
-        #expect(JSONSyntaxError(.unexpectedByte(UInt8(ascii: "x")), at: 4).description == "unexpected character 'x' at offset 4")
+        #expect(
+            JSONSyntaxError(.unexpectedByte(UInt8(ascii: "x")), at: 4).description
+                == "unexpected character 'x' at offset 4")
         #expect(JSONSyntaxError(.unexpectedByte(0x01), at: 0).description == "unexpected byte 0x1 at offset 0")
     }
 }

@@ -27,7 +27,8 @@ struct WireRandom {
     // MARK: Protocol values
 
     private static let idCharacters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:-")
-    private static let textScalars: [Unicode.Scalar] = Array("aZ09 \"\\/é日🎉\u{2028}\u{7F}\u{85}".unicodeScalars)
+    private static let textScalars: [Unicode.Scalar] =
+        Array("aZ09 \"\\/é日🎉\u{2028}\u{7F}\u{85}".unicodeScalars)
         + (0..<0x20).compactMap(Unicode.Scalar.init)
     private static let cleanScalars: [Unicode.Scalar] = Array("aZ09 '\"\\/é日🎉\u{2028}\u{FFFF}\u{10FFFF}".unicodeScalars)
 
@@ -111,7 +112,8 @@ struct WireRandom {
                     peers: (0..<int(0...3)).map { _ in .init(client: id(), user: text()) },
                     drags: (0..<int(0...2)).map { _ in drag() }, lastSeq: integer()))
         case 1:
-            return .ack(.init(seq: integer(minimum: 1), version: integer(), op: chance(70) ? op() : nil, duplicate: chance(20)))
+            return .ack(
+                .init(seq: integer(minimum: 1), version: integer(), op: chance(70) ? op() : nil, duplicate: chance(20)))
         case 2: return .op(committedOp())
         case 3: return .drag(drag())
         case 4: return .presence(.init(action: pick(PresenceAction.allCases), client: id(), user: text()))

@@ -92,12 +92,22 @@ let wireBadInputs: [WireBadInput] = [
     WireBadInput("lone high surrogate", loneHigh, notJSON(loneHigh, at: "\\u", .loneSurrogate)),
     WireBadInput("lone low surrogate", loneLow, notJSON(loneLow, at: "\\u", .loneSurrogate)),
     WireBadInput("high surrogate then a letter", highThenLetter, notJSON(highThenLetter, at: "\\u", .loneSurrogate)),
-    WireBadInput("raw control character in a string", "{\"type\":\"a\u{1}b\"}", .notJSON(offset: 10, reason: .controlCharacterInString)),
-    WireBadInput("invalid UTF-8", bytes: Array(#"{"type":""#.utf8) + [0xFF] + Array(#""}"#.utf8), .notJSON(offset: 9, reason: .invalidUTF8)),
-    WireBadInput("overlong UTF-8", bytes: Array(#"{"type":""#.utf8) + [0xC0, 0x80] + Array(#""}"#.utf8), .notJSON(offset: 9, reason: .invalidUTF8)),
-    WireBadInput("UTF-8 encoded surrogate", bytes: Array(#"{"type":""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8), .notJSON(offset: 9, reason: .invalidUTF8)),
-    WireBadInput("UTF-8 cut short", bytes: Array(#"{"type":""#.utf8) + [0xE2, 0x82], .notJSON(offset: 9, reason: .invalidUTF8)),
-    WireBadInput("leading zero", leadingZero, .notJSON(offset: offset(of: "01", in: leadingZero) + 1, reason: .invalidNumber)),
+    WireBadInput(
+        "raw control character in a string", "{\"type\":\"a\u{1}b\"}",
+        .notJSON(offset: 10, reason: .controlCharacterInString)),
+    WireBadInput(
+        "invalid UTF-8", bytes: Array(#"{"type":""#.utf8) + [0xFF] + Array(#""}"#.utf8),
+        .notJSON(offset: 9, reason: .invalidUTF8)),
+    WireBadInput(
+        "overlong UTF-8", bytes: Array(#"{"type":""#.utf8) + [0xC0, 0x80] + Array(#""}"#.utf8),
+        .notJSON(offset: 9, reason: .invalidUTF8)),
+    WireBadInput(
+        "UTF-8 encoded surrogate", bytes: Array(#"{"type":""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8),
+        .notJSON(offset: 9, reason: .invalidUTF8)),
+    WireBadInput(
+        "UTF-8 cut short", bytes: Array(#"{"type":""#.utf8) + [0xE2, 0x82], .notJSON(offset: 9, reason: .invalidUTF8)),
+    WireBadInput(
+        "leading zero", leadingZero, .notJSON(offset: offset(of: "01", in: leadingZero) + 1, reason: .invalidNumber)),
     WireBadInput("NaN", nan, notJSON(nan, at: "NaN", .unexpectedByte(UInt8(ascii: "N")))),
     WireBadInput("lone minus", submit(seq: "-"), .notJSON(offset: 24, reason: .invalidNumber)),
     WireBadInput("fraction without digits", submit(seq: "1."), .notJSON(offset: 25, reason: .invalidNumber)),
@@ -125,15 +135,24 @@ let wireBadInputs: [WireBadInput] = [
     WireBadInput("hello without user", #"{"type":"hello","client":"c1"}"#, .missingField("user")),
     WireBadInput("hello client with a space", hello(client: #""c 1""#), .invalidIdentifier("client")),
     WireBadInput("hello client empty", hello(client: #""""#), .invalidIdentifier("client")),
-    WireBadInput("hello client of 65 characters", hello(client: "\"\(String(repeating: "a", count: 65))\""), .invalidIdentifier("client")),
+    WireBadInput(
+        "hello client of 65 characters", hello(client: "\"\(String(repeating: "a", count: 65))\""),
+        .invalidIdentifier("client")),
     WireBadInput("hello client a number", hello(client: "7"), .wrongType(field: "client", expected: "a string")),
     WireBadInput("hello empty user", hello(user: #""""#), .invalidText(field: "user", .empty)),
-    WireBadInput("hello user with a control character", hello(user: #""A\u0007""#), .invalidText(field: "user", .controlCharacter)),
-    WireBadInput("hello user with C1 control", hello(user: "\"A\u{85}\""), .invalidText(field: "user", .controlCharacter)),
-    WireBadInput("hello user of 33 scalars", hello(user: "\"\(String(repeating: "é", count: 33))\""), .invalidText(field: "user", .tooLong(limit: 32))),
+    WireBadInput(
+        "hello user with a control character", hello(user: #""A\u0007""#),
+        .invalidText(field: "user", .controlCharacter)),
+    WireBadInput(
+        "hello user with C1 control", hello(user: "\"A\u{85}\""), .invalidText(field: "user", .controlCharacter)),
+    WireBadInput(
+        "hello user of 33 scalars", hello(user: "\"\(String(repeating: "é", count: 33))\""),
+        .invalidText(field: "user", .tooLong(limit: 32))),
     WireBadInput("hello since negative", hello(extra: #","since":-1"#), .outOfRange("since")),
-    WireBadInput("hello since a string", hello(extra: #","since":"1""#), .wrongType(field: "since", expected: "an integer")),
-    WireBadInput("hello since a fraction", hello(extra: #","since":0.5"#), .wrongType(field: "since", expected: "an integer")),
+    WireBadInput(
+        "hello since a string", hello(extra: #","since":"1""#), .wrongType(field: "since", expected: "an integer")),
+    WireBadInput(
+        "hello since a fraction", hello(extra: #","since":0.5"#), .wrongType(field: "since", expected: "an integer")),
 
     // submit
     WireBadInput("seq 1.0", submit(seq: "1.0"), .wrongType(field: "seq", expected: "an integer")),
@@ -154,60 +173,155 @@ let wireBadInputs: [WireBadInput] = [
     WireBadInput("op an array", submit(op: "[]"), .wrongType(field: "op", expected: "an object")),
     WireBadInput("op without kind", submit(op: #"{"item":"a"}"#), .missingField("op.kind")),
     WireBadInput("unknown kind", submit(op: #"{"kind":"teleport"}"#), .unknownKind("teleport")),
-    WireBadInput("move without from", submit(op: #"{"kind":"move","item":"a","to":{"section":"s","index":0}}"#), .missingField("op.from")),
-    WireBadInput("move to not an object", submit(op: #"{"kind":"move","item":"a","from":{"section":"s","index":0},"to":3}"#), .wrongType(field: "op.to", expected: "an object")),
-    WireBadInput("move to.index a string", submit(op: #"{"kind":"move","item":"a","from":{"section":"s","index":0},"to":{"section":"s","index":"1"}}"#), .wrongType(field: "op.to.index", expected: "an integer")),
-    WireBadInput("move to without section", submit(op: #"{"kind":"move","item":"a","from":{"section":"s","index":0},"to":{"index":1}}"#), .missingField("op.to.section")),
-    WireBadInput("move item an object", submit(op: #"{"kind":"move","item":{"id":"a"},"from":{"section":"s","index":0},"to":{"section":"s","index":0}}"#), .wrongType(field: "op.item", expected: "a string")),
-    WireBadInput("insert item a string", submit(op: #"{"kind":"insert","item":"a","to":{"section":"s","index":0}}"#), .wrongType(field: "op.item", expected: "an object")),
-    WireBadInput("insert item without label", submit(op: #"{"kind":"insert","item":{"id":"a"},"to":{"section":"s","index":0}}"#), .missingField("op.item.label")),
-    WireBadInput("delete from.index negative", submit(op: #"{"kind":"delete","item":"a","from":{"section":"s","index":-2}}"#), .outOfRange("op.from.index")),
-    WireBadInput("update label null", submit(op: #"{"kind":"update","item":"a","label":null}"#), .wrongType(field: "op.label", expected: "a string")),
-    WireBadInput("insertSection without title", submit(op: #"{"kind":"insertSection","section":{"id":"s"},"index":0}"#), .missingField("op.section.title")),
-    WireBadInput("moveSection from 1.5", submit(op: #"{"kind":"moveSection","section":"s","from":1.5,"index":0}"#), .wrongType(field: "op.from", expected: "an integer")),
-    WireBadInput("renameSection without title", submit(op: #"{"kind":"renameSection","section":"s"}"#), .missingField("op.title")),
-    WireBadInput("deleteSection from missing", submit(op: #"{"kind":"deleteSection","section":"s"}"#), .missingField("op.from")),
+    WireBadInput(
+        "move without from", submit(op: #"{"kind":"move","item":"a","to":{"section":"s","index":0}}"#),
+        .missingField("op.from")),
+    WireBadInput(
+        "move to not an object", submit(op: #"{"kind":"move","item":"a","from":{"section":"s","index":0},"to":3}"#),
+        .wrongType(field: "op.to", expected: "an object")),
+    WireBadInput(
+        "move to.index a string",
+        submit(op: #"{"kind":"move","item":"a","from":{"section":"s","index":0},"to":{"section":"s","index":"1"}}"#),
+        .wrongType(field: "op.to.index", expected: "an integer")),
+    WireBadInput(
+        "move to without section",
+        submit(op: #"{"kind":"move","item":"a","from":{"section":"s","index":0},"to":{"index":1}}"#),
+        .missingField("op.to.section")),
+    WireBadInput(
+        "move item an object",
+        submit(
+            op: #"{"kind":"move","item":{"id":"a"},"from":{"section":"s","index":0},"to":{"section":"s","index":0}}"#),
+        .wrongType(field: "op.item", expected: "a string")),
+    WireBadInput(
+        "insert item a string", submit(op: #"{"kind":"insert","item":"a","to":{"section":"s","index":0}}"#),
+        .wrongType(field: "op.item", expected: "an object")),
+    WireBadInput(
+        "insert item without label", submit(op: #"{"kind":"insert","item":{"id":"a"},"to":{"section":"s","index":0}}"#),
+        .missingField("op.item.label")),
+    WireBadInput(
+        "delete from.index negative", submit(op: #"{"kind":"delete","item":"a","from":{"section":"s","index":-2}}"#),
+        .outOfRange("op.from.index")),
+    WireBadInput(
+        "update label null", submit(op: #"{"kind":"update","item":"a","label":null}"#),
+        .wrongType(field: "op.label", expected: "a string")),
+    WireBadInput(
+        "insertSection without title", submit(op: #"{"kind":"insertSection","section":{"id":"s"},"index":0}"#),
+        .missingField("op.section.title")),
+    WireBadInput(
+        "moveSection from 1.5", submit(op: #"{"kind":"moveSection","section":"s","from":1.5,"index":0}"#),
+        .wrongType(field: "op.from", expected: "an integer")),
+    WireBadInput(
+        "renameSection without title", submit(op: #"{"kind":"renameSection","section":"s"}"#), .missingField("op.title")
+    ),
+    WireBadInput(
+        "deleteSection from missing", submit(op: #"{"kind":"deleteSection","section":"s"}"#), .missingField("op.from")),
 
     // drag
     WireBadInput("drag unknown action", #"{"type":"drag","action":"drop","item":"a"}"#, .unknownAction("drop")),
     WireBadInput("drag without action", #"{"type":"drag","item":"a"}"#, .missingField("action")),
-    WireBadInput("drag begin item a number", #"{"type":"drag","action":"begin","item":5}"#, .wrongType(field: "item", expected: "a string")),
-    WireBadInput("drag over without base", #"{"type":"drag","action":"over","item":"a","from":{"section":"s","index":0},"to":{"section":"s","index":0}}"#, .missingField("base")),
-    WireBadInput("drag over to not an object", #"{"type":"drag","action":"over","item":"a","base":0,"from":{"section":"s","index":0},"to":"s"}"#, .wrongType(field: "to", expected: "an object")),
+    WireBadInput(
+        "drag begin item a number", #"{"type":"drag","action":"begin","item":5}"#,
+        .wrongType(field: "item", expected: "a string")),
+    WireBadInput(
+        "drag over without base",
+        #"{"type":"drag","action":"over","item":"a","from":{"section":"s","index":0},"to":{"section":"s","index":0}}"#,
+        .missingField("base")),
+    WireBadInput(
+        "drag over to not an object",
+        #"{"type":"drag","action":"over","item":"a","base":0,"from":{"section":"s","index":0},"to":"s"}"#,
+        .wrongType(field: "to", expected: "an object")),
 
     // Server messages.
     WireBadInput("client type sent by the server", #"{"type":"hello"}"#, .unknownType("hello"), on: .server),
     WireBadInput("ack without op", ackHead + "}", .missingField("op"), on: .server),
-    WireBadInput("ack op null without noop", ackHead + #","op":null}"#, .conflictingFields("ack with \"op\": null must have \"noop\": true"), on: .server),
-    WireBadInput("ack noop with an op", ackHead + #","op":\#(move),"noop":true}"#, .conflictingFields("ack with \"noop\": true must have \"op\": null"), on: .server),
-    WireBadInput("ack noop a string", ackHead + #","op":null,"noop":"yes"}"#, .wrongType(field: "noop", expected: "a boolean"), on: .server),
-    WireBadInput("ack seq 0", #"{"type":"ack","seq":0,"version":2,"op":null,"noop":true}"#, .outOfRange("seq"), on: .server),
-    WireBadInput("welcome with board and ops", #"{"type":"welcome","board":\#(boardJSON),"ops":[],"you":\#(youJSON),"peers":[],"drags":[],"lastSeq":0}"#, .conflictingFields("welcome carries both \"board\" and \"ops\""), on: .server),
-    WireBadInput("welcome without board or ops", #"{"type":"welcome","you":\#(youJSON),"peers":[],"drags":[],"lastSeq":0}"#, .missingField("board"), on: .server),
-    WireBadInput("welcome unknown role", #"{"type":"welcome","board":\#(boardJSON),"you":{"client":"c","user":"u","role":"admin"},"peers":[],"drags":[],"lastSeq":0}"#, .unknownValue(field: "you.role", value: "admin"), on: .server),
-    WireBadInput("welcome peer without user", #"{"type":"welcome","board":\#(boardJSON),"you":\#(youJSON),"peers":[{"client":"a","user":"A"},{"client":"b"}],"drags":[],"lastSeq":0}"#, .missingField("peers[1].user"), on: .server),
-    WireBadInput("welcome peers not an array", #"{"type":"welcome","board":\#(boardJSON),"you":\#(youJSON),"peers":{},"drags":[],"lastSeq":0}"#, .wrongType(field: "peers", expected: "an array"), on: .server),
-    WireBadInput("welcome peer not an object", #"{"type":"welcome","board":\#(boardJSON),"you":\#(youJSON),"peers":["a"],"drags":[],"lastSeq":0}"#, .wrongType(field: "peers[0]", expected: "an object"), on: .server),
-    WireBadInput("welcome ops holding a drag", #"{"type":"welcome","ops":[{"type":"drag"}],"you":\#(youJSON),"peers":[],"drags":[],"lastSeq":0}"#, .unknownValue(field: "ops[0].type", value: "drag"), on: .server),
-    WireBadInput("welcome drag without type", #"{"type":"welcome","board":\#(boardJSON),"you":\#(youJSON),"peers":[],"drags":[{"action":"begin"}],"lastSeq":0}"#, .missingField("drags[0].type"), on: .server),
-    WireBadInput("welcome lastSeq missing", #"{"type":"welcome","board":\#(boardJSON),"you":\#(youJSON),"peers":[],"drags":[]}"#, .missingField("lastSeq"), on: .server),
-    WireBadInput("welcome board version a fraction", #"{"type":"welcome","board":{"id":"b","version":0.5,"sections":[]},"you":\#(youJSON),"peers":[],"drags":[],"lastSeq":0}"#, .wrongType(field: "board.version", expected: "an integer"), on: .server),
-    WireBadInput("error unknown code", #"{"type":"error","code":"oops","message":"m"}"#, .unknownValue(field: "code", value: "oops"), on: .server),
-    WireBadInput("error seq 0", #"{"type":"error","code":"stale","message":"m","seq":0}"#, .outOfRange("seq"), on: .server),
-    WireBadInput("error item a number", #"{"type":"error","code":"locked","message":"m","item":1}"#, .wrongType(field: "item", expected: "a string"), on: .server),
-    WireBadInput("drag unknown reason", dragHead + #","action":"cancel","reason":"bored"}"#, .unknownValue(field: "reason", value: "bored"), on: .server),
-    WireBadInput("drag from a string", dragHead + #","action":"begin","from":"x"}"#, .wrongType(field: "from", expected: "an object"), on: .server),
-    WireBadInput("drag unknown action from the server", dragHead + #","action":"drop"}"#, .unknownAction("drop"), on: .server),
-    WireBadInput("presence unknown action", #"{"type":"presence","action":"wave","client":"c","user":"u"}"#, .unknownAction("wave"), on: .server),
-    WireBadInput("op message without user", #"{"type":"op","version":1,"client":"c","op":\#(move)}"#, .missingField("user"), on: .server),
+    WireBadInput(
+        "ack op null without noop", ackHead + #","op":null}"#,
+        .conflictingFields("ack with \"op\": null must have \"noop\": true"), on: .server),
+    WireBadInput(
+        "ack noop with an op", ackHead + #","op":\#(move),"noop":true}"#,
+        .conflictingFields("ack with \"noop\": true must have \"op\": null"), on: .server),
+    WireBadInput(
+        "ack noop a string", ackHead + #","op":null,"noop":"yes"}"#, .wrongType(field: "noop", expected: "a boolean"),
+        on: .server),
+    WireBadInput(
+        "ack seq 0", #"{"type":"ack","seq":0,"version":2,"op":null,"noop":true}"#, .outOfRange("seq"), on: .server),
+    WireBadInput(
+        "welcome with board and ops",
+        #"{"type":"welcome","board":\#(boardJSON),"ops":[],"you":\#(youJSON),"peers":[],"drags":[],"lastSeq":0}"#,
+        .conflictingFields("welcome carries both \"board\" and \"ops\""), on: .server),
+    WireBadInput(
+        "welcome without board or ops", #"{"type":"welcome","you":\#(youJSON),"peers":[],"drags":[],"lastSeq":0}"#,
+        .missingField("board"), on: .server),
+    WireBadInput(
+        "welcome unknown role",
+        #"{"type":"welcome","board":\#(boardJSON),"you":{"client":"c","user":"u","role":"admin"},"peers":[],"drags":[],"lastSeq":0}"#,
+        .unknownValue(field: "you.role", value: "admin"), on: .server),
+    WireBadInput(
+        "welcome peer without user",
+        #"{"type":"welcome","board":\#(boardJSON),"you":\#(youJSON),"peers":[{"client":"a","user":"A"},{"client":"b"}],"drags":[],"lastSeq":0}"#,
+        .missingField("peers[1].user"), on: .server),
+    WireBadInput(
+        "welcome peers not an array",
+        #"{"type":"welcome","board":\#(boardJSON),"you":\#(youJSON),"peers":{},"drags":[],"lastSeq":0}"#,
+        .wrongType(field: "peers", expected: "an array"), on: .server),
+    WireBadInput(
+        "welcome peer not an object",
+        #"{"type":"welcome","board":\#(boardJSON),"you":\#(youJSON),"peers":["a"],"drags":[],"lastSeq":0}"#,
+        .wrongType(field: "peers[0]", expected: "an object"), on: .server),
+    WireBadInput(
+        "welcome ops holding a drag",
+        #"{"type":"welcome","ops":[{"type":"drag"}],"you":\#(youJSON),"peers":[],"drags":[],"lastSeq":0}"#,
+        .unknownValue(field: "ops[0].type", value: "drag"), on: .server),
+    WireBadInput(
+        "welcome drag without type",
+        #"{"type":"welcome","board":\#(boardJSON),"you":\#(youJSON),"peers":[],"drags":[{"action":"begin"}],"lastSeq":0}"#,
+        .missingField("drags[0].type"), on: .server),
+    WireBadInput(
+        "welcome lastSeq missing", #"{"type":"welcome","board":\#(boardJSON),"you":\#(youJSON),"peers":[],"drags":[]}"#,
+        .missingField("lastSeq"), on: .server),
+    WireBadInput(
+        "welcome board version a fraction",
+        #"{"type":"welcome","board":{"id":"b","version":0.5,"sections":[]},"you":\#(youJSON),"peers":[],"drags":[],"lastSeq":0}"#,
+        .wrongType(field: "board.version", expected: "an integer"), on: .server),
+    WireBadInput(
+        "error unknown code", #"{"type":"error","code":"oops","message":"m"}"#,
+        .unknownValue(field: "code", value: "oops"), on: .server),
+    WireBadInput(
+        "error seq 0", #"{"type":"error","code":"stale","message":"m","seq":0}"#, .outOfRange("seq"), on: .server),
+    WireBadInput(
+        "error item a number", #"{"type":"error","code":"locked","message":"m","item":1}"#,
+        .wrongType(field: "item", expected: "a string"), on: .server),
+    WireBadInput(
+        "drag unknown reason", dragHead + #","action":"cancel","reason":"bored"}"#,
+        .unknownValue(field: "reason", value: "bored"), on: .server),
+    WireBadInput(
+        "drag from a string", dragHead + #","action":"begin","from":"x"}"#,
+        .wrongType(field: "from", expected: "an object"), on: .server),
+    WireBadInput(
+        "drag unknown action from the server", dragHead + #","action":"drop"}"#, .unknownAction("drop"), on: .server),
+    WireBadInput(
+        "presence unknown action", #"{"type":"presence","action":"wave","client":"c","user":"u"}"#,
+        .unknownAction("wave"), on: .server),
+    WireBadInput(
+        "op message without user", #"{"type":"op","version":1,"client":"c","op":\#(move)}"#, .missingField("user"),
+        on: .server),
 
     // Boards and ops on their own.
-    WireBadInput("board item without id", #"{"id":"b","version":0,"sections":[{"id":"s","title":"S","items":[]},{"id":"t","title":"T","items":[{"label":"L"}]}]}"#, .missingField("sections[1].items[0].id"), on: .board),
-    WireBadInput("board sections an object", #"{"id":"b","version":0,"sections":{}}"#, .wrongType(field: "sections", expected: "an array"), on: .board),
-    WireBadInput("board version beyond 2^53", #"{"id":"b","version":9007199254740993,"sections":[]}"#, .outOfRange("version"), on: .board),
+    WireBadInput(
+        "board item without id",
+        #"{"id":"b","version":0,"sections":[{"id":"s","title":"S","items":[]},{"id":"t","title":"T","items":[{"label":"L"}]}]}"#,
+        .missingField("sections[1].items[0].id"), on: .board),
+    WireBadInput(
+        "board sections an object", #"{"id":"b","version":0,"sections":{}}"#,
+        .wrongType(field: "sections", expected: "an array"), on: .board),
+    WireBadInput(
+        "board version beyond 2^53", #"{"id":"b","version":9007199254740993,"sections":[]}"#, .outOfRange("version"),
+        on: .board),
     WireBadInput("board an array", "[]", .notAnObject, on: .board),
     WireBadInput("op unknown kind", #"{"kind":"Move"}"#, .unknownKind("Move"), on: .op),
-    WireBadInput("op index 1e0", #"{"kind":"insertSection","section":{"id":"s","title":"S"},"index":1e0}"#, .wrongType(field: "index", expected: "an integer"), on: .op),
+    WireBadInput(
+        "op index 1e0", #"{"kind":"insertSection","section":{"id":"s","title":"S"},"index":1e0}"#,
+        .wrongType(field: "index", expected: "an integer"), on: .op),
 ]
 
 /// Every bad input in the table is refused with exactly the expected error, and nothing crashes.
@@ -231,13 +345,16 @@ let wireBadInputs: [WireBadInput] = [
     @Test func errorMessagesNameTheProblem() {
         #expect(WireError.missingField("op.to").message == #"missing field "op.to""#)
         #expect(WireError.outOfRange("seq").message == #"field "seq" is out of range"#)
-        #expect(WireError.notJSON(offset: 3, reason: .trailingData).message == "not JSON: data after the JSON value at offset 3")
+        #expect(
+            WireError.notJSON(offset: 3, reason: .trailingData).message
+                == "not JSON: data after the JSON value at offset 3")
         #expect(WireError.unknownKind("teleport").description == #"unknown op kind "teleport""#)
     }
 
     @Test func acceptsWhatTheProtocolAllows() throws {
         let spaced = " \r\n\t{ \"type\" : \"hello\" , \"client\" : \"c1\" , \"user\" : \"Ada\" , \"since\" : 0 } \n"
-        #expect(try WireCodec.decodeClientMessage(Array(spaced.utf8)) == .hello(.init(client: "c1", user: "Ada", since: 0)))
+        #expect(
+            try WireCodec.decodeClientMessage(Array(spaced.utf8)) == .hello(.init(client: "c1", user: "Ada", since: 0)))
 
         let unknownFields = #"{"type":"drag","action":"cancel","item":"a","future":{"x":[1.5,null]},"base":"ignored"}"#
         #expect(try WireCodec.decodeClientMessage(Array(unknownFields.utf8)) == .drag(.cancel(item: "a")))
