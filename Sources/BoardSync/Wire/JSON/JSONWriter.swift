@@ -138,7 +138,8 @@ public struct JSONWriter: Sendable {
             case 0x09: bytes.append(UInt8(ascii: "t"))
             default:
                 bytes.append(contentsOf: [
-                    UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hexDigit(byte >> 4), Self.hexDigit(byte & 0xF),
+                    UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hexDigit(byte >> 4),
+                    Self.hexDigit(byte & 0xF),
                 ])
             }
         }
