@@ -19,14 +19,21 @@ import Testing
     @Test func beginOverAndCancelAreBroadcastToEveryoneIncludingTheSender() {
         var harness = twoEditors()
         let begin = harness.drag(c1, .begin(item: "b"))
-        #expect(begin.messages == [everyone(dragMessage(.begin, "A", "alice", "b", from: at("main", 1), version: 0), [c1, c2])])
+        #expect(
+            begin.messages == [
+                everyone(dragMessage(.begin, "A", "alice", "b", from: at("main", 1), version: 0), [c1, c2])
+            ])
         let over = harness.drag(c1, .over(item: "b", base: 0, from: at("main", 1), to: at("done", 0)))
         #expect(
             over.messages == [
-                everyone(dragMessage(.over, "A", "alice", "b", from: at("main", 1), to: at("done", 0), version: 0), [c1, c2])
+                everyone(
+                    dragMessage(.over, "A", "alice", "b", from: at("main", 1), to: at("done", 0), version: 0), [c1, c2])
             ])
         let cancel = harness.drag(c1, .cancel(item: "b"))
-        #expect(cancel.messages == [everyone(dragMessage(.cancel, "A", "alice", "b", from: at("main", 1), version: 0), [c1, c2])])
+        #expect(
+            cancel.messages == [
+                everyone(dragMessage(.cancel, "A", "alice", "b", from: at("main", 1), version: 0), [c1, c2])
+            ])
         #expect(harness.sequencer.dragCount == 0)
         #expect(!cancel.needsPersisting)
     }
@@ -63,18 +70,34 @@ import Testing
         var harness = twoEditors()
         harness.drag(c1, .begin(item: "a"))
         harness.drag(c2, .begin(item: "b"))
-        #expect(harness.drag(c1, .begin(item: "b")).messages == [one(c1, errorMessage(.locked, "b is being dragged by bob (B)", item: "b"))])
-        #expect(harness.drag(c1, .begin(item: "zz")).messages == [one(c1, errorMessage(.badOp, "zz is not an item on this board", item: "zz"))])
+        #expect(
+            harness.drag(c1, .begin(item: "b")).messages == [
+                one(c1, errorMessage(.locked, "b is being dragged by bob (B)", item: "b"))
+            ])
+        #expect(
+            harness.drag(c1, .begin(item: "zz")).messages == [
+                one(c1, errorMessage(.badOp, "zz is not an item on this board", item: "zz"))
+            ])
         let cancel = harness.drag(c1, .cancel(item: "a"))
-        #expect(cancel.messages == [everyone(dragMessage(.cancel, "A", "alice", "a", from: at("main", 0), version: 0), [c1, c2])])
+        #expect(
+            cancel.messages == [
+                everyone(dragMessage(.cancel, "A", "alice", "a", from: at("main", 0), version: 0), [c1, c2])
+            ])
     }
 
     @Test func beginOfUnknownDeletedOrSectionIdIsBadOp() {
         var harness = twoEditors()
         harness.submitAndFlush(c2, seq: 1, base: 0, .delete(item: "b", from: at("main", 1)))
-        #expect(harness.drag(c1, .begin(item: "b")).messages == [one(c1, errorMessage(.badOp, "b was deleted", item: "b"))])
-        #expect(harness.drag(c1, .begin(item: "q")).messages == [one(c1, errorMessage(.badOp, "q is not an item on this board", item: "q"))])
-        #expect(harness.drag(c1, .begin(item: "done")).messages == [one(c1, errorMessage(.badOp, "done is not an item on this board", item: "done"))])
+        #expect(
+            harness.drag(c1, .begin(item: "b")).messages == [one(c1, errorMessage(.badOp, "b was deleted", item: "b"))])
+        #expect(
+            harness.drag(c1, .begin(item: "q")).messages == [
+                one(c1, errorMessage(.badOp, "q is not an item on this board", item: "q"))
+            ])
+        #expect(
+            harness.drag(c1, .begin(item: "done")).messages == [
+                one(c1, errorMessage(.badOp, "done is not an item on this board", item: "done"))
+            ])
         #expect(harness.sequencer.dragCount == 0)
     }
 
@@ -85,7 +108,8 @@ import Testing
         let output = harness.drag(c1, .over(item: "c", base: 0, from: at("main", 2), to: at("main", 0)))
         #expect(
             output.messages == [
-                everyone(dragMessage(.over, "A", "alice", "c", from: at("main", 3), to: at("main", 1), version: 1), [c1, c2])
+                everyone(
+                    dragMessage(.over, "A", "alice", "c", from: at("main", 3), to: at("main", 1), version: 1), [c1, c2])
             ])
     }
 
@@ -97,7 +121,9 @@ import Testing
         #expect(commit.messages.count == 2)
         #expect(
             dragsInWelcome(&harness) == [
-                .init(action: .over, client: "A", user: "alice", item: "c", from: at("main", 2), to: at("done", 1), version: 1)
+                .init(
+                    action: .over, client: "A", user: "alice", item: "c", from: at("main", 2), to: at("done", 1),
+                    version: 1)
             ])
     }
 
@@ -108,7 +134,9 @@ import Testing
         let commit = harness.submit(c2, seq: 1, base: 0, .deleteSection(section: "done", from: 1))
         #expect(commit.messages.count == 2)
         #expect(
-            dragsInWelcome(&harness) == [.init(action: .begin, client: "A", user: "alice", item: "a", from: at("main", 0), version: 1)])
+            dragsInWelcome(&harness) == [
+                .init(action: .begin, client: "A", user: "alice", item: "a", from: at("main", 0), version: 1)
+            ])
     }
 
     @Test func overWhoseTargetSectionNoLongerExistsIsDropped() {
@@ -132,7 +160,8 @@ import Testing
         let fits = harness.drag(c1, .over(item: "a", base: 1, from: at("main", 0), to: at("done", 0)))
         #expect(
             fits.messages == [
-                everyone(dragMessage(.over, "A", "alice", "a", from: at("main", 0), to: at("done", 0), version: 2), [c1, c2])
+                everyone(
+                    dragMessage(.over, "A", "alice", "a", from: at("main", 0), to: at("done", 0), version: 2), [c1, c2])
             ])
     }
 
@@ -145,7 +174,10 @@ import Testing
         #expect(output.messages == [one(c1, ack(1, 1, drop)), others(c1, opMessage(1, "A", "alice", drop), [c2])])
         #expect(harness.sequencer.dragCount == 0)
         let again = harness.drag(c2, .begin(item: "a"))
-        #expect(again.messages == [everyone(dragMessage(.begin, "B", "bob", "a", from: at("done", 0), version: 1), [c1, c2])])
+        #expect(
+            again.messages == [
+                everyone(dragMessage(.begin, "B", "bob", "a", from: at("done", 0), version: 1), [c1, c2])
+            ])
     }
 
     @Test func holdersDeleteOfTheItemEndsTheDragSilently() {
@@ -161,7 +193,10 @@ import Testing
         harness.drag(c1, .begin(item: "a"))
         let output = harness.submit(c2, seq: 1, base: 0, .move(item: "a", from: at("main", 0), to: at("done", 0)))
         #expect(output.messages.count == 2)
-        #expect(dragsInWelcome(&harness) == [.init(action: .begin, client: "A", user: "alice", item: "a", from: at("done", 0), version: 1)])
+        #expect(
+            dragsInWelcome(&harness) == [
+                .init(action: .begin, client: "A", user: "alice", item: "a", from: at("done", 0), version: 1)
+            ])
     }
 
     @Test func deletionByAnotherConnectionCancelsWithDeleted() {
@@ -213,7 +248,9 @@ import Testing
         let output = harness.handle(.tick)
         #expect(
             output.messages == [
-                everyone(dragMessage(.cancel, "A", "alice", "a", from: at("main", 0), version: 0, reason: .timeout), [c1, c2])
+                everyone(
+                    dragMessage(.cancel, "A", "alice", "a", from: at("main", 0), version: 0, reason: .timeout),
+                    [c1, c2])
             ])
         #expect(harness.sequencer.dragCount == 0)
         #expect(harness.handle(.tick).messages.isEmpty)
@@ -234,7 +271,8 @@ import Testing
         #expect(
             harness.handle(.tick).messages == [
                 everyone(
-                    dragMessage(.cancel, "A", "alice", "a", from: at("main", 0), to: nil, version: 0, reason: .timeout), [c1, c2])
+                    dragMessage(.cancel, "A", "alice", "a", from: at("main", 0), to: nil, version: 0, reason: .timeout),
+                    [c1, c2])
             ])
     }
 

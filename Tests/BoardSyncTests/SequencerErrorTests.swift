@@ -22,7 +22,8 @@ import Testing
         #expect(harness.sequencer.snapshot == SequencerHarness.sampleBoard, sourceLocation: sourceLocation)
         harness.handle(.flushed)
         let retry = harness.submit(c1, seq: 1, base: 0, .update(item: "a", label: "A2"))
-        #expect(retry.messages.first == one(c1, ack(1, 1, .update(item: "a", label: "A2"))), sourceLocation: sourceLocation)
+        #expect(
+            retry.messages.first == one(c1, ack(1, 1, .update(item: "a", label: "A2"))), sourceLocation: sourceLocation)
     }
 
     @Test func messageBeforeHelloIsBadMessage() {
@@ -66,7 +67,8 @@ import Testing
     }
 
     @Test func reusedIdIsBadOp() {
-        expectRefused(.insert(item: Item(id: "a", label: "A"), to: at("done", 0)), .badOp, "id a was already used on this board")
+        expectRefused(
+            .insert(item: Item(id: "a", label: "A"), to: at("done", 0)), .badOp, "id a was already used on this board")
     }
 
     @Test func idOfADeletedItemIsNeverAcceptedAgain() {
@@ -94,7 +96,8 @@ import Testing
 
     @Test func labelTooLongIsLimit() {
         expectRefused(
-            .update(item: "a", label: String(repeating: "é", count: 101)), .limit, "label or title longer than 100 characters")
+            .update(item: "a", label: String(repeating: "é", count: 101)), .limit,
+            "label or title longer than 100 characters")
     }
 
     @Test func itemLimitIsLimit() {
@@ -121,7 +124,9 @@ import Testing
         harness.submitAndFlush(c1, seq: 1, base: 0, .update(item: "a", label: "A2"))
         harness.submitAndFlush(c1, seq: 2, base: 1, .update(item: "a", label: "A3"))
         let output = harness.submit(c2, seq: 1, base: 0, .update(item: "b", label: "B2"))
-        #expect(output.messages == [one(c2, errorMessage(.stale, "base 0 is older than the oldest kept version 1", seq: 1))])
+        #expect(
+            output.messages == [one(c2, errorMessage(.stale, "base 0 is older than the oldest kept version 1", seq: 1))]
+        )
         harness.handle(.flushed)
         let inside = harness.submit(c2, seq: 1, base: 1, .update(item: "b", label: "B2"))
         #expect(inside.messages.first == one(c2, ack(1, 3, .update(item: "b", label: "B2"))))
@@ -146,7 +151,9 @@ import Testing
         let second = harness.submit(c1, seq: 1, base: 0, .update(item: "a", label: "A2"))
         #expect(second.messages == [one(c1, errorMessage(.inFlight, "the previous submit is unanswered", seq: 1))])
         harness.handle(.flushed)
-        #expect(harness.submit(c1, seq: 1, base: 0, .update(item: "a", label: "A2")).messages.first == one(c1, ack(1, 1, .update(item: "a", label: "A2"))))
+        #expect(
+            harness.submit(c1, seq: 1, base: 0, .update(item: "a", label: "A2")).messages.first
+                == one(c1, ack(1, 1, .update(item: "a", label: "A2"))))
     }
 
     @Test func viewerSubmitIsForbidden() {

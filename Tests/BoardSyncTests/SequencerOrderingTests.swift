@@ -100,22 +100,27 @@ struct SimulatedClient {
         }
         switch Int.random(in: 0..<20, using: &random) {
         case 0..<6:
-            return .insert(item: Item(id: newID(), label: "L"), to: Position(section: section.id, index: randomGap(in: section)))
+            return .insert(
+                item: Item(id: newID(), label: "L"), to: Position(section: section.id, index: randomGap(in: section)))
         case 6..<12 where !items.isEmpty:
             let (item, _) = items.randomElement(using: &random)!
             let from = board.position(ofItem: item)!
-            return .move(item: item, from: from, to: Position(section: section.id, index: randomGap(in: section, without: item)))
+            return .move(
+                item: item, from: from, to: Position(section: section.id, index: randomGap(in: section, without: item)))
         case 12..<14 where !items.isEmpty:
             let (item, _) = items.randomElement(using: &random)!
             return .delete(item: item, from: board.position(ofItem: item)!)
         case 14..<16 where !items.isEmpty:
-            return .update(item: items.randomElement(using: &random)!.0, label: "L\(Int.random(in: 0..<9, using: &random))")
+            return .update(
+                item: items.randomElement(using: &random)!.0, label: "L\(Int.random(in: 0..<9, using: &random))")
         case 16 where board.sections.count < 6:
             return .insertSection(
-                section: SectionHeader(id: newID(), title: "S"), index: Int.random(in: 0...board.sections.count, using: &random))
+                section: SectionHeader(id: newID(), title: "S"),
+                index: Int.random(in: 0...board.sections.count, using: &random))
         case 17:
             let from = board.index(ofSection: section.id)!
-            return .moveSection(section: section.id, from: from, index: Int.random(in: 0..<board.sections.count, using: &random))
+            return .moveSection(
+                section: section.id, from: from, index: Int.random(in: 0..<board.sections.count, using: &random))
         case 18 where Int.random(in: 0..<4, using: &random) == 0:
             return .deleteSection(section: section.id, from: board.index(ofSection: section.id)!)
         default:
@@ -129,7 +134,8 @@ struct SimulatedClient {
 struct SequencerSimulation {
     var random: SequencerTestRandom
     var harness = SequencerHarness(
-        board: Board(id: "team", sections: [Section(id: "main", title: "Main")]), config: SequencerConfig(windowSize: 50))
+        board: Board(id: "team", sections: [Section(id: "main", title: "Main")]),
+        config: SequencerConfig(windowSize: 50))
     var clients: [SimulatedClient]
     var inboxes: [ConnectionID: [ServerMessage]] = [:]
     var nextConnection: UInt64 = 1
@@ -261,7 +267,11 @@ struct SequencerSimulation {
         case .ack(let ack) where ack.duplicate: seen["duplicate", default: 0] += 1
         case .ack(let ack) where ack.op == nil: seen["noop", default: 0] += 1
         case .welcome(let welcome):
-            if case .ops = welcome.state { seen["catch-up", default: 0] += 1 } else { seen["snapshot", default: 0] += 1 }
+            if case .ops = welcome.state {
+                seen["catch-up", default: 0] += 1
+            } else {
+                seen["snapshot", default: 0] += 1
+            }
         case .drag(let drag): seen["drag \(drag.reason?.rawValue ?? drag.action.rawValue)", default: 0] += 1
         default: break
         }
@@ -300,7 +310,10 @@ struct SequencerSimulation {
         simulation.run(steps: 8_000)
         #expect(simulation.problems.isEmpty, "seed \(seed): \(simulation.problems.prefix(3))")
         #expect(simulation.commits > 300, "seed \(seed): only \(simulation.commits) commits")
-        for path in ["noop", "duplicate", "in_flight", "stale", "locked", "catch-up", "snapshot", "close", "drag over", "drag deleted"] {
+        for path in [
+            "noop", "duplicate", "in_flight", "stale", "locked", "catch-up", "snapshot", "close", "drag over",
+            "drag deleted",
+        ] {
             #expect(simulation.seen[path, default: 0] > 0, "seed \(seed): never saw \(path) in \(simulation.seen)")
         }
         #expect(simulation.harness.sequencer.version == simulation.commits, "seed \(seed)")

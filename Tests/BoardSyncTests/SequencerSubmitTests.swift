@@ -15,7 +15,8 @@ import Testing
     @Test func commitAcksTheAuthorAndBroadcastsToOthers() {
         var harness = twoEditors()
         let output = harness.submit(c1, seq: 1, base: 0, insertX)
-        #expect(output.messages == [one(c1, ack(1, 1, insertX)), others(c1, opMessage(1, "A", "alice", insertX), [c2])])
+        #expect(
+            output.messages == [one(c1, ack(1, 1, insertX)), others(c1, opMessage(1, "A", "alice", insertX), [c2])])
         #expect(output.commits == [SequencedOp(version: 1, client: "A", user: "alice", seq: 1, op: insertX)])
         #expect(output.lastSeqUpdates == [LastSeqUpdate(client: "A", seq: 1)])
         #expect(output.newIDs == [UsedID(id: "x", kind: .item)])
@@ -39,7 +40,8 @@ import Testing
         harness.submitAndFlush(c1, seq: 1, base: 0, insertX)
         let output = harness.submit(c2, seq: 1, base: 0, .move(item: "c", from: at("main", 2), to: at("main", 0)))
         let committed = Op.move(item: "c", from: at("main", 3), to: at("main", 1))
-        #expect(output.messages == [one(c2, ack(1, 2, committed)), others(c2, opMessage(2, "B", "bob", committed), [c1])])
+        #expect(
+            output.messages == [one(c2, ack(1, 2, committed)), others(c2, opMessage(2, "B", "bob", committed), [c1])])
         #expect(output.commits == [SequencedOp(version: 2, client: "B", user: "bob", seq: 1, op: committed)])
         #expect(output.newIDs.isEmpty)
         #expect(harness.sequencer.snapshot.sections[0].items.map(\.id) == ["x", "c", "a", "b"])
