@@ -43,8 +43,8 @@ struct SimulatedClient {
                     if let problem = apply(op.op, version: op.version) { return problem }
                 }
             }
-            for drag in welcome.drags where drag.version != lastSeen {
-                return "\(client): welcome drag at \(drag.version), holds \(lastSeen)"
+            for drag in welcome.drags {
+                if let problem = checkPlacement(drag) { return problem }
             }
             return nil
         }
@@ -62,7 +62,7 @@ struct SimulatedClient {
             return apply(committed.op, version: committed.version)
         case .drag(let drag):
             if drag.client == client, drag.action == .cancel { heldItem = nil }
-            return drag.version == lastSeen ? nil : "\(client): drag at \(drag.version), holds \(lastSeen)"
+            return checkPlacement(drag)
         case .error(let error):
             if error.seq != nil { awaitingAnswer = false }
             if error.item != nil, error.item == heldItem, error.code != .locked { heldItem = nil }
@@ -70,6 +70,16 @@ struct SimulatedClient {
         case .presence:
             return nil
         }
+    }
+
+    /// A drag message must be at the version the client holds, and an `over` must be a valid
+    /// move of the item on that board.
+    private func checkPlacement(_ drag: ServerMessage.Drag) -> String? {
+        guard drag.version == lastSeen else { return "\(client): drag at \(drag.version), holds \(lastSeen)" }
+        guard drag.action == .over else { return nil }
+        guard let from = drag.from, let to = drag.to, let replica else { return "\(client): over without positions" }
+        let check = replica.check(.move(item: drag.item, from: from, to: to))
+        return check == .apply ? nil : "\(client): over \(drag.item) \(from) -> \(to) is not a valid move: \(check)"
     }
 
     private mutating func apply(_ op: Op, version: Int) -> String? {
