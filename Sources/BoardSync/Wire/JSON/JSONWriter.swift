@@ -12,6 +12,12 @@ public struct JSONWriter: Sendable {
         self.bytes = bytes
     }
 
+    /// A writer whose buffer has room for `capacity` bytes before it grows.
+    public init(reservingCapacity capacity: Int) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = false
