@@ -3,15 +3,34 @@ final class StoreConnection {
     let database: Database
     let path: String
     let retainedOps: Int
+    /// The statements of the commit path, held directly so no cache lookup hashes their SQL.
+    let selectHead: Statement
+    let insertOp: Statement
+    let insertUsedId: Statement
+    let upsertSeq: Statement
+    let updateHead: Statement
 
-    init(database: Database, path: String, retainedOps: Int) {
+    init(database: Database, path: String, retainedOps: Int) throws {
         self.database = database
         self.path = path
         self.retainedOps = retainedOps
+        selectHead = try database.prepare("SELECT head_version FROM boards WHERE name = ?")
+        insertOp = try database.prepare(
+            """
+            INSERT INTO ops (board, version, client, user, seq, op_json, committed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        insertUsedId = try database.prepare("INSERT INTO used_ids (board, id, kind) VALUES (?, ?, ?)")
+        upsertSeq = try database.prepare(
+            """
+            INSERT INTO client_seqs (board, client, last_seq) VALUES (?, ?, ?)
+            ON CONFLICT (board, client) DO UPDATE SET last_seq = max(last_seq, excluded.last_seq)
+            """)
+        updateHead = try database.prepare("UPDATE boards SET head_version = ? WHERE name = ?")
     }
 
     func headVersion(of board: String) throws -> Int? {
-        try database.statement("SELECT head_version FROM boards WHERE name = ?").queryOne(board) { $0.int(0) }
+        try selectHead.queryOne(board) { $0.int(0) }
     }
 
     func listBoards() throws -> [String] {

@@ -8,6 +8,8 @@ import Foundation
 enum StoreOpener {
     /// How long a statement waits for a lock held by another connection.
     static let busyTimeoutMilliseconds: Int32 = 5_000
+    /// Page cache of the connection, so the indexes of busy boards stay in memory.
+    static let cacheKibibytes = 32_768
 
     static func open(path: String) throws(StoreError) -> Database {
         try prepareLocation(path)
@@ -68,7 +70,7 @@ enum StoreOpener {
         guard mode?.lowercased() == "wal" else {
             throw StoreError.unreadable(path: path, message: "cannot use WAL mode (journal mode is \(mode ?? "unknown"))")
         }
-        try database.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+        try database.execute("PRAGMA synchronous = FULL; PRAGMA cache_size = -\(cacheKibibytes)")
     }
 
     /// Creates the schema in an empty database; refuses foreign or newer schemas.

@@ -1,4 +1,7 @@
 /// The tables of `SQLiteBoardStore` and the `PRAGMA user_version` that names them.
+///
+/// Every table but `boards` is keyed by board name; there are no foreign-key constraints
+/// because each commit checks that its boards exist before writing (saving a lookup per row).
 enum StoreSchema {
     /// The schema version this code reads and writes.
     static let version = 1
@@ -10,7 +13,7 @@ enum StoreSchema {
             head_version INTEGER NOT NULL CHECK (head_version >= 0)
         ) WITHOUT ROWID;
         CREATE TABLE ops (
-            board TEXT NOT NULL REFERENCES boards(name),
+            board TEXT NOT NULL,
             version INTEGER NOT NULL CHECK (version >= 1),
             client TEXT NOT NULL,
             user TEXT NOT NULL,
@@ -21,19 +24,19 @@ enum StoreSchema {
         ) WITHOUT ROWID;
         CREATE UNIQUE INDEX ops_by_client_seq ON ops (board, client, seq);
         CREATE TABLE client_seqs (
-            board TEXT NOT NULL REFERENCES boards(name),
+            board TEXT NOT NULL,
             client TEXT NOT NULL,
             last_seq INTEGER NOT NULL,
             PRIMARY KEY (board, client)
         ) WITHOUT ROWID;
         CREATE TABLE used_ids (
-            board TEXT NOT NULL REFERENCES boards(name),
+            board TEXT NOT NULL,
             id TEXT NOT NULL,
             kind TEXT NOT NULL CHECK (kind IN ('item', 'section')),
             PRIMARY KEY (board, id)
         ) WITHOUT ROWID;
         CREATE TABLE snapshots (
-            board TEXT NOT NULL REFERENCES boards(name),
+            board TEXT NOT NULL,
             version INTEGER NOT NULL CHECK (version >= 0),
             snapshot_json TEXT NOT NULL,
             PRIMARY KEY (board, version)
