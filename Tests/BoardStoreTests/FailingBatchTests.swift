@@ -59,13 +59,6 @@ struct FailingBatchTests {
     }
 
     @Test(arguments: StoreKind.allCases)
-    func reusedSeq(kind: StoreKind) throws {
-        try expectRefusal(
-            kind, of: { $0.append(op(4, client: "c2", seq: 1), to: "team") },
-            with: .seqAlreadyUsed(board: "team", client: "c2", seq: 1))
-    }
-
-    @Test(arguments: StoreKind.allCases)
     func reusedId(kind: StoreKind) throws {
         try expectRefusal(
             kind, of: { $0.useId("main", kind: .item, on: "team") }, with: .idAlreadyUsed(board: "team", id: "main"))

@@ -7,8 +7,6 @@ struct InMemoryBoard {
     var ops: [CommittedOp] = []
     var usedIds: [String: IdKind] = [:]
     var lastSeqs: [String: Int] = [:]
-    /// Version of each retained op, by client and seq.
-    var versionsBySeq: [String: [Int: Int]] = [:]
 
     func stored(name: String) -> StoredBoard {
         let after = snapshot?.version ?? 0
@@ -17,13 +15,8 @@ struct InMemoryBoard {
             lastSeqs: lastSeqs)
     }
 
-    func hasCommitted(client: String, seq: Int) -> Bool {
-        versionsBySeq[client]?[seq] != nil
-    }
-
     mutating func append(_ op: CommittedOp) {
         ops.append(op)
-        versionsBySeq[op.client, default: [:]][op.seq] = op.version
         head = op.version
         advanceSeq(of: op.client, to: op.seq)
     }
@@ -38,10 +31,6 @@ struct InMemoryBoard {
             snapshot = newSnapshot
         }
         let cutoff = min(snapshot?.version ?? 0, head - retainedOps)
-        let dropped = ops.prefix { $0.version <= cutoff }
-        for op in dropped {
-            versionsBySeq[op.client]?[op.seq] = nil
-        }
-        ops.removeFirst(dropped.count)
+        ops.removeFirst(ops.prefix { $0.version <= cutoff }.count)
     }
 }

@@ -32,8 +32,8 @@ public final class InMemoryBoardStore: BoardStore {
     public func commit(_ batch: CommitBatch) throws(StoreError) {
         let retainedOps = retainedOps
         try boards.withLock { (boards: inout [String: InMemoryBoard]) throws(StoreError) in
-            var check = InMemoryBatchCheck(boards: boards)
-            try check.check(batch)
+            var check = InMemoryBatchCheck()
+            try check.check(batch, against: boards)
             Self.apply(batch, to: &boards, retainedOps: retainedOps)
         }
     }
@@ -64,10 +64,7 @@ public final class InMemoryBoardStore: BoardStore {
 
     public func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> CommittedOp? {
         boards.withLock { boards in
-            guard let state = boards[board], let version = state.versionsBySeq[client]?[seq],
-                let first = state.ops.first?.version, state.ops.indices.contains(version - first)
-            else { return nil }
-            return state.ops[version - first]
+            boards[board]?.ops.first { $0.client == client && $0.seq == seq }
         }
     }
 

@@ -70,11 +70,7 @@ extension StoreConnection {
     }
 
     private func write(_ op: CommittedOp, board: String) throws {
-        do {
-            try insertOp.run(board, op.version, op.client, op.user, op.seq, op.opJSON, op.committedAt)
-        } catch let error where error.code == bs_sqlite_constraint_unique() {
-            throw StoreError.seqAlreadyUsed(board: board, client: op.client, seq: op.seq)
-        }
+        try insertOp.run(board, op.version, op.client, op.user, op.seq, op.opJSON, op.committedAt)
     }
 
     private func record(_ used: CommitBatch.UsedId) throws {

@@ -85,7 +85,7 @@ final class StoreConnection {
         try database.statement(
             """
             SELECT version, client, user, seq, op_json, committed_at FROM ops
-            WHERE board = ? AND client = ? AND seq = ?
+            WHERE board = ? AND client = ? AND seq = ? ORDER BY version LIMIT 1
             """
         ).queryOne(board, client, seq, row: Self.committedOp)
     }
