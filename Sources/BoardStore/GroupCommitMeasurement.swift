@@ -18,7 +18,8 @@ public struct GroupCommitMeasurement: Sendable, CustomStringConvertible {
     }
 
     /// Creates `boards` new boards in `store`, then commits `batches` batches of `opsPerBatch`
-    /// ops spread over those boards (about 100 bytes of JSON each, one new id per op).
+    /// ops spread over those boards (about 100 bytes of JSON each, one new random-looking id
+    /// per op, clients taking turns as they would with one op in flight each).
     public static func run(
         on store: BoardStore, boards: Int = 8, batches: Int = 200, opsPerBatch: Int = 64
     ) throws(StoreError) -> GroupCommitMeasurement {
@@ -41,7 +42,7 @@ public struct GroupCommitMeasurement: Sendable, CustomStringConvertible {
                 let board = names[(batchIndex * opsPerBatch + opIndex) % names.count]
                 let version = (versions[board] ?? 0) + 1
                 versions[board] = version
-                let itemId = "it-\(board)-\(version)"
+                let itemId = String(UInt64(version) &* 0x9E37_79B9_7F4A_7C15, radix: 16)
                 let json = #"{"kind":"insert","item":{"id":"\#(itemId)","label":"Label \#(version)"},"to":{"section":"main","index":0}}"#
                 batch.append(
                     CommittedOp(

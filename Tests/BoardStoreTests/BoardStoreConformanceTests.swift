@@ -191,6 +191,18 @@ struct BoardStoreConformanceTests {
     }
 
     @Test(arguments: StoreKind.allCases)
+    func anIdRecordedTwiceKeepsTheLastKind(kind: StoreKind) throws {
+        try kind.withStore { (store: BoardStore) throws in
+            try store.commit(creation(of: "team"))
+            var batch = CommitBatch()
+            batch.useId("x", kind: .item, on: "team")
+            batch.useId("x", kind: .section, on: "team")
+            try store.commit(batch)
+            #expect(try store.loadBoard("team")?.usedIds == ["main": .section, "x": .section])
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func emptyBatchChangesNothing(kind: StoreKind) throws {
         try kind.withStore { (store: BoardStore) throws in
             try store.commit(CommitBatch())

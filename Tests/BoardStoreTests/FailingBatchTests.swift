@@ -59,12 +59,6 @@ struct FailingBatchTests {
     }
 
     @Test(arguments: StoreKind.allCases)
-    func reusedId(kind: StoreKind) throws {
-        try expectRefusal(
-            kind, of: { $0.useId("main", kind: .item, on: "team") }, with: .idAlreadyUsed(board: "team", id: "main"))
-    }
-
-    @Test(arguments: StoreKind.allCases)
     func unknownBoard(kind: StoreKind) throws {
         try expectRefusal(kind, of: { $0.useId("x", kind: .item, on: "nowhere") }, with: .unknownBoard("nowhere"))
     }

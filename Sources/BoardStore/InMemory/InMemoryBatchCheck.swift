@@ -3,12 +3,6 @@
 struct InMemoryBatchCheck {
     private var newBoards: Set<String> = []
     private var heads: [String: Int] = [:]
-    private var newIds: Set<IdKey> = []
-
-    private struct IdKey: Hashable {
-        let board: String
-        let id: String
-    }
 
     /// Throws the first violation of `batch` against `boards`. The boards are only borrowed, so
     /// applying the batch afterwards mutates them in place without copying.
@@ -31,11 +25,6 @@ struct InMemoryBatchCheck {
         }
         for used in batch.usedIds {
             _ = try head(of: used.board, in: boards)
-            guard boards[used.board]?.usedIds[used.id] == nil,
-                newIds.insert(IdKey(board: used.board, id: used.id)).inserted
-            else {
-                throw .idAlreadyUsed(board: used.board, id: used.id)
-            }
         }
         for record in batch.snapshots {
             let head = try head(of: record.board, in: boards)

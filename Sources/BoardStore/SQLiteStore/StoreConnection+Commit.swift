@@ -74,11 +74,7 @@ extension StoreConnection {
     }
 
     private func record(_ used: CommitBatch.UsedId) throws {
-        do {
-            try insertUsedId.run(used.board, used.id, used.kind.rawValue)
-        } catch let error where error.code == bs_sqlite_constraint_primarykey() {
-            throw StoreError.idAlreadyUsed(board: used.board, id: used.id)
-        }
+        try insertUsedId.run(used.board, used.id, used.kind.rawValue)
     }
 
     /// Stores a snapshot, keeps only the newest one of the board, and deletes the ops that the

@@ -43,7 +43,7 @@ final class StoreConnection {
             "SELECT version, snapshot_json FROM snapshots WHERE board = ? ORDER BY version DESC LIMIT 1"
         ).queryOne(name) { BoardSnapshot(version: $0.int(0), json: $0.string(1)) }
         let ops = try opsAfter(name, version: snapshot?.version ?? 0, limit: Int(Int64.max))
-        let idRows = try database.statement("SELECT id, kind FROM used_ids WHERE board = ?").query(name) {
+        let idRows = try database.statement("SELECT id, kind FROM used_ids WHERE board = ? ORDER BY rowid").query(name) {
             ($0.string(0), $0.string(1))
         }
         var usedIds: [String: IdKind] = [:]

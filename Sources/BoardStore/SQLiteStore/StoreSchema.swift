@@ -4,6 +4,9 @@
 /// because each commit checks that its boards exist before writing (saving a lookup per row).
 /// Nor is there an index of ops by client and `seq`: it would cost a third of the insert work on
 /// the hot path, while looking an op up by `seq` is rare and scans only one board's retained ops.
+/// `used_ids` is append-only (rowid order, indexed by board) rather than keyed by id: ids are
+/// random, and a key on them would dirty a random page per new id in every commit. Refusing a
+/// reused id is the server's check against `StoredBoard.usedIds`.
 enum StoreSchema {
     /// The schema version this code reads and writes.
     static let version = 1
@@ -33,9 +36,9 @@ enum StoreSchema {
         CREATE TABLE used_ids (
             board TEXT NOT NULL,
             id TEXT NOT NULL,
-            kind TEXT NOT NULL CHECK (kind IN ('item', 'section')),
-            PRIMARY KEY (board, id)
-        ) WITHOUT ROWID;
+            kind TEXT NOT NULL CHECK (kind IN ('item', 'section'))
+        );
+        CREATE INDEX used_ids_by_board ON used_ids (board);
         CREATE TABLE snapshots (
             board TEXT NOT NULL,
             version INTEGER NOT NULL CHECK (version >= 0),
