@@ -43,7 +43,8 @@ public struct GroupCommitMeasurement: Sendable, CustomStringConvertible {
                 let version = (versions[board] ?? 0) + 1
                 versions[board] = version
                 let itemId = String(UInt64(version) &* 0x9E37_79B9_7F4A_7C15, radix: 16)
-                let json = #"{"kind":"insert","item":{"id":"\#(itemId)","label":"Label \#(version)"},"to":{"section":"main","index":0}}"#
+                let json =
+                    #"{"kind":"insert","item":{"id":"\#(itemId)","label":"Label \#(version)"},"to":{"section":"main","index":0}}"#
                 batch.append(
                     CommittedOp(
                         version: version, client: "client-\(opIndex)", user: "user", seq: version, opJSON: json,

@@ -53,7 +53,10 @@ struct BoardStoreConformanceTests {
 
             let board = try #require(try store.loadBoard("team"))
             #expect(board.version == 3)
-            #expect(board.ops == [op(1, client: "c1", seq: 1), op(2, client: "c2", user: "bob", seq: 7), op(3, client: "c1", seq: 2)])
+            #expect(
+                board.ops == [
+                    op(1, client: "c1", seq: 1), op(2, client: "c2", user: "bob", seq: 7), op(3, client: "c1", seq: 2),
+                ])
             #expect(board.usedIds == ["main": .section, "a1": .item, "todo": .section, "b2": .item])
             #expect(board.lastSeqs == ["c1": 2, "c2": 7])
             #expect(try store.lastSeq("team", client: "c1") == 2)

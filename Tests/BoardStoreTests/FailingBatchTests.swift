@@ -24,7 +24,8 @@ struct FailingBatchTests {
 
             #expect(storeError { try store.commit(failing) } == expected, sourceLocation: sourceLocation)
             #expect(try store.loadBoard("team") == before, sourceLocation: sourceLocation)
-            #expect(try store.opsAfter("team", version: 0, limit: 100) == retainedBefore, sourceLocation: sourceLocation)
+            #expect(
+                try store.opsAfter("team", version: 0, limit: 100) == retainedBefore, sourceLocation: sourceLocation)
             #expect(try store.boardExists("other") == false, sourceLocation: sourceLocation)
             #expect(try store.listBoards() == ["team"], sourceLocation: sourceLocation)
             #expect(try store.lastSeq("team", client: "c9") == 0, sourceLocation: sourceLocation)

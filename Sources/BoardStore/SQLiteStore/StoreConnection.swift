@@ -43,22 +43,28 @@ final class StoreConnection {
             "SELECT version, snapshot_json FROM snapshots WHERE board = ? ORDER BY version DESC LIMIT 1"
         ).queryOne(name) { BoardSnapshot(version: $0.int(0), json: $0.string(1)) }
         let ops = try opsAfter(name, version: snapshot?.version ?? 0, limit: Int(Int64.max))
-        let idRows = try database.statement("SELECT id, kind FROM used_ids WHERE board = ? ORDER BY rowid").query(name) {
-            ($0.string(0), $0.string(1))
-        }
+        return StoredBoard(
+            name: name, snapshot: snapshot, ops: ops, usedIds: try usedIds(of: name), lastSeqs: try lastSeqs(of: name))
+    }
+
+    /// Every id recorded for `board`, in recording order so a repeated id keeps its last kind.
+    private func usedIds(of board: String) throws -> [String: IdKind] {
+        let rows = try database.statement("SELECT id, kind FROM used_ids WHERE board = ? ORDER BY rowid")
+            .query(board) { ($0.string(0), $0.string(1)) }
         var usedIds: [String: IdKind] = [:]
-        for (id, kindText) in idRows {
+        for (id, kindText) in rows {
             guard let kind = IdKind(rawValue: kindText) else {
-                throw StoreError.corrupt(path: path, message: "id \(id) of board \(name) has unknown kind \(kindText)")
+                throw StoreError.corrupt(path: path, message: "id \(id) of board \(board) has unknown kind \(kindText)")
             }
             usedIds[id] = kind
         }
-        let seqRows = try database.statement("SELECT client, last_seq FROM client_seqs WHERE board = ?").query(name) {
-            ($0.string(0), $0.int(1))
-        }
-        return StoredBoard(
-            name: name, snapshot: snapshot, ops: ops, usedIds: usedIds,
-            lastSeqs: Dictionary(seqRows, uniquingKeysWith: max))
+        return usedIds
+    }
+
+    private func lastSeqs(of board: String) throws -> [String: Int] {
+        let rows = try database.statement("SELECT client, last_seq FROM client_seqs WHERE board = ?")
+            .query(board) { ($0.string(0), $0.int(1)) }
+        return Dictionary(rows, uniquingKeysWith: max)
     }
 
     func opsAfter(_ board: String, version: Int, limit: Int) throws -> [CommittedOp] {
