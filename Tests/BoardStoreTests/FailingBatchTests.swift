@@ -70,6 +70,13 @@ struct FailingBatchTests {
     }
 
     @Test(arguments: StoreKind.allCases)
+    func negativeSnapshotVersion(kind: StoreKind) throws {
+        try expectRefusal(
+            kind, of: { $0.addSnapshot(BoardSnapshot(version: -1, json: "{}"), of: "team") },
+            with: .invalidArgument("snapshot version -1 of board team"))
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func snapshotAheadOfTheBoard(kind: StoreKind) throws {
         try expectRefusal(
             kind, of: { $0.addSnapshot(BoardSnapshot(version: 9, json: "{}"), of: "team") },

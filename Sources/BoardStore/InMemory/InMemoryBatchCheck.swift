@@ -28,6 +28,9 @@ struct InMemoryBatchCheck {
         }
         for record in batch.snapshots {
             let head = try head(of: record.board, in: boards)
+            guard record.snapshot.version >= 0 else {
+                throw .invalidArgument("snapshot version \(record.snapshot.version) of board \(record.board)")
+            }
             guard record.snapshot.version <= head else {
                 throw .snapshotAheadOfBoard(board: record.board, version: record.snapshot.version, head: head)
             }

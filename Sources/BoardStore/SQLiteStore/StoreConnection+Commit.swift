@@ -82,6 +82,9 @@ extension StoreConnection {
     private func store(_ record: CommitBatch.BoardSnapshotRecord, head: Int) throws {
         let board = record.board
         let version = record.snapshot.version
+        guard version >= 0 else {
+            throw StoreError.invalidArgument("snapshot version \(version) of board \(board)")
+        }
         guard version <= head else {
             throw StoreError.snapshotAheadOfBoard(board: board, version: version, head: head)
         }
