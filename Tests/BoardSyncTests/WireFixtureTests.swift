@@ -50,6 +50,12 @@ import Testing
         #expect(fromData == fromMemory)
     }
 
+    @Test func refusedInputIsAnsweredWithABadMessageError() throws {
+        let error = #expect(throws: WireError.self) { try WireCodec.decodeClientMessage(Array("{}".utf8)) }
+        let report = ServerMessage.ErrorReport(refusing: try #require(error))
+        #expect(WireCodec.encode(.error(report)) == (try WireFixture.bytes("server/error")))
+    }
+
     @Test func encodingAppendsAfterExistingBytes() throws {
         let message = try #require(WireFixture.serverMessages["ack"])
         var buffer: [UInt8] = [0, 0, 0, 0]

@@ -112,4 +112,21 @@ import Testing
                 == "unexpected character 'x' at offset 4")
         #expect(JSONSyntaxError(.unexpectedByte(0x01), at: 0).description == "unexpected byte 0x1 at offset 0")
     }
+
+    @Test func acceptsExactlyTheValidUTF8InStrings() {
+        let seed: UInt64 = 0x0075_7466_38
+        var random = WireRandom(seed: seed)
+        let interesting: [UInt8] = [
+            0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEE, 0xEF, 0xF0,
+            0xF1, 0xF4, 0xF5, 0xFF,
+        ]
+        for iteration in 0..<5_000 {
+            let content: [UInt8] = (0..<random.int(1...6)).map { _ in random.pick(interesting) }
+            let reference = String(validating: content, as: UTF8.self)
+            let parsed = try? JSONValue.parse([0x22] + content + [0x22])
+            if parsed != reference.map(JSONValue.string) {
+                Issue.record("seed \(seed) iteration \(iteration): \(content) parsed as \(String(describing: parsed))")
+            }
+        }
+    }
 }
