@@ -97,4 +97,3 @@ func dragMessage(
         ))
 }
 
-func at(_ section: String, _ index: Int) -> Position { Position(section: section, index: index) }
