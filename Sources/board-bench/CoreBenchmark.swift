@@ -193,7 +193,7 @@ enum CoreBenchmark {
     static func markdownTable(_ results: [CoreBenchResult]) -> String {
         func format(_ value: Double?, _ digits: Int) -> String { value.map { String(format: "%.\(digits)f", $0) } ?? "–" }
         var lines = [
-            "| case | n | ours median ms (runs) | CollectionDifference median ms (runs) | ratio | moves | peer moves |",
+            "| case | n | ListDiff median ms (runs) | CollectionDifference median ms (runs) | ratio | moves | peer moves |",
             "|---|---:|---:|---:|---:|---:|---:|",
         ]
         for result in results {

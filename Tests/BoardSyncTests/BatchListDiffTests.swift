@@ -69,3 +69,33 @@ struct BatchListDiffTests {
         }
     }
 }
+
+@Suite("Flat list diff on longer lists")
+struct BatchLongListDiffTests {
+    /// Long lists with moved runs, scattered single moves and shuffled stretches, so that runs of
+    /// several entries, loose entries and the switch to hashing everything all take part.
+    @Test func longListsReplayWithTheFewestMoves() {
+        for seed in UInt64(80_001)...80_060 {
+            var generator = SeededGenerator(seed: seed)
+            let old = Array(0..<Int.random(in: 100...400, using: &generator))
+            var new = old.filter { _ in Int.random(in: 0..<10, using: &generator) != 0 }
+            for _ in 0..<Int.random(in: 0...6, using: &generator) where new.count > 20 {
+                let start = Int.random(in: 0..<(new.count - 10), using: &generator)
+                let run = Array(new[start..<(start + Int.random(in: 1...10, using: &generator))])
+                new.removeSubrange(start..<(start + run.count))
+                new.insert(contentsOf: run, at: Int.random(in: 0...new.count, using: &generator))
+            }
+            if Bool.random(using: &generator), new.count > 50 {
+                let start = Int.random(in: 0..<(new.count - 40), using: &generator)
+                new[start..<(start + 40)].shuffle(using: &generator)
+            }
+            if seed % 10 == 0 { new.shuffle(using: &generator) }
+            for value in 10_000..<10_000 + Int.random(in: 0...20, using: &generator) {
+                new.insert(value, at: Int.random(in: 0...new.count, using: &generator))
+            }
+            let diff = ListDiff.between(old: old, new: new)
+            #expect(BatchListDiffTests.replay(diff, old: old, new: new) == new, "seed \(seed)")
+            #expect(diff.moves.count == BatchListDiffTests.minimumMoves(old: old, new: new), "seed \(seed)")
+        }
+    }
+}
