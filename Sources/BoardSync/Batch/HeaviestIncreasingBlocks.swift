@@ -8,10 +8,14 @@
 /// the blocks are already in order; patience sorting when every block holds one entry.
 @usableFromInline
 enum HeaviestIncreasingBlocks {
-    /// Sets `stays` on the chosen blocks. `ranks`, when given, holds each block's 1-based rank by
-    /// new position; otherwise the ranks are found by sorting.
+    /// Sets `stays` on the chosen blocks.
+    ///
+    /// A block that is in order with every other block (all blocks before it in old order start
+    /// lower in the new list, all after it higher) can join any increasing sequence, so it stays;
+    /// such blocks split the rest into independent stretches, and a block of a stretch can only
+    /// stay if its new position also lies between the two staying blocks around the stretch.
     @inlinable
-    static func markStaying(_ blocks: inout [ListMatching.Block], ranks given: [Int]?) {
+    static func markStaying(_ blocks: inout [ListMatching.Block]) {
         let count = blocks.count
         guard count > 0 else { return }
         var inOrder = true
@@ -27,55 +31,78 @@ enum HeaviestIncreasingBlocks {
             markLongestIncreasing(&blocks)
             return
         }
-        let rank = given ?? ranks(of: blocks)
+        var laterMinimum = [Int](repeating: Int.max, count: count + 1)
+        for index in stride(from: count - 1, through: 0, by: -1) {
+            laterMinimum[index] = Swift.min(blocks[index].new, laterMinimum[index + 1])
+        }
+        var earlierMaximum = Int.min
+        var floor = Int.min
+        var stretch: [Int] = []
+        for index in 0..<count {
+            let new = blocks[index].new
+            if earlierMaximum < new, new < laterMinimum[index + 1] {
+                markHeaviest(&blocks, among: stretch.filter { floor < blocks[$0].new && blocks[$0].new < new })
+                blocks[index].stays = true
+                floor = new
+                stretch.removeAll(keepingCapacity: true)
+            } else {
+                stretch.append(index)
+            }
+            earlierMaximum = Swift.max(earlierMaximum, new)
+        }
+        markHeaviest(&blocks, among: stretch.filter { floor < blocks[$0].new })
+    }
+
+    /// Marks a heaviest increasing sequence among `candidates` (block indices in old order) with
+    /// a Fenwick tree of prefix maxima over their ranks by new position.
+    @inlinable
+    static func markHeaviest(_ blocks: inout [ListMatching.Block], among candidates: [Int]) {
+        let count = candidates.count
+        guard count > 0 else { return }
+        if count == 1 {
+            blocks[candidates[0]].stays = true
+            return
+        }
+        var byNew = Array(0..<count)
+        byNew.sort { blocks[candidates[$0]].new < blocks[candidates[$1]].new }
+        var rank = [Int](repeating: 0, count: count)
+        for (position, candidate) in byNew.enumerated() { rank[candidate] = position + 1 }
         var treeWeight = [Int](repeating: 0, count: count + 1)
-        var treeBlock = [Int](repeating: -1, count: count + 1)
+        var treeEntry = [Int](repeating: -1, count: count + 1)
         var previous = [Int](repeating: -1, count: count)
         var bestWeight = 0
-        var bestBlock = -1
-        for index in 0..<count {
+        var bestEntry = -1
+        for entry in 0..<count {
             var weight = 0
             var from = -1
-            var node = rank[index] - 1
+            var node = rank[entry] - 1
             while node > 0 {
                 if treeWeight[node] > weight {
                     weight = treeWeight[node]
-                    from = treeBlock[node]
+                    from = treeEntry[node]
                 }
                 node &= node - 1
             }
-            weight += blocks[index].length
-            previous[index] = from
+            weight += blocks[candidates[entry]].length
+            previous[entry] = from
             if weight > bestWeight {
                 bestWeight = weight
-                bestBlock = index
+                bestEntry = entry
             }
-            node = rank[index]
+            node = rank[entry]
             while node <= count {
                 if treeWeight[node] < weight {
                     treeWeight[node] = weight
-                    treeBlock[node] = index
+                    treeEntry[node] = entry
                 }
                 node += node & -node
             }
         }
-        var index = bestBlock
-        while index >= 0 {
-            blocks[index].stays = true
-            index = previous[index]
+        var entry = bestEntry
+        while entry >= 0 {
+            blocks[candidates[entry]].stays = true
+            entry = previous[entry]
         }
-    }
-
-    /// Each block's 1-based rank by new position, for the Fenwick tree.
-    @inlinable
-    static func ranks(of blocks: [ListMatching.Block]) -> [Int] {
-        var byNew = [(new: Int, block: Int)]()
-        byNew.reserveCapacity(blocks.count)
-        for index in 0..<blocks.count { byNew.append((blocks[index].new, index)) }
-        byNew.sort { $0.new < $1.new }
-        var rank = [Int](repeating: 0, count: blocks.count)
-        for (position, entry) in byNew.enumerated() { rank[entry.block] = position + 1 }
-        return rank
     }
 
     /// Patience sorting for blocks of one entry each (every weight is 1): a longest increasing

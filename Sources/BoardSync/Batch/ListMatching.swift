@@ -146,59 +146,30 @@ struct ListMatching {
             newIndex &+= 1
         }
         guard looseOldCount > 0 || !looseNew.isEmpty else {
-            HeaviestIncreasingBlocks.markStaying(&blocks, ranks: nil)
+            HeaviestIncreasingBlocks.markStaying(&blocks)
             return
         }
         var positionOfLooseNew = [C.Element: Int](minimumCapacity: looseNew.count)
         for (position, index) in looseNew.enumerated() { positionOfLooseNew[new[newBase &+ index]] = position }
-        // The block each loose new entry ended up in, and the runs in order: both are ascending
-        // in new position, so merging them ranks every block by new position without a sort.
-        var blockOfLooseNew = [Int](repeating: -1, count: looseNew.count)
-        var runs: [Int] = []
-        runs.reserveCapacity(blocks.count &- looseOldCount)
+        var claimed = [Bool](repeating: false, count: looseNew.count)
         var kept = 0
         for position in 0..<blocks.count {
             var block = blocks[position]
             if block.new < 0 {
-                if let loose = positionOfLooseNew[old[oldBase &+ block.old]], blockOfLooseNew[loose] < 0 {
-                    blockOfLooseNew[loose] = kept
+                if let loose = positionOfLooseNew[old[oldBase &+ block.old]], !claimed[loose] {
+                    claimed[loose] = true
                     block.new = looseNew[loose]
                 } else {
                     deleted.append(block.old)
                     continue
                 }
-            } else {
-                runs.append(kept)
             }
             blocks[kept] = block
             kept &+= 1
         }
         blocks.removeLast(blocks.count &- kept)
-        for (position, index) in looseNew.enumerated() where blockOfLooseNew[position] < 0 { inserted.append(index) }
-        var ranks = [Int](repeating: 0, count: kept)
-        var nextRun = 0
-        var nextLoose = 0
-        var rank = 1
-        while rank <= kept {
-            while nextLoose < looseNew.count, blockOfLooseNew[nextLoose] < 0 { nextLoose &+= 1 }
-            let takeRun: Bool
-            if nextRun == runs.count {
-                takeRun = false
-            } else if nextLoose == looseNew.count {
-                takeRun = true
-            } else {
-                takeRun = blocks[runs[nextRun]].new < looseNew[nextLoose]
-            }
-            if takeRun {
-                ranks[runs[nextRun]] = rank
-                nextRun &+= 1
-            } else {
-                ranks[blockOfLooseNew[nextLoose]] = rank
-                nextLoose &+= 1
-            }
-            rank &+= 1
-        }
-        HeaviestIncreasingBlocks.markStaying(&blocks, ranks: ranks)
+        for (position, index) in looseNew.enumerated() where !claimed[position] { inserted.append(index) }
+        HeaviestIncreasingBlocks.markStaying(&blocks)
     }
 
     /// Calls the handlers for every entry: kept entries in old order (`stationary` or `moved`),
