@@ -19,17 +19,17 @@ enum CoreBenchmark {
             listCase("500 items, 20 changes", n: 500, peerRuns: 200) { generator in
                 edited(count: 500, deletes: 7, inserts: 6, moves: 7, using: &generator)
             },
-            listCase("5,000 items: 1,000 deleted, 1,000 inserted, 200 moved", n: 5_000, peerRuns: 7) { generator in
+            listCase("5,000 items: 1,000 deleted, 1,000 inserted, 200 moved", n: 5_000, peerRuns: 5) { generator in
                 edited(count: 5_000, deletes: 1_000, inserts: 1_000, moves: 200, using: &generator)
             },
             listCase("10,000 items, random shuffle", n: 10_000, peerRuns: 1) { generator in
                 let old = ids(0..<10_000)
                 return (old, old.shuffled(using: &generator))
             },
-            listCase("100,000 items, 1% changed", n: 100_000, peerRuns: 3) { generator in
+            listCase("100,000 items, 1% changed", n: 100_000, peerRuns: 9) { generator in
                 edited(count: 100_000, deletes: 340, inserts: 330, moves: 330, using: &generator)
             },
-            listCase("single move in 10,000", n: 10_000, peerRuns: 20) { generator in
+            listCase("single move in 10,000", n: 10_000, peerRuns: 50) { generator in
                 edited(count: 10_000, deletes: 0, inserts: 0, moves: 1, using: &generator)
             },
         ]
@@ -61,12 +61,10 @@ enum CoreBenchmark {
         CoreBenchCase(name: name, n: n) {
             var generator = BenchRandom(seed: seed ^ UInt64(n))
             let (old, new) = lists(&generator)
-            let ours = BenchTiming.median(minimum: 5, maximum: 2_000, budgetSeconds: 1) {
-                ListDiff.between(old: old, new: new)
-            }
-            let peer = BenchTiming.median(minimum: 1, maximum: peerRuns, budgetSeconds: 2) {
-                new.difference(from: old).inferringMoves()
-            }
+            let (ours, peer) = BenchTiming.interleavedMedians(
+                rounds: peerRuns, firstPerRound: Swift.max(5, 1_000 / peerRuns), budgetSeconds: 4,
+                { ListDiff.between(old: old, new: new) },
+                { new.difference(from: old).inferringMoves() })
             let peerMoves = peer.result.removals.reduce(0) { count, change in
                 guard case .remove(_, _, let associated) = change, associated != nil else { return count }
                 return count + 1

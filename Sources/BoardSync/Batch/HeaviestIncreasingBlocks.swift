@@ -63,10 +63,23 @@ enum HeaviestIncreasingBlocks {
             blocks[candidates[0]].stays = true
             return
         }
-        var byNew = Array(0..<count)
-        byNew.sort { blocks[candidates[$0]].new < blocks[candidates[$1]].new }
+        // Sort keys pack the new position above the entry number, so a plain integer sort ranks them.
+        var keys = [Int](repeating: 0, count: count)
+        var weights = [Int](repeating: 0, count: count)
+        var lowest = Int.max
+        var highest = Int.min
+        for entry in 0..<count {
+            let block = blocks[candidates[entry]]
+            lowest = Swift.min(lowest, block.new)
+            highest = Swift.max(highest, block.new)
+            weights[entry] = block.length
+        }
+        let (span, overflow) = (highest - lowest).multipliedReportingOverflow(by: count)
+        if overflow || span > Int.max - count { return markHeaviestUnpacked(&blocks, among: candidates) }
+        for entry in 0..<count { keys[entry] = (blocks[candidates[entry]].new - lowest) * count + entry }
+        keys.sort()
         var rank = [Int](repeating: 0, count: count)
-        for (position, candidate) in byNew.enumerated() { rank[candidate] = position + 1 }
+        for (position, key) in keys.enumerated() { rank[key % count] = position + 1 }
         var treeWeight = [Int](repeating: 0, count: count + 1)
         var treeEntry = [Int](repeating: -1, count: count + 1)
         var previous = [Int](repeating: -1, count: count)
@@ -83,7 +96,7 @@ enum HeaviestIncreasingBlocks {
                 }
                 node &= node - 1
             }
-            weight += blocks[candidates[entry]].length
+            weight += weights[entry]
             previous[entry] = from
             if weight > bestWeight {
                 bestWeight = weight
@@ -103,6 +116,18 @@ enum HeaviestIncreasingBlocks {
             blocks[candidates[entry]].stays = true
             entry = previous[entry]
         }
+    }
+
+    /// The same choice for positions too far apart to pack into one sort key: ranks by sorting
+    /// entry numbers, then the packed path on the ranks (which are small).
+    @inlinable
+    static func markHeaviestUnpacked(_ blocks: inout [ListMatching.Block], among candidates: [Int]) {
+        let positions = candidates.map { blocks[$0].new }
+        let order = positions.indices.sorted { positions[$0] < positions[$1] }
+        var ranked = blocks
+        for (rank, entry) in order.enumerated() { ranked[candidates[entry]].new = rank }
+        markHeaviest(&ranked, among: candidates)
+        for candidate in candidates where ranked[candidate].stays { blocks[candidate].stays = true }
     }
 
     /// Patience sorting for blocks of one entry each (every weight is 1): a longest increasing
