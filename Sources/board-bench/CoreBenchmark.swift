@@ -160,11 +160,16 @@ enum CoreBenchmark {
         let table = markdownTable(results)
         if !json { print(table) }
         if let markdownPath {
-            let command = (["swift run -c release board-bench core"] + arguments).joined(separator: " ")
+            let command = (["swift run -c release board-bench core"] + arguments.map(shellQuoted)).joined(separator: " ")
             let body = """
                 Command: `\(command)`
 
                 Machine: \(MachineInfo.current().summary)
+
+                Times are medians of the thread CPU time per run (seeded inputs, release build); the
+                comparison runs are interleaved with ours. `ratio` is how many times faster `ListDiff`
+                is than `CollectionDifference` (`difference(from:).inferringMoves()`); moves count
+                removals with an associated insertion.
 
                 \(table)
                 """
@@ -176,6 +181,13 @@ enum CoreBenchmark {
             }
         }
         return 0
+    }
+
+    static func shellQuoted(_ argument: String) -> String {
+        let plain = argument.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./=,:".unicodeScalars.contains(scalar)
+        }
+        return plain && !argument.isEmpty ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     static func jsonLine(_ result: CoreBenchResult) -> String {

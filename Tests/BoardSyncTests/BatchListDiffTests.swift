@@ -99,3 +99,25 @@ struct BatchLongListDiffTests {
         }
     }
 }
+
+@Suite("Staying blocks")
+struct BatchStayingBlocksTests {
+    @Test func rankingBySortAgreesWithPackedKeys() {
+        for seed in UInt64(90_001)...90_200 {
+            var generator = SeededGenerator(seed: seed)
+            var positions = Array(0..<12).map { $0 * 10 }
+            positions.shuffle(using: &generator)
+            let blocks = positions.enumerated().map { index, new in
+                ListMatching.Block(old: index * 10, new: new, length: Int.random(in: 1...9, using: &generator))
+            }
+            var packed = blocks
+            var unpacked = blocks
+            HeaviestIncreasingBlocks.markHeaviest(&packed, among: Array(blocks.indices))
+            HeaviestIncreasingBlocks.markHeaviestUnpacked(&unpacked, among: Array(blocks.indices))
+            let weight = { (chosen: [ListMatching.Block]) in chosen.filter(\.stays).reduce(0) { $0 + $1.length } }
+            #expect(weight(packed) == weight(unpacked), "seed \(seed)")
+            let staying = packed.filter(\.stays).map(\.new)
+            #expect(staying == staying.sorted(), "seed \(seed)")
+        }
+    }
+}
