@@ -34,7 +34,10 @@ enum BenchTiming {
     /// after `rounds` rounds, or once `budgetSeconds` of wall time have passed (after one round).
     static func interleavedMedians<First, Second>(
         rounds: Int, firstPerRound: Int, budgetSeconds: Double, _ first: () -> First, _ second: () -> Second
-    ) -> (first: (milliseconds: Double, runs: Int, result: First), second: (milliseconds: Double, runs: Int, result: Second)) {
+    ) -> (
+        first: (milliseconds: Double, runs: Int, result: First),
+        second: (milliseconds: Double, runs: Int, result: Second)
+    ) {
         let clock = ContinuousClock()
         let started = clock.now
         var firstSamples: [Double] = []

@@ -147,7 +147,8 @@ enum CoreBenchmark {
                 }
                 filter = text
             default:
-                FileHandle.standardError.write(Data("usage: board-bench core [--json] [--markdown FILE] [--only TEXT]\n".utf8))
+                FileHandle.standardError.write(
+                    Data("usage: board-bench core [--json] [--markdown FILE] [--only TEXT]\n".utf8))
                 return 2
             }
         }
@@ -160,7 +161,8 @@ enum CoreBenchmark {
         let table = markdownTable(results)
         if !json { print(table) }
         if let markdownPath {
-            let command = (["swift run -c release board-bench core"] + arguments.map(shellQuoted)).joined(separator: " ")
+            let command = (["swift run -c release board-bench core"] + arguments.map(shellQuoted)).joined(
+                separator: " ")
             let body = """
                 Command: `\(command)`
 
@@ -201,7 +203,9 @@ enum CoreBenchmark {
     }
 
     static func markdownTable(_ results: [CoreBenchResult]) -> String {
-        func format(_ value: Double?, _ digits: Int) -> String { value.map { String(format: "%.\(digits)f", $0) } ?? "–" }
+        func format(_ value: Double?, _ digits: Int) -> String {
+            value.map { String(format: "%.\(digits)f", $0) } ?? "–"
+        }
         var lines = [
             "| case | n | ListDiff median ms (runs) | CollectionDifference median ms (runs) | ratio | moves | peer moves |",
             "|---|---:|---:|---:|---:|---:|---:|",

@@ -1,5 +1,6 @@
-@testable import BoardSync
 import Testing
+
+@testable import BoardSync
 
 @Suite("Flat list diff")
 struct BatchListDiffTests {
