@@ -13,11 +13,12 @@ struct CloseCodeTests {
         let (watcher, _) = try ProtocolClient.joined(url, user: "watcher")
         let (first, _) = try ProtocolClient.joined(url, client: "same-client", user: "first")
         #expect(try watcher.receive().presenceValue?.action == .join)
-        let (_, welcome) = try ProtocolClient.joined(url, client: "same-client", user: "second")
+        let (second, welcome) = try ProtocolClient.joined(url, client: "same-client", user: "second")
         #expect(welcome.peers == [.init(client: watcher.client, user: "watcher")])
         #expect(try first.closeCode() == 4409)
         let seen = try watcher.probe()
         #expect(seen.allSatisfy { $0.presenceValue == nil }, "a replacement sends no presence: \(seen)")
+        try second.probe()
     }
 
     @Test func binaryMessageCloses1003() throws {
