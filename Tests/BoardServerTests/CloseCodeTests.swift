@@ -73,6 +73,20 @@ struct CloseCodeTests {
         }
     }
 
+    @Test func subprotocolNegotiation() throws {
+        let server = try ServerProcess()
+        defer { server.finish() }
+        let url = server.url(board: "subprotocol")
+        #expect(try BlockingWebSocket(url: url).subprotocol == "boardsync.v1")
+        let (plain, _) = try ProtocolClient.joined(url)
+        try plain.probe()
+        let none = try BlockingWebSocket(url: url, options: ClientConnectOptions(subprotocols: []))
+        #expect(none.subprotocol == nil)
+        #expect(throws: ClientConnectError.refused(httpStatus: 400)) {
+            _ = try BlockingWebSocket(url: url, options: ClientConnectOptions(subprotocols: ["other.v2"]))
+        }
+    }
+
     /// The message's JSON with an ignored `pad` field that brings it to exactly `size` bytes.
     static func padded(_ message: ClientMessage, to size: Int) -> String {
         var json = String(decoding: WireCodec.encode(message), as: UTF8.self)
