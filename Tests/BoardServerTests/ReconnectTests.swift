@@ -100,3 +100,20 @@ struct BoardReloadTests {
         #expect(try again.submit(seq: 7, base: 6, Ops.insert("r5")).ackValue?.version == 7)
     }
 }
+
+/// Connections that never said `hello` leave nothing behind.
+@Suite("boards without a hello")
+struct SilentConnectionTests {
+    @Test func boardOfAConnectionThatNeverSaidHelloIsUnloaded() throws {
+        let server = try ServerProcess(arguments: ["--idle-board-seconds", "0"])
+        defer { server.finish() }
+        let silent = try ProtocolClient(url: server.url(board: "ghost"))
+        #expect(try HTTPEndpointTests.metrics(server)["boardsync_boards_loaded"] == 1)
+        silent.close()
+        let unloaded = try Deadline.wait(timeout: 10, poll: 0.1) {
+            try HTTPEndpointTests.metrics(server)["boardsync_boards_loaded"] == 0
+        }
+        #expect(unloaded, "a board no one said hello to stays in memory for good")
+        #expect(try HTTPProbe.get(port: server.port, path: "/boards/ghost").status == 404)
+    }
+}
