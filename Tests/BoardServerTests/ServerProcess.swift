@@ -73,7 +73,8 @@ final class ServerProcess: @unchecked Sendable {
         if process.isRunning { kill(process.processIdentifier, signal) }
         let status = waitForExit(timeout: timeout)
         if status == nil {
-            Issue.record("board-server did not exit within \(timeout) s of signal \(signal); log tail:\n\(log.suffix(3000))")
+            Issue.record(
+                "board-server did not exit within \(timeout) s of signal \(signal); log tail:\n\(log.suffix(3000))")
             kill(process.processIdentifier, SIGKILL)
             _ = waitForExit(timeout: 5)
         }
@@ -93,7 +94,9 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Runs a server that stops at once (bad flags, `--help`, unusable data) and returns its exit
     /// status and both outputs.
-    static func runToExit(_ arguments: [String], timeout: Double = 20) throws -> (status: Int32?, stdout: String, stderr: String) {
+    static func runToExit(
+        _ arguments: [String], timeout: Double = 20
+    ) throws -> (status: Int32?, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

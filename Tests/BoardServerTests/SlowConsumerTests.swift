@@ -11,7 +11,8 @@ struct SlowConsumerTests {
     /// server's bytes itself.
     @Test func nonReadingClientIsClosedWhileOthersGetEveryOp() throws {
         let server = try ServerProcess(arguments: [
-            "--max-queued-bytes", "65536", "--max-label", "10000", "--rate-burst", "100000", "--rate-per-second", "100000",
+            "--max-queued-bytes", "65536", "--max-label", "10000", "--rate-burst", "100000", "--rate-per-second",
+            "100000",
         ])
         defer { server.finish() }
         let url = server.url(board: "slow")
