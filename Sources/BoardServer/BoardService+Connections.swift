@@ -62,7 +62,10 @@ extension BoardService {
             ])
         guard let loaded = boards[context.board] else { return }
         loaded.connections.remove(context.id)
-        if loaded.connections.isEmpty { loaded.idleSince = Self.now() }
+        if loaded.connections.isEmpty {
+            loaded.idleSince = Self.now()
+            armTickTimer()
+        }
         record(loaded.name, loaded.sequencer.handle(.disconnected(context.id), now: Self.now()))
         finishTurn()
     }
@@ -101,7 +104,8 @@ extension BoardService {
             context.heldOver = message
             armHeldOverTimer(context)
         case .submit(let submit):
-            turn.append(.direct(context.id, .error(.init(code: .limit, message: "rate limit exceeded", seq: submit.seq))))
+            turn.append(
+                .direct(context.id, .error(.init(code: .limit, message: "rate limit exceeded", seq: submit.seq))))
         default:
             turn.append(.direct(context.id, .error(.init(code: .limit, message: "rate limit exceeded"))))
         }

@@ -10,6 +10,7 @@ final class ServerProcess: @unchecked Sendable {
     private let stdout = Pipe()
     private let stderr = Pipe()
     private let errorLog = LockedText()
+    private let errorLogEnded = DispatchSemaphore(value: 0)
 
     /// The built executables sit next to the test bundle.
     static var binary: URL {
@@ -36,12 +37,20 @@ final class ServerProcess: @unchecked Sendable {
         process.arguments = ["--port", "0", "--data", dataPath, "--log-level", "debug"] + arguments
         process.standardOutput = stdout
         process.standardError = stderr
-        let log = errorLog
-        stderr.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if !data.isEmpty { log.append(String(decoding: data, as: UTF8.self)) }
-        }
         try process.run()
+        let log = errorLog
+        let ended = errorLogEnded
+        let descriptor = stderr.fileHandleForReading.fileDescriptor
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 16_384)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                log.append(String(decoding: buffer[..<count], as: UTF8.self))
+            }
+            ended.signal()
+        }
         let line = try Self.readLine(stdout.fileHandleForReading, timeout: 20)
         guard line.hasPrefix("listening on "), let port = Int(line.split(separator: ":").last ?? "") else {
             throw ServerProcessError.unexpectedOutput(line + " / " + errorLog.text)
@@ -56,11 +65,64 @@ final class ServerProcess: @unchecked Sendable {
     /// What the server wrote to standard error so far.
     var log: String { errorLog.text }
 
-    /// Sends a signal and waits for the exit status (nil if it did not exit in time).
+    /// Sends a signal and waits for the exit status (nil if it did not exit in time). Once the
+    /// process is gone its whole standard error has been read, and it must hold no sanitizer
+    /// report: under `swift test --sanitize=...` the server binary is instrumented too.
     @discardableResult
     func stop(signal: Int32 = SIGTERM, timeout: Double = 10) -> Int32? {
         if process.isRunning { kill(process.processIdentifier, signal) }
-        return waitForExit(timeout: timeout)
+        let status = waitForExit(timeout: timeout)
+        if status == nil {
+            Issue.record(
+                "board-server did not exit within \(timeout) s of signal \(signal); log tail:\n\(log.suffix(3000))")
+            kill(process.processIdentifier, SIGKILL)
+            _ = waitForExit(timeout: 5)
+        }
+        if errorLogEnded.wait(timeout: .now() + 5) == .success {
+            errorLogEnded.signal()
+        }
+        let text = log
+        #expect(!text.contains("Sanitizer"), "the server reported a sanitizer finding:\n\(text.suffix(4000))")
+        return status
+    }
+
+    /// Stops the server with SIGTERM and expects a clean exit.
+    func finish() {
+        let status = stop()
+        #expect(status == 0, "board-server exited with \(String(describing: status)); log tail:\n\(log.suffix(2000))")
+    }
+
+    /// Runs a server that stops at once (bad flags, `--help`, unusable data) and returns its exit
+    /// status and both outputs.
+    static func runToExit(
+        _ arguments: [String], timeout: Double = 20
+    ) throws -> (status: Int32?, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let collected = LockedText()
+        let reader = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            collected.append(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+            reader.signal()
+        }
+        let standardOutput = output.fileHandleForReading.readDataToEndOfFile()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            process.waitUntilExit()
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + timeout) == .success else {
+            kill(process.processIdentifier, SIGKILL)
+            return (nil, String(decoding: standardOutput, as: UTF8.self), "")
+        }
+        _ = reader.wait(timeout: .now() + 5)
+        return (process.terminationStatus, String(decoding: standardOutput, as: UTF8.self), collected.text)
     }
 
     /// Waits for the process to exit and returns its status (nil if it is still running).
@@ -77,7 +139,6 @@ final class ServerProcess: @unchecked Sendable {
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        stderr.fileHandleForReading.readabilityHandler = nil
     }
 
     /// Reads one line from a pipe, giving up after `timeout` seconds.
