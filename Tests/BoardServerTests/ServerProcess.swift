@@ -10,6 +10,7 @@ final class ServerProcess: @unchecked Sendable {
     private let stdout = Pipe()
     private let stderr = Pipe()
     private let errorLog = LockedText()
+    private let errorLogEnded = DispatchSemaphore(value: 0)
 
     /// The built executables sit next to the test bundle.
     static var binary: URL {
@@ -37,9 +38,15 @@ final class ServerProcess: @unchecked Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         let log = errorLog
+        let ended = errorLogEnded
         stderr.fileHandleForReading.readabilityHandler = { handle in
             let data = handle.availableData
-            if !data.isEmpty { log.append(String(decoding: data, as: UTF8.self)) }
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                ended.signal()
+            } else {
+                log.append(String(decoding: data, as: UTF8.self))
+            }
         }
         try process.run()
         let line = try Self.readLine(stdout.fileHandleForReading, timeout: 20)
@@ -56,11 +63,56 @@ final class ServerProcess: @unchecked Sendable {
     /// What the server wrote to standard error so far.
     var log: String { errorLog.text }
 
-    /// Sends a signal and waits for the exit status (nil if it did not exit in time).
+    /// Sends a signal and waits for the exit status (nil if it did not exit in time). Once the
+    /// process is gone its whole standard error has been read, and it must hold no sanitizer
+    /// report: under `swift test --sanitize=...` the server binary is instrumented too.
     @discardableResult
     func stop(signal: Int32 = SIGTERM, timeout: Double = 10) -> Int32? {
         if process.isRunning { kill(process.processIdentifier, signal) }
-        return waitForExit(timeout: timeout)
+        let status = waitForExit(timeout: timeout)
+        if status != nil, errorLogEnded.wait(timeout: .now() + 5) == .success {
+            errorLogEnded.signal()
+        }
+        let text = log
+        #expect(!text.contains("Sanitizer"), "the server reported a sanitizer finding:\n\(text.suffix(4000))")
+        return status
+    }
+
+    /// Stops the server with SIGTERM and expects a clean exit.
+    func finish() {
+        let status = stop()
+        #expect(status == 0, "board-server exited with \(String(describing: status)); log tail:\n\(log.suffix(2000))")
+    }
+
+    /// Runs a server that stops at once (bad flags, `--help`, unusable data) and returns its exit
+    /// status and both outputs.
+    static func runToExit(_ arguments: [String], timeout: Double = 20) throws -> (status: Int32?, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let collected = LockedText()
+        let reader = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            collected.append(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+            reader.signal()
+        }
+        let standardOutput = output.fileHandleForReading.readDataToEndOfFile()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            process.waitUntilExit()
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + timeout) == .success else {
+            kill(process.processIdentifier, SIGKILL)
+            return (nil, String(decoding: standardOutput, as: UTF8.self), "")
+        }
+        _ = reader.wait(timeout: .now() + 5)
+        return (process.terminationStatus, String(decoding: standardOutput, as: UTF8.self), collected.text)
     }
 
     /// Waits for the process to exit and returns its status (nil if it is still running).

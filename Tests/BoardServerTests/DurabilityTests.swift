@@ -1,0 +1,93 @@
+import BoardSync
+import Foundation
+import Testing
+
+/// Every acknowledged op survives `kill -9` in the middle of a burst of submits.
+@Suite("durability across SIGKILL")
+struct DurabilityTests {
+    /// An acknowledged submit as its author saw it.
+    struct Acked: Sendable {
+        let client: String
+        let seq: Int
+        let version: Int
+        let op: Op
+    }
+
+    @Test func everyAcknowledgedOpSurvivesKillNine() throws {
+        let arguments = ["--snapshot-every", "25", "--rate-burst", "100000", "--rate-per-second", "100000"]
+        let server = try ServerProcess(arguments: arguments)
+        let url = server.url(board: "durable")
+        let acked = LockedList<Acked>()
+        let group = DispatchGroup()
+        for writer in 0..<5 {
+            let (client, _) = try ProtocolClient.joined(url, client: "writer\(writer)", user: "w\(writer)")
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                var base = 0
+                for seq in 1... {
+                    let op = Ops.insert("w\(writer)-\(seq)")
+                    guard let answer = try? client.submit(seq: seq, base: base, op, timeout: 10), let ack = answer.ackValue,
+                        let committed = ack.op
+                    else { return }
+                    acked.append(Acked(client: client.client, seq: seq, version: ack.version, op: committed))
+                    base = ack.version
+                }
+            }
+        }
+        let enough = Deadline.wait(timeout: 20) { acked.count >= 200 }
+        #expect(enough, "only \(acked.count) acks")
+        server.stop(signal: SIGKILL)
+        #expect(group.wait(timeout: .now() + 15) == .success)
+        let records = acked.items
+        #expect(Set(records.map(\.version)).count == records.count, "two acks for one version")
+
+        let restarted = try ServerProcess(arguments: arguments, directory: server.directory)
+        defer { restarted.finish() }
+        let (_, welcome) = try ProtocolClient.joined(restarted.url(board: "durable"), since: 0)
+        guard case .ops(let ops) = welcome.state else {
+            Issue.record("expected every op since 0, got \(welcome.state)")
+            return
+        }
+        #expect(ops.map(\.version) == (0..<ops.count).map { $0 + 1 })
+        for record in records {
+            guard record.version <= ops.count else {
+                Issue.record("acked version \(record.version) of \(record.client) is lost (board has \(ops.count))")
+                continue
+            }
+            let stored = ops[record.version - 1]
+            #expect(stored.op == record.op && stored.client == record.client, "version \(record.version) differs")
+        }
+        for writer in 0..<5 {
+            let client = "writer\(writer)"
+            let last = records.filter { $0.client == client }.map(\.seq).max() ?? 0
+            let (_, mine) = try ProtocolClient.joined(restarted.url(board: "durable"), client: client, user: "w\(writer)")
+            #expect(mine.lastSeq >= last, "lastSeq of \(client) is \(mine.lastSeq), acked \(last)")
+        }
+        let snapshot = try WireCodec.decodeBoard(Array(HTTPProbe.get(port: restarted.port, path: "/boards/durable").body.utf8))
+        #expect(snapshot.version == ops.count)
+        var replay = BoardState(board: .initial(id: "durable"))
+        for op in ops { #expect(replay.apply(op.op, limits: .default) == .apply, "stored op \(op.version) does not apply") }
+        #expect(replay.board == snapshot)
+    }
+}
+
+/// A list appended from several threads.
+final class LockedList<Element: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Element] = []
+
+    func append(_ element: Element) {
+        lock.lock()
+        storage.append(element)
+        lock.unlock()
+    }
+
+    var items: [Element] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+
+    var count: Int { items.count }
+}

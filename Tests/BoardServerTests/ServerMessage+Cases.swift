@@ -1,0 +1,88 @@
+import BoardSync
+import Foundation
+
+/// The payload of each kind of server message, or nil, for matching in `receive(until:)`.
+extension ServerMessage {
+    var welcomeValue: Welcome? {
+        if case .welcome(let value) = self { return value }
+        return nil
+    }
+
+    var ackValue: Ack? {
+        if case .ack(let value) = self { return value }
+        return nil
+    }
+
+    var opValue: CommittedOp? {
+        if case .op(let value) = self { return value }
+        return nil
+    }
+
+    var dragValue: Drag? {
+        if case .drag(let value) = self { return value }
+        return nil
+    }
+
+    var presenceValue: Presence? {
+        if case .presence(let value) = self { return value }
+        return nil
+    }
+
+    var errorValue: ErrorReport? {
+        if case .error(let value) = self { return value }
+        return nil
+    }
+}
+
+extension ProtocolClient {
+    /// Sends a submit and returns its answer (an `ack` or an `error`), skipping broadcasts.
+    func submit(seq: Int, base: Int, _ op: Op, timeout: Double = 5) throws -> ServerMessage {
+        send(.submit(.init(seq: seq, base: base, op: op)))
+        return try receive(timeout: timeout) { message -> ServerMessage? in
+            switch message {
+            case .ack, .error: message
+            default: nil
+            }
+        }
+    }
+
+    /// The next `error`, skipping everything else.
+    func nextError(timeout: Double = 5) throws -> ServerMessage.ErrorReport {
+        try receive(timeout: timeout) { $0.errorValue }
+    }
+
+    /// The next `drag` broadcast, skipping everything else.
+    func nextDrag(timeout: Double = 5) throws -> ServerMessage.Drag {
+        try receive(timeout: timeout) { $0.dragValue }
+    }
+
+    /// Proves the connection still works: a drag `begin` of an id that was never used is
+    /// answered with `bad_op` naming it. Everything received before that answer is returned.
+    @discardableResult
+    func probe(timeout: Double = 5) throws -> [ServerMessage] {
+        let marker = "probe-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        send(.drag(.begin(item: marker)))
+        var before: [ServerMessage] = []
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while true {
+            let message = try receive(timeout: max(0.01, deadline.timeIntervalSinceNow))
+            if let error = message.errorValue, error.item == marker, error.code == .badOp { return before }
+            before.append(message)
+        }
+    }
+}
+
+/// Shorthands for ops in tests.
+enum Ops {
+    static func insert(_ id: String, _ label: String? = nil, section: String = "main", at index: Int = 0) -> Op {
+        .insert(item: Item(id: id, label: label ?? "label \(id)"), to: Position(section: section, index: index))
+    }
+
+    static func move(_ id: String, from: (String, Int), to: (String, Int)) -> Op {
+        .move(item: id, from: Position(section: from.0, index: from.1), to: Position(section: to.0, index: to.1))
+    }
+
+    static func delete(_ id: String, section: String = "main", at index: Int) -> Op {
+        .delete(item: id, from: Position(section: section, index: index))
+    }
+}
