@@ -41,6 +41,31 @@ enum AccessFixture {
         }
     }
 
+    /// The status line's code of a hand-written upgrade request with extra headers (the library
+    /// client rewrites `Origin`, so origin checks go through this one).
+    static func rawUpgradeStatus(port: Int, path: String, headers: [String: String]) throws -> Int {
+        let socket = try RawSocket(port: port)
+        defer { socket.close() }
+        var request =
+            "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+            + "Sec-WebSocket-Protocol: boardsync.v1\r\n"
+        for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        try socket.write(Array((request + "\r\n").utf8))
+        let deadline = Date(timeIntervalSinceNow: 5)
+        var received: [UInt8] = []
+        while received.firstRange(of: Array("\r\n".utf8)) == nil {
+            guard let chunk = try socket.read(deadline: deadline) else { break }
+            received += chunk
+        }
+        let line = String(decoding: received, as: UTF8.self).split(separator: "\r\n").first ?? ""
+        let parts = line.split(separator: " ")
+        guard parts.count >= 2, parts[0] == "HTTP/1.1", let status = Int(parts[1]) else {
+            throw HTTPProbe.Failure.malformed(String(line))
+        }
+        return status
+    }
+
     /// A GET with extra headers over a raw loopback socket.
     static func get(port: Int, path: String, headers: [String: String] = [:]) throws -> HTTPProbe.Response {
         let socket = try RawSocket(port: port)
