@@ -23,8 +23,10 @@ struct AccessReloadTests {
         let (narrowedClient, _) = try ProtocolClient.joined(server.url(board: "team-b", token: narrowed))
 
         try AccessFixture.writeTokens(
-            [(kept, .editor, ["team-*"]), (demoted, .viewer, ["*"]), (narrowed, .viewer, ["team-a"]),
-             (added, .viewer, ["*"])],
+            [
+                (kept, .editor, ["team-*"]), (demoted, .viewer, ["*"]), (narrowed, .viewer, ["team-a"]),
+                (added, .viewer, ["*"]),
+            ],
             to: tokensFile)
         server.reloadTokens()
 

@@ -5,7 +5,8 @@ import Testing
 @Suite("board-server access at start")
 struct AccessStartupTests {
     private static func scratch() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("board-start-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "board-start-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }
@@ -34,8 +35,14 @@ struct AccessStartupTests {
             ("{\"tokens\": 3}", "\"tokens\" array"),
             ("{\"tokens\": [{\"token\": \"s3cret\", \"role\": \"admin\", \"boards\": [\"*\"]}]}", "unknown role"),
             ("{\"tokens\": [{\"token\": \"\", \"role\": \"editor\", \"boards\": [\"*\"]}]}", "empty token"),
-            ("{\"tokens\": [{\"token\": \"s3cret\", \"role\": \"editor\", \"boards\": [\"te*m\"]}]}", "bad board pattern"),
-            ("{\"tokens\": [{\"token\": \"s3cret\", \"role\": \"editor\", \"boards\": [\"a/b\"]}]}", "bad board pattern"),
+            (
+                "{\"tokens\": [{\"token\": \"s3cret\", \"role\": \"editor\", \"boards\": [\"te*m\"]}]}",
+                "bad board pattern"
+            ),
+            (
+                "{\"tokens\": [{\"token\": \"s3cret\", \"role\": \"editor\", \"boards\": [\"a/b\"]}]}",
+                "bad board pattern"
+            ),
             ("{\"tokens\": [{\"token\": \"s3cret\", \"role\": \"editor\"}]}", "\"boards\""),
         ]
         for (index, (text, expected)) in cases.enumerated() {

@@ -18,10 +18,13 @@ enum AccessFixture {
     }
 
     /// Starts a server with a tokens file in its own directory.
-    static func server(tokens entries: [(String, Role, [String])], arguments: [String] = []) throws -> (
+    static func server(
+        tokens entries: [(String, Role, [String])], arguments: [String] = []
+    ) throws -> (
         ServerProcess, URL
     ) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("board-access-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "board-access-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let tokensFile = directory.appendingPathComponent("tokens.json")
         try writeTokens(entries, to: tokensFile)
