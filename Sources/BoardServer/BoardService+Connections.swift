@@ -65,7 +65,10 @@ extension BoardService {
             ])
         guard let loaded = boards[context.board] else { return }
         loaded.connections.remove(context.id)
-        if loaded.connections.isEmpty { loaded.idleSince = Self.now() }
+        if loaded.connections.isEmpty {
+            loaded.idleSince = Self.now()
+            armTickTimer()
+        }
         record(loaded.name, loaded.sequencer.handle(.disconnected(context.id), now: Self.now()))
         finishTurn()
     }

@@ -18,7 +18,9 @@ extension BoardService {
             record(loaded.name, loaded.sequencer.handle(.tick, now: now))
         }
         finishTurn()
-        for (name, loaded) in boards where loaded.connections.isEmpty && !loaded.awaitingCreation {
+        // A board still awaiting creation has no connection left and nothing pending after
+        // `finishTurn`: no one said hello, so there is nothing to store and it goes too.
+        for (name, loaded) in boards where loaded.connections.isEmpty {
             if let idle = loaded.idleSince, now - idle >= options.idleBoardSeconds {
                 boards[name] = nil
                 log(.debug, "board unloaded", ["board": name])

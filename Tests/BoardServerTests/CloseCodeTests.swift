@@ -13,11 +13,12 @@ struct CloseCodeTests {
         let (watcher, _) = try ProtocolClient.joined(url, user: "watcher")
         let (first, _) = try ProtocolClient.joined(url, client: "same-client", user: "first")
         #expect(try watcher.receive().presenceValue?.action == .join)
-        let (_, welcome) = try ProtocolClient.joined(url, client: "same-client", user: "second")
+        let (second, welcome) = try ProtocolClient.joined(url, client: "same-client", user: "second")
         #expect(welcome.peers == [.init(client: watcher.client, user: "watcher")])
         #expect(try first.closeCode() == 4409)
         let seen = try watcher.probe()
         #expect(seen.allSatisfy { $0.presenceValue == nil }, "a replacement sends no presence: \(seen)")
+        try second.probe()
     }
 
     @Test func binaryMessageCloses1003() throws {
@@ -69,6 +70,20 @@ struct CloseCodeTests {
             #expect(throws: ClientConnectError.refused(httpStatus: 404), "for \(path)") {
                 _ = try BlockingWebSocket(url: server.baseURL + path)
             }
+        }
+    }
+
+    @Test func subprotocolNegotiation() throws {
+        let server = try ServerProcess()
+        defer { server.finish() }
+        let url = server.url(board: "subprotocol")
+        #expect(try BlockingWebSocket(url: url).subprotocol == "boardsync.v1")
+        let (plain, _) = try ProtocolClient.joined(url)
+        try plain.probe()
+        let none = try BlockingWebSocket(url: url, options: ClientConnectOptions(subprotocols: []))
+        #expect(none.subprotocol == nil)
+        #expect(throws: ClientConnectError.refused(httpStatus: 400)) {
+            _ = try BlockingWebSocket(url: url, options: ClientConnectOptions(subprotocols: ["other.v2"]))
         }
     }
 

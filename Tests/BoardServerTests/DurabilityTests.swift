@@ -20,7 +20,13 @@ struct DurabilityTests {
         let acked = LockedList<Acked>()
         let group = DispatchGroup()
         for writer in 0..<5 {
-            let (client, _) = try ProtocolClient.joined(url, client: "writer\(writer)", user: "w\(writer)")
+            let client: ProtocolClient
+            do {
+                (client, _) = try ProtocolClient.joined(url, client: "writer\(writer)", user: "w\(writer)")
+            } catch {
+                Issue.record("writer \(writer) cannot join: \(error); server log:\n\(server.log.suffix(3000))")
+                throw error
+            }
             group.enter()
             Thread.detachNewThread {
                 defer { group.leave() }
@@ -44,7 +50,13 @@ struct DurabilityTests {
 
         let restarted = try ServerProcess(arguments: arguments, directory: server.directory)
         defer { restarted.finish() }
-        let (_, welcome) = try ProtocolClient.joined(restarted.url(board: "durable"), since: 0)
+        let welcome: ServerMessage.Welcome
+        do {
+            (_, welcome) = try ProtocolClient.joined(restarted.url(board: "durable"), since: 0)
+        } catch {
+            Issue.record("cannot join after the restart: \(error); server log:\n\(restarted.log.suffix(3000))")
+            throw error
+        }
         guard case .ops(let ops) = welcome.state else {
             Issue.record("expected every op since 0, got \(welcome.state)")
             return

@@ -19,22 +19,39 @@ struct FuzzTests {
         let url = server.url(board: "fuzz")
         let commits = LockedList<ServerMessage.CommittedOp>()
         let problems = LockedList<String>()
+        let forcedCloses = LockedList<UInt16>()
         DispatchQueue.concurrentPerform(iterations: Self.connections) { index in
             var session = FuzzSession(
                 url: url, client: "fuzz\(index)", fuzz: FuzzMessages(generator: SeededGenerator(seed: seed &+ UInt64(index))),
-                commits: commits, problems: problems)
+                commits: commits, problems: problems, forcedCloses: forcedCloses)
             session.run(messages: Self.messagesPerConnection)
         }
         #expect(problems.items.isEmpty, "seed \(seed): \(problems.items.prefix(20))")
         #expect(try HTTPProbe.get(port: server.port, path: "/healthz").status == 200)
-        let ordered = commits.items.sorted { $0.version < $1.version }
-        #expect(ordered.map(\.version) == (0..<ordered.count).map { $0 + 1 }, "seed \(seed): acked versions have gaps")
-        var oracle = BoardState(board: .initial(id: "fuzz"))
-        for commit in ordered {
-            #expect(oracle.apply(commit.op, limits: .default) == .apply, "seed \(seed): acked op \(commit.version) does not apply")
-        }
+        let acked = commits.items.sorted { $0.version < $1.version }
+        #expect(Set(acked.map(\.version)).count == acked.count, "seed \(seed): two acks for one version")
         let snapshot = try WireCodec.decodeBoard(Array(HTTPProbe.get(port: server.port, path: "/boards/fuzz").body.utf8))
-        #expect(snapshot == oracle.board, "seed \(seed): the board changed other than by acked ops")
+        let (_, welcome) = try ProtocolClient.joined(url, user: "observer", since: 0)
+        guard case .ops(let history) = welcome.state else {
+            Issue.record("seed \(seed): expected the whole history, got \(welcome.state)")
+            return
+        }
+        #expect(history.map(\.version) == (0..<history.count).map { $0 + 1 })
+        #expect(history.count == snapshot.version)
+        var oracle = BoardState(board: .initial(id: "fuzz"))
+        for commit in history {
+            #expect(oracle.apply(commit.op, limits: .default) == .apply, "seed \(seed): committed op \(commit.version) does not apply")
+        }
+        #expect(snapshot == oracle.board, "seed \(seed): the board is not its committed ops")
+        for commit in acked {
+            let stored = commit.version <= history.count ? history[commit.version - 1] : nil
+            #expect(stored == commit, "seed \(seed): acked \(commit) but committed \(String(describing: stored))")
+        }
+        // An ack can be lost only when the connection was closed right after its submit (a
+        // protocol close for a bad frame): the op was committed, its answer never sent.
+        let unacknowledged = history.filter { committed in !acked.contains { $0.version == committed.version } }
+        #expect(unacknowledged.count <= forcedCloses.count, "seed \(seed): ops committed without an ack: \(unacknowledged)")
+        let ordered = acked
         #expect(ordered.count > 10, "seed \(seed): too few ops were committed to mean anything")
     }
 }
@@ -47,16 +64,20 @@ struct FuzzSession {
     var fuzz: FuzzMessages
     let commits: LockedList<ServerMessage.CommittedOp>
     let problems: LockedList<String>
+    let forcedCloses: LockedList<UInt16>
     var seq = 0
     var version = 0
     var connection: ProtocolClient?
 
-    init(url: String, client: String, fuzz: FuzzMessages, commits: LockedList<ServerMessage.CommittedOp>, problems: LockedList<String>) {
+    init(url: String, client: String, fuzz: FuzzMessages, commits: LockedList<ServerMessage.CommittedOp>, problems: LockedList<String>,
+        forcedCloses: LockedList<UInt16>
+    ) {
         self.url = url
         self.client = client
         self.fuzz = fuzz
         self.commits = commits
         self.problems = problems
+        self.forcedCloses = forcedCloses
     }
 
     mutating func run(messages: Int) {
@@ -183,6 +204,7 @@ struct FuzzSession {
     /// Reads until the server closes the connection with `code`, then reconnects.
     private mutating func expectClose(_ code: UInt16) {
         guard let connection else { return }
+        forcedCloses.append(code)
         let deadline = Date(timeIntervalSinceNow: 10)
         while true {
             guard let next = try? connection.socket.receive(timeout: max(0, deadline.timeIntervalSinceNow)) else {

@@ -67,3 +67,53 @@ struct ReconnectTests {
         #expect(board.version == 2)
     }
 }
+
+/// A board unloaded from memory after its last connection left is rebuilt from storage: the
+/// latest snapshot, the ops after it, the used ids and every client's `lastSeq`.
+@Suite("boards reloaded from storage")
+struct BoardReloadTests {
+    @Test func idleBoardIsUnloadedAndReloadedIntact() throws {
+        let server = try ServerProcess(arguments: ["--idle-board-seconds", "0", "--snapshot-every", "4"])
+        defer { server.finish() }
+        let url = server.url(board: "reload")
+        let (alice, _) = try ProtocolClient.joined(url, client: "alice-id", user: "alice")
+        var history: [ServerMessage.CommittedOp] = []
+        for index in 0..<5 {
+            let op = Ops.insert("r\(index)")
+            #expect(try alice.submit(seq: index + 1, base: index, op).ackValue?.version == index + 1)
+            history.append(.init(version: index + 1, client: "alice-id", user: "alice", op: op))
+        }
+        #expect(try alice.submit(seq: 6, base: 5, Ops.delete("r4", at: 0)).ackValue?.version == 6)
+        history.append(.init(version: 6, client: "alice-id", user: "alice", op: Ops.delete("r4", at: 0)))
+        let before = try WireCodec.decodeBoard(Array(HTTPProbe.get(port: server.port, path: "/boards/reload").body.utf8))
+        alice.close()
+        let unloaded = try Deadline.wait(timeout: 10, poll: 0.1) {
+            try HTTPEndpointTests.metrics(server)["boardsync_boards_loaded"] == 0
+        }
+        #expect(unloaded, "the idle board stayed loaded")
+        let (again, welcome) = try ProtocolClient.joined(url, client: "alice-id", user: "alice", since: 0)
+        #expect(welcome.lastSeq == 6)
+        #expect(welcome.state == .ops(history))
+        let after = try WireCodec.decodeBoard(Array(HTTPProbe.get(port: server.port, path: "/boards/reload").body.utf8))
+        #expect(after == before)
+        #expect(try again.submit(seq: 7, base: 6, Ops.insert("r4")).errorValue?.code == .badOp)
+        #expect(try again.submit(seq: 7, base: 6, Ops.insert("r5")).ackValue?.version == 7)
+    }
+}
+
+/// Connections that never said `hello` leave nothing behind.
+@Suite("boards without a hello")
+struct SilentConnectionTests {
+    @Test func boardOfAConnectionThatNeverSaidHelloIsUnloaded() throws {
+        let server = try ServerProcess(arguments: ["--idle-board-seconds", "0"])
+        defer { server.finish() }
+        let silent = try ProtocolClient(url: server.url(board: "ghost"))
+        #expect(try HTTPEndpointTests.metrics(server)["boardsync_boards_loaded"] == 1)
+        silent.close()
+        let unloaded = try Deadline.wait(timeout: 10, poll: 0.1) {
+            try HTTPEndpointTests.metrics(server)["boardsync_boards_loaded"] == 0
+        }
+        #expect(unloaded, "a board no one said hello to stays in memory for good")
+        #expect(try HTTPProbe.get(port: server.port, path: "/boards/ghost").status == 404)
+    }
+}
