@@ -33,7 +33,13 @@ struct AccessTransportTests {
 
         let trusting = try ClientContext(configuration: ClientContextConfiguration(caFilePath: certificate))
         defer { trusting.shutdown() }
-        let socket = try BlockingWebSocket(url: secureURL, context: trusting)
+        let socket: BlockingWebSocket
+        do {
+            socket = try BlockingWebSocket(url: secureURL, context: trusting)
+        } catch {
+            Issue.record("trusted TLS connect failed: \(error); server log: \(server.log.suffix(2000))")
+            return
+        }
         socket.send(String(decoding: WireCodec.encode(.hello(.init(client: "tls1", user: "t"))), as: UTF8.self))
         let welcome = try WireCodec.decodeServerMessage(Array(try socket.receiveText().utf8)).welcomeValue
         #expect(welcome?.you.role == .editor)
