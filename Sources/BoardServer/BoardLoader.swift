@@ -29,7 +29,9 @@ enum BoardLoader {
         // when those ops were checked, so they must be new again while the ops are replayed.
         let introduced = Set(replayed.compactMap { $0.1.introducedID })
         var usedIDs: [String: IDKind] = [:]
-        for (id, kind) in stored.usedIds where !introduced.contains(id) { usedIDs[id] = kind == .item ? .item : .section }
+        for (id, kind) in stored.usedIds where !introduced.contains(id) {
+            usedIDs[id] = kind == .item ? .item : .section
+        }
         var state = BoardState(board: board, usedIDs: usedIDs)
         for (record, op) in replayed {
             guard record.version == state.version + 1, state.check(op, limits: unlimited) == .apply else {

@@ -109,7 +109,8 @@ extension BoardService {
             context.heldOver = message
             armHeldOverTimer(context)
         case .submit(let submit):
-            turn.append(.direct(context.id, .error(.init(code: .limit, message: "rate limit exceeded", seq: submit.seq))))
+            turn.append(
+                .direct(context.id, .error(.init(code: .limit, message: "rate limit exceeded", seq: submit.seq))))
         default:
             turn.append(.direct(context.id, .error(.init(code: .limit, message: "rate limit exceeded"))))
         }

@@ -52,11 +52,15 @@ struct CloseCodeTests {
         defer { server.finish() }
         let url = server.url(board: "utf8")
         let (client, _) = try ProtocolClient.joined(url)
-        let text = Array(String(decoding: WireCodec.encode(.submit(.init(seq: 1, base: 0, op: Ops.insert("u", "grüße")))), as: UTF8.self).utf8)
+        let text = Array(
+            String(
+                decoding: WireCodec.encode(.submit(.init(seq: 1, base: 0, op: Ops.insert("u", "grüße")))), as: UTF8.self
+            ).utf8)
         let split = text.firstIndex(of: 0xC3)! + 1
         client.socket.connection.sendFragments([Array(text[..<split]), Array(text[split...])])
         #expect(try client.receive { $0.ackValue }.version == 1)
-        client.socket.connection.send(textBytes: Array(#"{"type":"drag","action":"begin","item":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8))
+        client.socket.connection.send(
+            textBytes: Array(#"{"type":"drag","action":"begin","item":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8))
         #expect(try client.closeCode() == 1007)
         let (second, _) = try ProtocolClient.joined(url)
         second.socket.connection.sendFragments([[0x7B, 0x22, 0xE2, 0x82], [0x41, 0x22, 0x7D]])

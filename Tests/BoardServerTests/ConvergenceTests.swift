@@ -14,7 +14,8 @@ struct ConvergenceTests {
         defer { server.finish() }
         let board = "converge\(clients)"
         let drivers = try (0..<clients).map {
-            try MachineDriver(url: server.url(board: board), board: board, client: "m\($0)-\(seed % 10_000)", user: "user\($0)")
+            try MachineDriver(
+                url: server.url(board: board), board: board, client: "m\($0)-\(seed % 10_000)", user: "user\($0)")
         }
         defer { drivers.forEach { $0.stop() } }
         for driver in drivers {
@@ -36,12 +37,15 @@ struct ConvergenceTests {
             }
         }
         for (index, driver) in drivers.enumerated() {
-            #expect(driver.wait(timeout: 20) { $0.pendingCount == 0 }, "client \(index) still has pending edits (seed \(seed))")
+            #expect(
+                driver.wait(timeout: 20) { $0.pendingCount == 0 },
+                "client \(index) still has pending edits (seed \(seed))")
         }
         let snapshot = try HTTPProbe.get(port: server.port, path: "/boards/\(board)")
         let serverBoard = try WireCodec.decodeBoard(Array(snapshot.body.utf8))
         for (index, driver) in drivers.enumerated() {
-            #expect(driver.wait(timeout: 10) { $0.version == serverBoard.version }, "client \(index) lags (seed \(seed))")
+            #expect(
+                driver.wait(timeout: 10) { $0.version == serverBoard.version }, "client \(index) lags (seed \(seed))")
             let (committed, view) = driver.read { ($0.committed?.board, $0.view) }
             #expect(committed == serverBoard, "client \(index) differs from the server (seed \(seed))")
             #expect(view == BoardView(board: serverBoard), "client \(index) shows another view (seed \(seed))")
@@ -62,11 +66,15 @@ enum RandomEdits {
         let section = board.sections.randomElement(using: &generator)!
         switch Int.random(in: 0..<100, using: &generator) {
         case 0..<30:
-            return .insert(Item(id: id, label: "Tile \(id)"), at: Position(section: section.id, index: Int.random(in: 0...section.items.count, using: &generator)))
+            return .insert(
+                Item(id: id, label: "Tile \(id)"),
+                at: Position(section: section.id, index: Int.random(in: 0...section.items.count, using: &generator)))
         case 30..<60:
             guard let (item, from) = items.randomElement(using: &generator) else { return nil }
             let count = section.items.count - (from == section.id ? 1 : 0)
-            return .move(item: item, to: Position(section: section.id, index: Int.random(in: 0...max(0, count), using: &generator)))
+            return .move(
+                item: item,
+                to: Position(section: section.id, index: Int.random(in: 0...max(0, count), using: &generator)))
         case 60..<72:
             guard let (item, _) = items.randomElement(using: &generator) else { return nil }
             return .delete(item: item)
@@ -75,7 +83,9 @@ enum RandomEdits {
             return .rename(item: item, label: "Renamed \(id)")
         case 82..<89:
             guard board.sections.count < 6 else { return nil }
-            return .insertSection(SectionHeader(id: id, title: "Section \(id)"), at: Int.random(in: 0...board.sections.count, using: &generator))
+            return .insertSection(
+                SectionHeader(id: id, title: "Section \(id)"),
+                at: Int.random(in: 0...board.sections.count, using: &generator))
         case 89..<94:
             return .moveSection(section.id, to: Int.random(in: 0..<board.sections.count, using: &generator))
         case 94..<98:

@@ -32,7 +32,11 @@ struct DragLifecycleTests {
             from: Position(section: "main", index: 0), version: 3)
         #expect(try room.alice.nextDrag() == begin)
         #expect(try room.bob.nextDrag() == begin)
-        room.alice.send(.drag(.over(item: "a", base: 3, from: Position(section: "main", index: 0), to: Position(section: "main", index: 2))))
+        room.alice.send(
+            .drag(
+                .over(
+                    item: "a", base: 3, from: Position(section: "main", index: 0),
+                    to: Position(section: "main", index: 2))))
         var over = begin
         over.action = .over
         over.to = Position(section: "main", index: 2)
@@ -79,7 +83,9 @@ struct DragLifecycleTests {
         defer { room.server.finish() }
         room.alice.send(.drag(.begin(item: "a")))
         _ = try room.bob.nextDrag()
-        #expect(try room.alice.submit(seq: 4, base: 3, Ops.move("a", from: ("main", 0), to: ("main", 2))).ackValue?.version == 4)
+        #expect(
+            try room.alice.submit(seq: 4, base: 3, Ops.move("a", from: ("main", 0), to: ("main", 2))).ackValue?.version
+                == 4)
         #expect(try room.bob.receive { $0.opValue }.version == 4)
         room.bob.send(.drag(.begin(item: "a")))
         let begin = try room.bob.nextDrag()

@@ -33,7 +33,8 @@ struct DurabilityTests {
                 var base = 0
                 for seq in 1... {
                     let op = Ops.insert("w\(writer)-\(seq)")
-                    guard let answer = try? client.submit(seq: seq, base: base, op, timeout: 10), let ack = answer.ackValue,
+                    guard let answer = try? client.submit(seq: seq, base: base, op, timeout: 10),
+                        let ack = answer.ackValue,
                         let committed = ack.op
                     else { return }
                     acked.append(Acked(client: client.client, seq: seq, version: ack.version, op: committed))
@@ -73,13 +74,17 @@ struct DurabilityTests {
         for writer in 0..<5 {
             let client = "writer\(writer)"
             let last = records.filter { $0.client == client }.map(\.seq).max() ?? 0
-            let (_, mine) = try ProtocolClient.joined(restarted.url(board: "durable"), client: client, user: "w\(writer)")
+            let (_, mine) = try ProtocolClient.joined(
+                restarted.url(board: "durable"), client: client, user: "w\(writer)")
             #expect(mine.lastSeq >= last, "lastSeq of \(client) is \(mine.lastSeq), acked \(last)")
         }
-        let snapshot = try WireCodec.decodeBoard(Array(HTTPProbe.get(port: restarted.port, path: "/boards/durable").body.utf8))
+        let snapshot = try WireCodec.decodeBoard(
+            Array(HTTPProbe.get(port: restarted.port, path: "/boards/durable").body.utf8))
         #expect(snapshot.version == ops.count)
         var replay = BoardState(board: .initial(id: "durable"))
-        for op in ops { #expect(replay.apply(op.op, limits: .default) == .apply, "stored op \(op.version) does not apply") }
+        for op in ops {
+            #expect(replay.apply(op.op, limits: .default) == .apply, "stored op \(op.version) does not apply")
+        }
         #expect(replay.board == snapshot)
     }
 }

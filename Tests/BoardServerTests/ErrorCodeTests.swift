@@ -14,9 +14,10 @@ struct ErrorCodeTests {
         #expect(try client.nextError().code == .badMessage)
         client.send(.hello(.init(client: client.client, user: "tester")))
         _ = try client.receive { $0.welcomeValue }
-        for text in ["garbage", "[1,2,3]", #"{"type":"submit","seq":1}"#, #"{"type":"nope"}"#, #"{"seq":1}"#, "",
-            #"{"type":"submit","seq":1.5,"base":0,"op":{"kind":"delete","item":"x","from":{"section":"main","index":0}}}"#]
-        {
+        for text in [
+            "garbage", "[1,2,3]", #"{"type":"submit","seq":1}"#, #"{"type":"nope"}"#, #"{"seq":1}"#, "",
+            #"{"type":"submit","seq":1.5,"base":0,"op":{"kind":"delete","item":"x","from":{"section":"main","index":0}}}"#,
+        ] {
             client.sendRaw(text)
             let error = try client.nextError()
             #expect(error.code == .badMessage, "for \(text)")
@@ -48,9 +49,12 @@ struct ErrorCodeTests {
             #expect(answer.errorValue?.code == .badOp, "for \(op): \(answer)")
             #expect(answer.errorValue?.seq == 3)
         }
-        #expect(try client.submit(seq: 3, base: 2, Ops.insert("fresh")).ackValue == .init(seq: 3, version: 3, op: Ops.insert("fresh")))
-        #expect(try client.submit(seq: 4, base: 3, Ops.move("fresh", from: ("main", 1), to: ("main", 0)))
-            .errorValue?.code == .badOp)
+        #expect(
+            try client.submit(seq: 3, base: 2, Ops.insert("fresh")).ackValue
+                == .init(seq: 3, version: 3, op: Ops.insert("fresh")))
+        #expect(
+            try client.submit(seq: 4, base: 3, Ops.move("fresh", from: ("main", 1), to: ("main", 0)))
+                .errorValue?.code == .badOp)
     }
 
     @Test func limitsForLabelsItemsAndSections() throws {
@@ -60,7 +64,9 @@ struct ErrorCodeTests {
         let long = try client.submit(seq: 1, base: 0, Ops.insert("long", String(repeating: "é", count: 101)))
         #expect(long.errorValue?.code == .limit)
         #expect(long.errorValue?.seq == 1)
-        #expect(try client.submit(seq: 1, base: 0, Ops.insert("full", String(repeating: "é", count: 100))).ackValue?.version == 1)
+        #expect(
+            try client.submit(seq: 1, base: 0, Ops.insert("full", String(repeating: "é", count: 100))).ackValue?.version
+                == 1)
         #expect(try client.submit(seq: 2, base: 1, Ops.insert("i2")).ackValue != nil)
         #expect(try client.submit(seq: 3, base: 2, Ops.insert("i3")).ackValue != nil)
         let fourth = try client.submit(seq: 4, base: 3, Ops.insert("i4"))
@@ -70,8 +76,9 @@ struct ErrorCodeTests {
         #expect(try client.submit(seq: 4, base: 3, second).ackValue?.version == 4)
         let third = Op.insertSection(section: SectionHeader(id: "s3", title: "Three"), index: 2)
         #expect(try client.submit(seq: 5, base: 4, third).errorValue?.code == .limit)
-        #expect(try client.submit(seq: 5, base: 4, .renameSection(section: "s2", title: String(repeating: "x", count: 101)))
-            .errorValue?.code == .limit)
+        #expect(
+            try client.submit(seq: 5, base: 4, .renameSection(section: "s2", title: String(repeating: "x", count: 101)))
+                .errorValue?.code == .limit)
         #expect(try client.submit(seq: 5, base: 4, Ops.delete("i4", at: 0)).errorValue?.code == .badOp)
         #expect(try client.submit(seq: 5, base: 4, Ops.delete("i3", at: 0)).ackValue?.version == 5)
         #expect(try client.submit(seq: 6, base: 5, Ops.insert("i5")).ackValue?.version == 6)
@@ -158,8 +165,12 @@ struct ErrorCodeTests {
         #expect(try client.submit(seq: 1, base: 0, op) == .ack(.init(seq: 1, version: 1, op: op)))
         #expect(try client.submit(seq: 5, base: 1, Ops.insert("five")).ackValue?.version == 2)
         #expect(try client.submit(seq: 1, base: 0, op) == .ack(.init(seq: 1, version: 1, op: op, duplicate: true)))
-        #expect(try client.submit(seq: 1, base: 2, Ops.insert("other")) == .ack(.init(seq: 1, version: 1, op: op, duplicate: true)))
-        #expect(try client.submit(seq: 3, base: 2, Ops.insert("three")) == .ack(.init(seq: 3, version: 2, op: nil, duplicate: true)))
+        #expect(
+            try client.submit(seq: 1, base: 2, Ops.insert("other"))
+                == .ack(.init(seq: 1, version: 1, op: op, duplicate: true)))
+        #expect(
+            try client.submit(seq: 3, base: 2, Ops.insert("three"))
+                == .ack(.init(seq: 3, version: 2, op: nil, duplicate: true)))
         let board = try WireCodec.decodeBoard(Array(HTTPProbe.get(port: server.port, path: "/boards/dup").body.utf8))
         #expect(board.version == 2)
         #expect(board.sections[0].items.map(\.id) == ["five", "once"])

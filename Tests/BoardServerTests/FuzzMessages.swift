@@ -24,7 +24,8 @@ struct FuzzMessages {
         case 2, 3: return .move(item: item, from: position(), to: position())
         case 4: return .delete(item: item, from: position())
         case 5: return .update(item: item, label: chance(10) ? "" : "upd \(int(0...99))")
-        case 6: return .insertSection(section: SectionHeader(id: pick(["s1", "s2", item]), title: "S"), index: int(0...3))
+        case 6:
+            return .insertSection(section: SectionHeader(id: pick(["s1", "s2", item]), title: "S"), index: int(0...3))
         default: return .renameSection(section: pick(Self.sectionIDs), title: "T\(int(0...9))")
         }
     }
@@ -56,13 +57,16 @@ struct FuzzMessages {
             guard !numbers.isEmpty else { return text }
             var changed = text
             let replacement = pick([
-                "-1", "1.5", "1e2", "9007199254740992", "9007199254740993", "-0", "0.0", "1E400", "\"3\"", "null", "true",
+                "-1", "1.5", "1e2", "9007199254740992", "9007199254740993", "-0", "0.0", "1E400", "\"3\"", "null",
+                "true",
                 "[]", "{}", "99999999999999999999999",
             ])
             changed.replaceSubrange(pick(numbers), with: replacement)
             return changed
         }
-        guard var object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else { return text }
+        guard var object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
+            return text
+        }
         mutate(&object, depth: 0)
         guard let data = try? JSONSerialization.data(withJSONObject: object) else { return text }
         return String(decoding: data, as: UTF8.self)
@@ -95,11 +99,16 @@ struct FuzzMessages {
         case 0: return String(int(-1000...1000))
         case 1: return pick(["true", "false", "null", "1.25", "-0.5e3"])
         case 2: return "\"" + pick(["type", "submit", "hello", "drag", "op", "seq", "", "\\u0000", "\\ud800"]) + "\""
-        case 3: return "\"" + randomText(length: int(0...8)).replacingOccurrences(of: "\\", with: "").replacingOccurrences(of: "\"", with: "") + "\""
+        case 3:
+            return "\""
+                + randomText(length: int(0...8)).replacingOccurrences(of: "\\", with: "").replacingOccurrences(
+                    of: "\"", with: "") + "\""
         case 4: return "[" + (0..<int(0...3)).map { _ in randomJSON(depth: depth + 1) }.joined(separator: ",") + "]"
         default:
             let keys = ["type", "seq", "base", "op", "kind", "item", "client", "user", "action", "since", "zz"]
-            return "{" + (0..<int(0...4)).map { _ in "\"\(pick(keys))\":" + randomJSON(depth: depth + 1) }.joined(separator: ",") + "}"
+            return "{"
+                + (0..<int(0...4)).map { _ in "\"\(pick(keys))\":" + randomJSON(depth: depth + 1) }.joined(
+                    separator: ",") + "}"
         }
     }
 

@@ -14,7 +14,9 @@ struct FuzzTests {
     @Test func randomAndMutatedMessagesOnlyChangeTheBoardThroughAckedOps() throws {
         let seed = SeededGenerator.testSeed()
         print("fuzz seed \(seed) (rerun with BOARD_SYNC_SEED=\(seed))")
-        let server = try ServerProcess(arguments: ["--rate-burst", "1000000", "--rate-per-second", "1000000", "--log-level", "warn"])
+        let server = try ServerProcess(arguments: [
+            "--rate-burst", "1000000", "--rate-per-second", "1000000", "--log-level", "warn",
+        ])
         defer { server.finish() }
         let url = server.url(board: "fuzz")
         let commits = LockedList<ServerMessage.CommittedOp>()
@@ -22,7 +24,8 @@ struct FuzzTests {
         let forcedCloses = LockedList<UInt16>()
         DispatchQueue.concurrentPerform(iterations: Self.connections) { index in
             var session = FuzzSession(
-                url: url, client: "fuzz\(index)", fuzz: FuzzMessages(generator: SeededGenerator(seed: seed &+ UInt64(index))),
+                url: url, client: "fuzz\(index)",
+                fuzz: FuzzMessages(generator: SeededGenerator(seed: seed &+ UInt64(index))),
                 commits: commits, problems: problems, forcedCloses: forcedCloses)
             session.run(messages: Self.messagesPerConnection)
         }
@@ -30,7 +33,8 @@ struct FuzzTests {
         #expect(try HTTPProbe.get(port: server.port, path: "/healthz").status == 200)
         let acked = commits.items.sorted { $0.version < $1.version }
         #expect(Set(acked.map(\.version)).count == acked.count, "seed \(seed): two acks for one version")
-        let snapshot = try WireCodec.decodeBoard(Array(HTTPProbe.get(port: server.port, path: "/boards/fuzz").body.utf8))
+        let snapshot = try WireCodec.decodeBoard(
+            Array(HTTPProbe.get(port: server.port, path: "/boards/fuzz").body.utf8))
         let (_, welcome) = try ProtocolClient.joined(url, user: "observer", since: 0)
         guard case .ops(let history) = welcome.state else {
             Issue.record("seed \(seed): expected the whole history, got \(welcome.state)")
@@ -40,7 +44,9 @@ struct FuzzTests {
         #expect(history.count == snapshot.version)
         var oracle = BoardState(board: .initial(id: "fuzz"))
         for commit in history {
-            #expect(oracle.apply(commit.op, limits: .default) == .apply, "seed \(seed): committed op \(commit.version) does not apply")
+            #expect(
+                oracle.apply(commit.op, limits: .default) == .apply,
+                "seed \(seed): committed op \(commit.version) does not apply")
         }
         #expect(snapshot == oracle.board, "seed \(seed): the board is not its committed ops")
         for commit in acked {
@@ -50,7 +56,8 @@ struct FuzzTests {
         // An ack can be lost only when the connection was closed right after its submit (a
         // protocol close for a bad frame): the op was committed, its answer never sent.
         let unacknowledged = history.filter { committed in !acked.contains { $0.version == committed.version } }
-        #expect(unacknowledged.count <= forcedCloses.count, "seed \(seed): ops committed without an ack: \(unacknowledged)")
+        #expect(
+            unacknowledged.count <= forcedCloses.count, "seed \(seed): ops committed without an ack: \(unacknowledged)")
         let ordered = acked
         #expect(ordered.count > 10, "seed \(seed): too few ops were committed to mean anything")
     }
@@ -69,7 +76,9 @@ struct FuzzSession {
     var version = 0
     var connection: ProtocolClient?
 
-    init(url: String, client: String, fuzz: FuzzMessages, commits: LockedList<ServerMessage.CommittedOp>, problems: LockedList<String>,
+    init(
+        url: String, client: String, fuzz: FuzzMessages, commits: LockedList<ServerMessage.CommittedOp>,
+        problems: LockedList<String>,
         forcedCloses: LockedList<UInt16>
     ) {
         self.url = url
@@ -115,7 +124,10 @@ struct FuzzSession {
                 expectClose(1009)
                 continue
             default:
-                connection.sendRaw(fuzz.mutated(String(decoding: WireCodec.encode(.hello(.init(client: client, user: "again"))), as: UTF8.self)))
+                connection.sendRaw(
+                    fuzz.mutated(
+                        String(decoding: WireCodec.encode(.hello(.init(client: client, user: "again"))), as: UTF8.self))
+                )
             }
             drain()
         }
@@ -172,7 +184,9 @@ struct FuzzSession {
         guard let connection else { return }
         let deadline = Date(timeIntervalSinceNow: 10)
         while deadline.timeIntervalSinceNow > 0 {
-            guard let next = try? connection.socket.receive(timeout: deadline.timeIntervalSinceNow), handle(next) else { return }
+            guard let next = try? connection.socket.receive(timeout: deadline.timeIntervalSinceNow), handle(next) else {
+                return
+            }
             if case .text(let text) = next, let message = try? WireCodec.decodeServerMessage(Array(text.utf8)) {
                 if message.ackValue?.seq == seq || message.errorValue?.seq == seq { return }
             }
@@ -212,7 +226,9 @@ struct FuzzSession {
                 break
             }
             if case .closed(let actual, _) = next {
-                if actual != code { problems.append("\(client): closed with \(String(describing: actual)), expected \(code)") }
+                if actual != code {
+                    problems.append("\(client): closed with \(String(describing: actual)), expected \(code)")
+                }
                 break
             }
             _ = handle(next)

@@ -13,9 +13,12 @@ struct HTTPEndpointTests {
         #expect(health.body.trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
         let before = try Self.metrics(server)
         for name in [
-            "boardsync_connections", "boardsync_boards_loaded", "boardsync_drags_active", "boardsync_ops_committed_total",
-            "boardsync_messages_received_total", "boardsync_messages_sent_total", "boardsync_slow_consumer_disconnects_total",
-            "boardsync_connections_opened_total", "boardsync_ack_latency_seconds_count", "boardsync_commit_seconds_count",
+            "boardsync_connections", "boardsync_boards_loaded", "boardsync_drags_active",
+            "boardsync_ops_committed_total",
+            "boardsync_messages_received_total", "boardsync_messages_sent_total",
+            "boardsync_slow_consumer_disconnects_total",
+            "boardsync_connections_opened_total", "boardsync_ack_latency_seconds_count",
+            "boardsync_commit_seconds_count",
         ] {
             #expect(before[name] != nil, "metric \(name) is missing")
         }
@@ -34,9 +37,15 @@ struct HTTPEndpointTests {
         let snapshot = try HTTPProbe.get(port: server.port, path: "/boards/http")
         #expect(snapshot.status == 200)
         let board = try WireCodec.decodeBoard(Array(snapshot.body.utf8))
-        #expect(board == Board(id: "http", version: 2, sections: [
-            Section(id: "main", title: "Main", items: [Item(id: "m2", label: "label m2"), Item(id: "m1", label: "label m1")])
-        ]))
+        #expect(
+            board
+                == Board(
+                    id: "http", version: 2,
+                    sections: [
+                        Section(
+                            id: "main", title: "Main",
+                            items: [Item(id: "m2", label: "label m2"), Item(id: "m1", label: "label m1")])
+                    ]))
     }
 
     @Test func unknownBoardsAndPathsAre404AndGetCreatesNothing() throws {
@@ -66,7 +75,8 @@ struct HTTPEndpointTests {
     }
 
     @Test func garbageDataFileExitsOneAndIsLeftUntouched() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("board-garbage-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "board-garbage-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("boards.sqlite").path

@@ -54,9 +54,14 @@ enum HTTPProbe {
 final class RawSocket: @unchecked Sendable {
     let descriptor: Int32
 
-    init(port: Int) throws {
+    /// Connects to `port` on 127.0.0.1; `receiveBuffer` shrinks the kernel's receive buffer
+    /// (set before connecting, so the advertised window stays small).
+    init(port: Int, receiveBuffer: Int? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw HTTPProbe.Failure.connect(errno) }
+        if var size = receiveBuffer.map(Int32.init) {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -77,7 +82,9 @@ final class RawSocket: @unchecked Sendable {
     func write(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard written > 0 else { throw HTTPProbe.Failure.connect(errno) }
             offset += written
         }

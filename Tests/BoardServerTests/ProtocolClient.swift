@@ -9,17 +9,26 @@ final class ProtocolClient: @unchecked Sendable {
     let client: String
     let user: String
 
-    init(url: String, client: String = "c" + String(UInt64.random(in: 0...UInt64.max), radix: 16), user: String = "tester") throws {
+    init(
+        url: String, client: String = "c" + String(UInt64.random(in: 0...UInt64.max), radix: 16),
+        user: String = "tester"
+    ) throws {
         socket = try BlockingWebSocket(url: url, options: ClientConnectOptions(subprotocols: ["boardsync.v1"]))
         self.client = client
         self.user = user
     }
 
     /// Connects and completes `hello`/`welcome`.
-    static func joined(_ url: String, client: String? = nil, user: String = "tester", since: Int? = nil) throws -> (ProtocolClient, ServerMessage.Welcome) {
-        let connection = try client.map { try ProtocolClient(url: url, client: $0, user: user) } ?? ProtocolClient(url: url, user: user)
+    static func joined(
+        _ url: String, client: String? = nil, user: String = "tester", since: Int? = nil
+    ) throws -> (ProtocolClient, ServerMessage.Welcome) {
+        let connection =
+            try client.map { try ProtocolClient(url: url, client: $0, user: user) }
+            ?? ProtocolClient(url: url, user: user)
         connection.send(.hello(.init(client: connection.client, user: user, since: since)))
-        guard case .welcome(let welcome) = try connection.receive() else { throw ProtocolClientError.unexpected("no welcome") }
+        guard case .welcome(let welcome) = try connection.receive() else {
+            throw ProtocolClientError.unexpected("no welcome")
+        }
         return (connection, welcome)
     }
 

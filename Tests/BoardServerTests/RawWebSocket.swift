@@ -19,8 +19,8 @@ final class RawWebSocket: @unchecked Sendable {
         case closedWithoutFrame
     }
 
-    init(port: Int, path: String) throws {
-        socket = try RawSocket(port: port)
+    init(port: Int, path: String, receiveBuffer: Int? = nil) throws {
+        socket = try RawSocket(port: port, receiveBuffer: receiveBuffer)
         let request =
             "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"

@@ -63,7 +63,8 @@ struct ReconnectTests {
         #expect(welcome.lastSeq == 7)
         let answer = try again.submit(seq: 7, base: 2, op)
         #expect(answer == .ack(.init(seq: 7, version: 1, op: op, duplicate: true)))
-        let board = try WireCodec.decodeBoard(Array(HTTPProbe.get(port: server.port, path: "/boards/resubmit").body.utf8))
+        let board = try WireCodec.decodeBoard(
+            Array(HTTPProbe.get(port: server.port, path: "/boards/resubmit").body.utf8))
         #expect(board.version == 2)
     }
 }
@@ -85,7 +86,8 @@ struct BoardReloadTests {
         }
         #expect(try alice.submit(seq: 6, base: 5, Ops.delete("r4", at: 0)).ackValue?.version == 6)
         history.append(.init(version: 6, client: "alice-id", user: "alice", op: Ops.delete("r4", at: 0)))
-        let before = try WireCodec.decodeBoard(Array(HTTPProbe.get(port: server.port, path: "/boards/reload").body.utf8))
+        let before = try WireCodec.decodeBoard(
+            Array(HTTPProbe.get(port: server.port, path: "/boards/reload").body.utf8))
         alice.close()
         let unloaded = try Deadline.wait(timeout: 10, poll: 0.1) {
             try HTTPEndpointTests.metrics(server)["boardsync_boards_loaded"] == 0

@@ -37,18 +37,20 @@ final class ServerProcess: @unchecked Sendable {
         process.arguments = ["--port", "0", "--data", dataPath, "--log-level", "debug"] + arguments
         process.standardOutput = stdout
         process.standardError = stderr
+        try process.run()
         let log = errorLog
         let ended = errorLogEnded
-        stderr.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                ended.signal()
-            } else {
-                log.append(String(decoding: data, as: UTF8.self))
+        let descriptor = stderr.fileHandleForReading.fileDescriptor
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 16_384)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                log.append(String(decoding: buffer[..<count], as: UTF8.self))
             }
+            ended.signal()
         }
-        try process.run()
         let line = try Self.readLine(stdout.fileHandleForReading, timeout: 20)
         guard line.hasPrefix("listening on "), let port = Int(line.split(separator: ":").last ?? "") else {
             throw ServerProcessError.unexpectedOutput(line + " / " + errorLog.text)
@@ -70,7 +72,13 @@ final class ServerProcess: @unchecked Sendable {
     func stop(signal: Int32 = SIGTERM, timeout: Double = 10) -> Int32? {
         if process.isRunning { kill(process.processIdentifier, signal) }
         let status = waitForExit(timeout: timeout)
-        if status != nil, errorLogEnded.wait(timeout: .now() + 5) == .success {
+        if status == nil {
+            Issue.record(
+                "board-server did not exit within \(timeout) s of signal \(signal); log tail:\n\(log.suffix(3000))")
+            kill(process.processIdentifier, SIGKILL)
+            _ = waitForExit(timeout: 5)
+        }
+        if errorLogEnded.wait(timeout: .now() + 5) == .success {
             errorLogEnded.signal()
         }
         let text = log
@@ -86,7 +94,9 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Runs a server that stops at once (bad flags, `--help`, unusable data) and returns its exit
     /// status and both outputs.
-    static func runToExit(_ arguments: [String], timeout: Double = 20) throws -> (status: Int32?, stdout: String, stderr: String) {
+    static func runToExit(
+        _ arguments: [String], timeout: Double = 20
+    ) throws -> (status: Int32?, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -129,7 +139,6 @@ final class ServerProcess: @unchecked Sendable {
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        stderr.fileHandleForReading.readabilityHandler = nil
     }
 
     /// Reads one line from a pipe, giving up after `timeout` seconds.

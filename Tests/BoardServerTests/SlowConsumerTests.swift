@@ -6,21 +6,23 @@ import Testing
 /// everyone else keeps receiving every op.
 @Suite("slow consumer")
 struct SlowConsumerTests {
+    /// The slow client is a raw socket with a tiny receive buffer that never reads until the
+    /// end, so the server's queue for it fills after a few large ops; it then parses the
+    /// server's bytes itself.
     @Test func nonReadingClientIsClosedWhileOthersGetEveryOp() throws {
         let server = try ServerProcess(arguments: [
-            "--max-queued-bytes", "65536", "--max-label", "10000", "--rate-burst", "100000", "--rate-per-second", "100000",
+            "--max-queued-bytes", "65536", "--max-label", "10000", "--rate-burst", "100000", "--rate-per-second",
+            "100000",
         ])
         defer { server.finish() }
         let url = server.url(board: "slow")
         let (writer, _) = try ProtocolClient.joined(url, user: "writer")
         #expect(try writer.submit(seq: 1, base: 0, Ops.insert("big")).ackValue?.version == 1)
-        let (slow, _) = try ProtocolClient.joined(url, user: "slow")
-        slow.socket.connection.pauseReceiving()
-        let raw = try RawWebSocket(port: server.port, path: "/boards/slow")
-        try raw.send(.hello(.init(client: "raw-slow", user: "rawslow")))
+        let slow = try RawWebSocket(port: server.port, path: "/boards/slow", receiveBuffer: 4096)
+        try slow.send(.hello(.init(client: "slow-client", user: "slow")))
         let (reader, _) = try ProtocolClient.joined(url, user: "reader")
         _ = try writer.receive { $0.presenceValue.flatMap { $0.user == "reader" ? $0 : nil } }
-        let label = String(repeating: "\u{1F600}", count: 9_990)
+        let label = String(repeating: "\u{1F600}", count: 2_000)
         var version = 1
         var seq = 1
         var nextExpected = 2
@@ -37,20 +39,20 @@ struct SlowConsumerTests {
         }
         let closed = try Deadline.wait(timeout: 40, poll: 0) {
             try submitAndFollow(label + String(seq))
-            guard seq % 10 == 0 else { return false }
-            return try HTTPEndpointTests.metrics(server)["boardsync_slow_consumer_disconnects_total"] == 2
+            guard seq % 5 == 0 else { return false }
+            return try HTTPEndpointTests.metrics(server)["boardsync_slow_consumer_disconnects_total"] == 1
         }
         #expect(closed, "the slow client was never closed after \(seq) large ops")
         for _ in 0..<5 { try submitAndFollow("after") }
         #expect(nextExpected == version + 1)
-        // The raw client parses the server's bytes itself: whole decodable messages, then the
-        // 1013 close frame, or the end of the stream when not even the close frame fitted.
         var ending = "nothing"
+        var received = 0
         while true {
             do {
-                switch try raw.receive(timeout: 10) {
+                switch try slow.receive(timeout: 10) {
                 case .text(let text):
                     _ = try WireCodec.decodeServerMessage(Array(text.utf8))
+                    received += 1
                     continue
                 case .close(let code):
                     ending = "close \(String(describing: code))"
@@ -62,14 +64,10 @@ struct SlowConsumerTests {
             }
             break
         }
-        #expect(ending == "close Optional(1013)" || ending == "end of stream", "the non-reading raw client saw \(ending)")
-        slow.socket.connection.resumeReceiving()
-        let code = try slow.closeCode(timeout: 10)
-        withKnownIssue("the blocking client reports 1002 after pauseReceiving/resumeReceiving", isIntermittent: true) {
-            #expect(code == 1013 || code == nil, "slow client closed with \(String(describing: code)) after \(seq) ops")
-        }
+        #expect(ending == "close Optional(1013)" || ending == "end of stream", "the slow client saw \(ending)")
+        #expect(received >= 1, "not even the welcome reached the slow client")
         let metrics = try HTTPEndpointTests.metrics(server)
-        #expect(metrics["boardsync_slow_consumer_disconnects_total"] == 2)
+        #expect(metrics["boardsync_slow_consumer_disconnects_total"] == 1)
         #expect(metrics["boardsync_connections"] == 2)
     }
 }

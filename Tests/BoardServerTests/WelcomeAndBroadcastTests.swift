@@ -16,7 +16,9 @@ struct WelcomeAndBroadcastTests {
         var committed: [ServerMessage.CommittedOp] = []
         for index in 0..<3 {
             let op = Ops.insert("item\(index)")
-            #expect(try alice.submit(seq: index + 1, base: index, op) == .ack(.init(seq: index + 1, version: index + 1, op: op)))
+            #expect(
+                try alice.submit(seq: index + 1, base: index, op)
+                    == .ack(.init(seq: index + 1, version: index + 1, op: op)))
             committed.append(.init(version: index + 1, client: alice.client, user: "alice", op: op))
         }
         let (_, fromOne) = try ProtocolClient.joined(url, user: "carol", since: 1)
