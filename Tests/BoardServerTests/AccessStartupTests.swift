@@ -58,24 +58,4 @@ struct AccessStartupTests {
             ["--port", "0", "--data", data, "--tokens", directory.appendingPathComponent("absent.json").path])
         #expect(missing.status == 1)
     }
-
-    @Test func metricsAreOpenToLoopbackOrNeedTheMetricsToken() throws {
-        let open = try ServerProcess()
-        defer { open.finish() }
-        let page = try AccessFixture.get(port: open.port, path: "/metrics")
-        #expect(page.status == 200)
-        #expect(page.body.contains("boardsync_connections"))
-
-        let secret = AccessFixture.secret()
-        let guarded = try ServerProcess(arguments: ["--metrics-token", secret])
-        defer { guarded.finish() }
-        #expect(try AccessFixture.get(port: guarded.port, path: "/metrics").status == 401)
-        #expect(
-            try AccessFixture.get(port: guarded.port, path: "/metrics", headers: ["Authorization": "Bearer nope"])
-                .status == 401)
-        let allowed = try AccessFixture.get(
-            port: guarded.port, path: "/metrics", headers: ["Authorization": "Bearer \(secret)"])
-        #expect(allowed.status == 200)
-        #expect(try AccessFixture.get(port: guarded.port, path: "/healthz").status == 200)
-    }
 }
