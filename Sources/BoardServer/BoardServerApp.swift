@@ -56,7 +56,9 @@ public enum BoardServerApp {
         do {
             try server.listen()
         } catch {
-            FileHandle.standardError.write(Data("board-server: cannot listen on \(options.host):\(options.port): \(error)\n".utf8))
+            let hint = options.tlsCertificatePath == nil ? "" : " (or the TLS certificate and key are not a valid PEM pair)"
+            FileHandle.standardError.write(
+                Data("board-server: cannot listen on \(options.host):\(options.port)\(hint): \(error)\n".utf8))
             return 1
         }
         let display = options.host.contains(":") ? "[\(options.host)]" : options.host
@@ -69,9 +71,7 @@ public enum BoardServerApp {
                 "access": tokens.map { "\($0.grants.count) tokens" } ?? "anonymous editors",
             ])
         var signals = stopOnSignals(server)
-        if let path = options.tokensPath {
-            signals.append(TokensReloadSignal.install(path: path, server: server, service: service))
-        }
+        signals.append(TokensReloadSignal.install(path: options.tokensPath, server: server, service: service))
         do {
             try server.run()
         } catch {

@@ -122,7 +122,7 @@ extension BoardService {
         _ = server.schedule(after: 1.0 / Double(options.rateLimitPerSecond)) { [weak self] in
             guard let self else { return }
             context.heldOverTimerArmed = false
-            guard let message = context.heldOver, connections[context.id] != nil,
+            guard let message = context.heldOver, connections[context.id] != nil, !context.revoked,
                 let loaded = boards[context.board]
             else { return }
             let now = Self.now()

@@ -58,4 +58,13 @@ struct AccessReloadTests {
         try client.probe()
         #expect(try AccessFixture.upgradeStatus(server.url(board: "b", token: secret)) == 101)
     }
+
+    @Test func sighupWithoutTokensKeepsServing() throws {
+        let server = try ServerProcess()
+        defer { server.finish() }
+        let (client, _) = try ProtocolClient.joined(server.url(board: "hup"))
+        server.reloadTokens()
+        #expect(Deadline.wait(timeout: 5) { server.log.contains("SIGHUP ignored") })
+        try client.probe()
+    }
 }
