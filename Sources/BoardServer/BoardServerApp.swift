@@ -22,6 +22,13 @@ public enum BoardServerApp {
             FileHandle.standardError.write(Data("board-server: \(error)\n".utf8))
             return 2
         }
+        let tokens: AccessTokens?
+        do {
+            tokens = try AccessStartup.check(options)
+        } catch {
+            FileHandle.standardError.write(Data("board-server: \(error)\n".utf8))
+            return error.exitStatus
+        }
         let log = Log(level: options.logLevel)
         let store: SQLiteBoardStore
         do {
@@ -31,7 +38,7 @@ public enum BoardServerApp {
             return 1
         }
         defer { store.close() }
-        let service = BoardService(options: options, store: store, log: log)
+        let service = BoardService(options: options, store: store, log: log, tokens: tokens)
         if options.demo {
             do {
                 try service.createDemoBoardIfMissing()
@@ -42,19 +49,29 @@ public enum BoardServerApp {
         }
         let configuration = WebSocketServerConfiguration(
             host: options.host, port: options.port, maxMessageSize: options.maxMessageBytes,
-            maxQueuedBytes: options.maxQueuedBytes)
+            maxQueuedBytes: options.maxQueuedBytes, tlsCertificatePath: options.tlsCertificatePath,
+            tlsPrivateKeyPath: options.tlsPrivateKeyPath)
         let server = WebSocketServer(configuration: configuration, handler: service)
         service.server = server
         do {
             try server.listen()
         } catch {
-            FileHandle.standardError.write(Data("board-server: cannot listen on \(options.host):\(options.port): \(error)\n".utf8))
+            let hint = options.tlsCertificatePath == nil ? "" : " (or the TLS certificate and key are not a valid PEM pair)"
+            FileHandle.standardError.write(
+                Data("board-server: cannot listen on \(options.host):\(options.port)\(hint): \(error)\n".utf8))
             return 1
         }
         let display = options.host.contains(":") ? "[\(options.host)]" : options.host
         FileHandle.standardOutput.write(Data("listening on \(display):\(server.port)\n".utf8))
-        log(.info, "server started", ["host": options.host, "port": String(server.port), "data": options.dataPath])
-        let signals = stopOnSignals(server)
+        log(
+            .info, "server started",
+            [
+                "host": options.host, "port": String(server.port), "data": options.dataPath,
+                "tls": options.tlsCertificatePath == nil ? "off" : "on",
+                "access": tokens.map { "\($0.grants.count) tokens" } ?? "anonymous editors",
+            ])
+        var signals = stopOnSignals(server)
+        signals.append(TokensReloadSignal.install(path: options.tokensPath, server: server, service: service))
         do {
             try server.run()
         } catch {

@@ -11,17 +11,17 @@ extension BoardService {
     }
 
     func upgradeRequested(_ request: HTTPRequestInfo) -> UpgradeDecision {
-        guard Self.boardName(inPath: request.path) != nil else {
+        guard let name = Self.boardName(inPath: request.path) else {
             return .refuse(status: 404, body: "not found\n")
         }
-        guard connections.count < options.maxConnections else {
-            log(.warn, "upgrade refused", ["reason": "connection limit", "peer": request.peerAddress])
-            return .refuse(status: 503, body: "too many connections\n")
-        }
-        return .accept()
+        return admitUpgrade(request, board: name)
     }
 
     func connectionOpened(_ connection: ServerConnection) {
+        guard let access = connection.userData as? ConnectionAccess else {
+            connection.close(code: 4401, reason: "not admitted")
+            return
+        }
         guard let name = Self.boardName(inPath: connection.path) else {
             connection.close(code: 1008, reason: "unknown path")
             return
@@ -40,19 +40,22 @@ extension BoardService {
             id: id, board: name, peer: connection.peerAddress,
             bucket: TokenBucket(
                 capacity: Double(options.rateLimitBurst), refillPerSecond: Double(options.rateLimitPerSecond)))
+        context.access = access
         connection.userData = context
         connections[id] = connection
+        accessControl.connectionOpened(peer: connection.peerAddress)
         loaded.connections.insert(id)
         loaded.idleSince = nil
         metrics.connectionsOpened += 1
         log(.info, "connection open", ["board": name, "conn": id.description, "peer": connection.peerAddress])
-        record(loaded.name, loaded.sequencer.handle(.connected(id, role: .editor), now: Self.now()))
+        record(loaded.name, loaded.sequencer.handle(.connected(id, role: access.role), now: Self.now()))
     }
 
     func connectionClosed(_ connection: ServerConnection, reason: CloseReason) {
         guard let context = connection.userData as? ConnectionContext else { return }
         connection.userData = nil
         connections[context.id] = nil
+        accessControl.connectionClosed(peer: context.peer)
         if reason == .slowConsumer { metrics.slowConsumerDisconnects += 1 }
         log(
             .info, "connection closed",
@@ -71,7 +74,9 @@ extension BoardService {
     }
 
     func textReceived(_ connection: ServerConnection, _ bytes: [UInt8]) {
-        guard let context = connection.userData as? ConnectionContext, let loaded = boards[context.board] else {
+        guard let context = connection.userData as? ConnectionContext, !context.revoked,
+            let loaded = boards[context.board]
+        else {
             return
         }
         metrics.messagesReceived += 1
@@ -117,7 +122,7 @@ extension BoardService {
         _ = server.schedule(after: 1.0 / Double(options.rateLimitPerSecond)) { [weak self] in
             guard let self else { return }
             context.heldOverTimerArmed = false
-            guard let message = context.heldOver, connections[context.id] != nil,
+            guard let message = context.heldOver, connections[context.id] != nil, !context.revoked,
                 let loaded = boards[context.board]
             else { return }
             let now = Self.now()

@@ -7,12 +7,14 @@ extension BoardService {
         case "/healthz":
             return HTTPResponse(status: 200, text: "ok")
         case "/metrics":
+            if let refusal = accessControl.refuseMetrics(request) { return refusal.response }
             let gauges = Metrics.Gauges(
                 connections: connections.count, boardsLoaded: boards.count, dragsActive: dragsActive)
             return HTTPResponse(
                 status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", text: metrics.render(gauges))
         default:
             guard let name = Self.boardName(inPath: request.path) else { return .notFound }
+            if case .failure(let refusal) = accessControl.authorize(request, board: name) { return refusal.response }
             do {
                 guard let loaded = try board(named: name, create: false) else { return .notFound }
                 if loaded.connections.isEmpty, loaded.idleSince == nil { loaded.idleSince = Self.now() }

@@ -19,6 +19,7 @@ final class BoardService: WebSocketServerHandler {
     /// Results of the current turn, in the order they happened, waiting for the group commit.
     var turn: [TurnResult] = []
     var tickTimerArmed = false
+    var accessControl: AccessControl
 
     /// One piece of a turn's work: a sequencer output for a board, or a message the shell itself
     /// answers with (rate limit refusals).
@@ -27,8 +28,9 @@ final class BoardService: WebSocketServerHandler {
         case direct(ConnectionID, ServerMessage)
     }
 
-    init(options: ServerOptions, store: any BoardStore, log: Log) {
+    init(options: ServerOptions, store: any BoardStore, log: Log, tokens: AccessTokens? = nil) {
         self.options = options
+        self.accessControl = AccessControl(options: options, tokens: tokens)
         self.store = store
         self.log = log
         self.config = SequencerConfig(

@@ -13,6 +13,10 @@ final class ConnectionContext {
     /// When the connection's unanswered submit arrived, for the ack latency histogram.
     var submitReceivedAt: Double?
     var client: String?
+    /// The token and role it was admitted with.
+    var access = ConnectionAccess.anonymousEditor
+    /// Closed with 4401 by a tokens reload; what it still sends is ignored.
+    var revoked = false
 
     init(id: ConnectionID, board: String, peer: String, bucket: TokenBucket) {
         self.id = id

@@ -20,6 +20,12 @@ public struct ServerOptions: Hashable, Sendable {
     public var rateLimitPerSecond = 100
     public var idleBoardSeconds = 60.0
     public var dragTimeoutSeconds = 60.0
+    public var allowAnonymous = false
+    public var metricsToken: String?
+    public var tlsCertificatePath: String?
+    public var tlsPrivateKeyPath: String?
+    public var allowedOrigins: [String] = []
+    public var maxConnectionsPerIP = 256
 
     public init() {}
 
@@ -32,14 +38,24 @@ public struct ServerOptions: Hashable, Sendable {
           --host ADDRESS          address to listen on (default 127.0.0.1)
           --port N                port, 0 for any free one (default 8080)
           --data PATH             SQLite database file (default ./data/boards.sqlite)
-          --tokens FILE           JSON file of access tokens (default: none, everyone is an editor)
+          --tokens FILE           JSON file of access tokens; SIGHUP reloads it (default: none,
+                                  everyone is an editor, allowed on a loopback address only)
+          --allow-anonymous       without --tokens, also serve everyone as editor on a
+                                  non-loopback address
+          --metrics-token T       require "Authorization: Bearer T" for /metrics, from any
+                                  address (default: /metrics is open to loopback peers only)
+          --tls-cert PEM          certificate chain; with --tls-key the port speaks only TLS
+          --tls-key PEM           private key of --tls-cert
+          --allowed-origin ORIGIN refuse upgrades whose Origin header is not one of these
+                                  (repeatable; requests without Origin are allowed)
           --demo                  create a board "demo" with a dozen tiles if it does not exist
           --log-level LEVEL       error, warn, info or debug (default info)
           --max-items N           items per board (default 10000)
           --max-sections N        sections per board (default 64)
           --max-label N           Unicode scalars per label or title (default 100)
           --max-message-bytes N   largest accepted message in bytes (default 65536)
-          --max-connections N     open WebSocket connections in total (default 10000)
+          --max-connections N     open WebSocket connections in total, beyond it 503 (default 10000)
+          --max-connections-per-ip N  open connections per peer address, beyond it 429 (default 256)
           --max-queued-bytes N    unsent bytes per connection before it is closed with 1013 (default 4194304)
           --retain-ops N          ops kept per board for catch-up (default 10000)
           --snapshot-every N      ops between board snapshots (default 1000)
@@ -50,7 +66,8 @@ public struct ServerOptions: Hashable, Sendable {
           --help                  show this text
 
         When ready it prints one line "listening on HOST:PORT" to standard output; logs go to
-        standard error. SIGINT or SIGTERM closes every connection with 1001 and exits 0.
+        standard error. SIGINT or SIGTERM closes every connection with 1001 and exits 0. SIGHUP
+        reloads the tokens file and closes connections it no longer grants with 4401.
         """
 
     /// Why a command line was refused; `board-server` prints it and exits with status 2.
@@ -84,6 +101,10 @@ public struct ServerOptions: Hashable, Sendable {
                 options.demo = true
                 continue
             }
+            if flag == "--allow-anonymous" {
+                options.allowAnonymous = true
+                continue
+            }
             var value: String
             var name = flag
             if let equals = flag.firstIndex(of: "="), flag.hasPrefix("--") {
@@ -102,7 +123,8 @@ public struct ServerOptions: Hashable, Sendable {
     private static let valueFlags: Set<String> = [
         "--host", "--port", "--data", "--tokens", "--log-level", "--max-items", "--max-sections", "--max-label",
         "--max-message-bytes", "--max-connections", "--max-queued-bytes", "--retain-ops", "--snapshot-every",
-        "--rate-burst", "--rate-per-second", "--idle-board-seconds", "--drag-timeout",
+        "--rate-burst", "--rate-per-second", "--idle-board-seconds", "--drag-timeout", "--metrics-token",
+        "--tls-cert", "--tls-key", "--allowed-origin", "--max-connections-per-ip",
     ]
 
     private mutating func set(_ flag: String, _ value: String) throws(ParseError) {
@@ -111,6 +133,10 @@ public struct ServerOptions: Hashable, Sendable {
                 throw .invalidValue(flag: flag, value: value, expected: "an integer in \(range.lowerBound)...\(range.upperBound)")
             }
             return number
+        }
+        func path() throws(ParseError) -> String {
+            guard !value.isEmpty else { throw .invalidValue(flag: flag, value: value, expected: "a file path") }
+            return value
         }
         func seconds() throws(ParseError) -> Double {
             guard let seconds = Double(value), seconds >= 0, seconds.isFinite else {
@@ -126,7 +152,7 @@ public struct ServerOptions: Hashable, Sendable {
         case "--data":
             guard !value.isEmpty else { throw .invalidValue(flag: flag, value: value, expected: "a file path") }
             dataPath = value
-        case "--tokens": tokensPath = value
+        case "--tokens": tokensPath = try path()
         case "--log-level":
             guard let level = LogLevel(rawValue: value) else {
                 throw .invalidValue(flag: flag, value: value, expected: "error, warn, info or debug")
@@ -144,6 +170,19 @@ public struct ServerOptions: Hashable, Sendable {
         case "--rate-per-second": rateLimitPerSecond = try integer(1...1_000_000)
         case "--idle-board-seconds": idleBoardSeconds = try seconds()
         case "--drag-timeout": dragTimeoutSeconds = try seconds()
+        case "--metrics-token":
+            guard TokenGrant.isValidSecret(value) else {
+                throw .invalidValue(flag: flag, value: "…", expected: "printable ASCII without spaces")
+            }
+            metricsToken = value
+        case "--tls-cert": tlsCertificatePath = try path()
+        case "--tls-key": tlsPrivateKeyPath = try path()
+        case "--allowed-origin":
+            guard OriginPolicy.isValidOrigin(value) else {
+                throw .invalidValue(flag: flag, value: value, expected: "an origin such as https://boards.example.com")
+            }
+            allowedOrigins.append(value)
+        case "--max-connections-per-ip": maxConnectionsPerIP = try integer(1...1_000_000)
         default:
             throw .unknownFlag(flag)
         }

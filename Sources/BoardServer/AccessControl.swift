@@ -1,0 +1,109 @@
+import Foundation
+import WebSocketTransport
+
+/// Everything the server checks before a request gets in: the token and the boards it covers,
+/// the browser origin, the connection limits, and who may read `/metrics`. Service thread only.
+struct AccessControl {
+    /// nil when the server runs without tokens: everyone is an editor.
+    var tokens: AccessTokens?
+    let origins: OriginPolicy
+    let metricsToken: String?
+    let maxConnections: Int
+    let maxConnectionsPerPeer: Int
+    private(set) var connectionsByPeer: [String: Int] = [:]
+
+    init(options: ServerOptions, tokens: AccessTokens?) {
+        self.tokens = tokens
+        self.origins = OriginPolicy(allowed: options.allowedOrigins)
+        self.metricsToken = options.metricsToken
+        self.maxConnections = options.maxConnections
+        self.maxConnectionsPerPeer = options.maxConnectionsPerIP
+    }
+
+    /// An HTTP answer instead of what was asked for; `reason` is for the log.
+    struct Refusal: Error, Hashable, Sendable {
+        let status: Int
+        let body: String
+        let reason: String
+
+        var response: HTTPResponse { HTTPResponse(status: status, text: body) }
+    }
+
+    /// Whether the request's token opens `board` (a WebSocket or a snapshot read).
+    func authorize(_ request: HTTPRequestInfo, board: String) -> Result<ConnectionAccess, Refusal> {
+        guard let tokens else { return .success(.anonymousEditor) }
+        guard let token = Self.presentedToken(request), let grant = tokens.grant(for: token) else {
+            return .failure(Refusal(status: 401, body: "missing or unknown token\n", reason: "unauthorized"))
+        }
+        guard grant.covers(board) else {
+            return .failure(Refusal(status: 403, body: "the token does not cover this board\n", reason: "forbidden"))
+        }
+        return .success(ConnectionAccess(token: token, role: grant.role))
+    }
+
+    /// The token check, then the origin and the connection limits of a WebSocket upgrade.
+    func admitUpgrade(
+        _ request: HTTPRequestInfo, board: String, openConnections: Int
+    ) -> Result<ConnectionAccess, Refusal> {
+        let authorized = authorize(request, board: board)
+        guard case .success = authorized else { return authorized }
+        guard origins.allows(request.origin) else {
+            return .failure(Refusal(status: 403, body: "origin not allowed\n", reason: "origin"))
+        }
+        guard openConnections < maxConnections else {
+            return .failure(Refusal(status: 503, body: "too many connections\n", reason: "connection limit"))
+        }
+        guard connectionsByPeer[request.peerAddress, default: 0] < maxConnectionsPerPeer else {
+            return .failure(
+                Refusal(
+                    status: 429, body: "too many connections from this address\n", reason: "per-address limit"))
+        }
+        return authorized
+    }
+
+    /// nil when `/metrics` may be read: with a metrics token by its bearer from anywhere,
+    /// without one by loopback peers only.
+    func refuseMetrics(_ request: HTTPRequestInfo) -> Refusal? {
+        if let metricsToken {
+            let presented = Self.bearerToken(request.authorization) ?? ""
+            guard TokensConstantTime.equals(Array(metricsToken.utf8), Array(presented.utf8)) else {
+                return Refusal(status: 401, body: "metrics need the metrics token\n", reason: "unauthorized")
+            }
+            return nil
+        }
+        guard AccessLoopback.isLoopback(request.peerAddress) else {
+            return Refusal(status: 403, body: "metrics are open to loopback peers only\n", reason: "forbidden")
+        }
+        return nil
+    }
+
+    /// Whether a connection admitted with `access` would still be admitted to `board` with the
+    /// same role under the current tokens.
+    func stillGrants(_ access: ConnectionAccess, board: String) -> Bool {
+        guard let tokens else { return true }
+        guard let token = access.token, let grant = tokens.grant(for: token) else { return false }
+        return grant.role == access.role && grant.covers(board)
+    }
+
+    mutating func connectionOpened(peer: String) {
+        connectionsByPeer[peer, default: 0] += 1
+    }
+
+    mutating func connectionClosed(peer: String) {
+        guard let count = connectionsByPeer[peer] else { return }
+        connectionsByPeer[peer] = count > 1 ? count - 1 : nil
+    }
+
+    /// `Authorization: Bearer` first, then `?token=`.
+    static func presentedToken(_ request: HTTPRequestInfo) -> String? {
+        bearerToken(request.authorization) ?? request.token
+    }
+
+    static func bearerToken(_ header: String?) -> String? {
+        guard let header else { return nil }
+        let trimmed = header.trimmingCharacters(in: .whitespaces)
+        guard trimmed.count > 7, trimmed.prefix(7).lowercased() == "bearer " else { return nil }
+        let value = trimmed.dropFirst(7).trimmingCharacters(in: .whitespaces)
+        return value.isEmpty ? nil : value
+    }
+}

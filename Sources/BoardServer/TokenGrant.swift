@@ -1,0 +1,24 @@
+import BoardSync
+
+/// One entry of the tokens file: a secret, the role it gives and the boards it covers.
+public struct TokenGrant: Hashable, Sendable {
+    /// The secret's UTF-8 bytes; never logged or printed.
+    let secret: [UInt8]
+    public let role: Role
+    public let boards: [BoardPattern]
+
+    public init(secret: String, role: Role, boards: [BoardPattern]) {
+        self.secret = Array(secret.utf8)
+        self.role = role
+        self.boards = boards
+    }
+
+    public func covers(_ board: String) -> Bool {
+        boards.contains { $0.matches(board) }
+    }
+
+    /// Secrets are printable ASCII without spaces, as a bearer token or URL parameter carries them.
+    public static func isValidSecret(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+    }
+}

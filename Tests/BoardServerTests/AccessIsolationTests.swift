@@ -1,0 +1,110 @@
+import BoardSync
+import Foundation
+import Testing
+import WebSocketTransport
+
+@Suite("board-server board isolation")
+struct AccessIsolationTests {
+    /// One client's view of its board, built only from what the server sent it.
+    final class Replica {
+        let board: String
+        let socket: BlockingWebSocket
+        var state: BoardState
+        var seq = 0
+        var problems: [String] = []
+
+        init(board: String, socket: BlockingWebSocket, welcome: ServerMessage.Welcome) {
+            self.board = board
+            self.socket = socket
+            if case .board(let snapshot) = welcome.state {
+                state = BoardState(board: snapshot)
+                if snapshot.id != board { problems.append("welcome for board \(snapshot.id)") }
+            } else {
+                state = BoardState(board: .initial(id: board))
+                problems.append("welcome without a snapshot")
+            }
+        }
+
+        func send(_ message: ClientMessage) {
+            socket.send(String(decoding: WireCodec.encode(message), as: UTF8.self))
+        }
+
+        /// Applies one committed op, checking that it belongs to this board and continues it.
+        func apply(_ op: Op, version: Int) {
+            guard case .insert(let item, _) = op, item.id.hasPrefix(board + ".") else {
+                problems.append("foreign or unexpected op \(op) at version \(version)")
+                return
+            }
+            guard version == state.version + 1 else {
+                problems.append("version \(version) after \(state.version)")
+                return
+            }
+            if state.apply(op) != .apply { problems.append("op at version \(version) does not apply") }
+        }
+
+        /// Receives and applies until `done` holds.
+        func receive(until done: (ServerMessage) -> Bool) throws {
+            while true {
+                let message = try WireCodec.decodeServerMessage(Array(try socket.receiveText().utf8))
+                switch message {
+                case .op(let committed): apply(committed.op, version: committed.version)
+                case .ack(let ack): if let op = ack.op { apply(op, version: ack.version) }
+                case .error(let report): problems.append("error \(report.code.rawValue): \(report.message)")
+                default: break
+                }
+                if done(message) { return }
+            }
+        }
+    }
+
+    @Test func randomTrafficOnManyBoardsNeverCrossesBoards() throws {
+        let seed = SeededGenerator.testSeed()
+        var random = SeededGenerator(seed: seed)
+        let server = try ServerProcess()
+        defer { server.finish() }
+        let context = try ClientContext()
+        defer { context.shutdown() }
+        let boards = (0..<20).map { String(format: "iso-%02d", $0) }
+        var replicas: [Replica] = []
+        for board in boards {
+            for index in 0..<3 {
+                let socket = try BlockingWebSocket(url: server.url(board: board), context: context)
+                let hello = ClientMessage.hello(.init(client: "\(board)-c\(index)", user: "u\(index)"))
+                socket.send(String(decoding: WireCodec.encode(hello), as: UTF8.self))
+                let welcome = try WireCodec.decodeServerMessage(Array(try socket.receiveText().utf8)).welcomeValue
+                let replica = try #require(welcome.map { Replica(board: board, socket: socket, welcome: $0) })
+                replicas.append(replica)
+            }
+        }
+        var committed = Dictionary(uniqueKeysWithValues: boards.map { ($0, 0) })
+        for round in 0..<6 {
+            let submitters = replicas.filter { _ in Int.random(in: 0..<10, using: &random) < 7 }
+            for replica in submitters {
+                replica.seq += 1
+                let count = replica.state.itemCount(inSection: "main") ?? 0
+                let op = Ops.insert(
+                    "\(replica.board).\(replica.seq).\(round).\(replicas.firstIndex { $0 === replica } ?? 0)",
+                    at: Int.random(in: 0...count, using: &random))
+                replica.send(.submit(.init(seq: replica.seq, base: replica.state.version, op: op)))
+                committed[replica.board, default: 0] += 1
+            }
+            for replica in submitters {
+                let seq = replica.seq
+                try replica.receive { message in
+                    if case .ack(let ack) = message { return ack.seq == seq }
+                    if case .error(let report) = message { return report.seq == seq }
+                    return false
+                }
+            }
+        }
+        for replica in replicas {
+            let final = committed[replica.board] ?? 0
+            if replica.state.version < final { try replica.receive { _ in replica.state.version >= final } }
+            let snapshot = try AccessFixture.get(port: server.port, path: "/boards/\(replica.board)")
+            let board = try WireCodec.decodeBoard(Array(snapshot.body.utf8))
+            #expect(replica.problems.isEmpty, "seed \(seed), \(replica.board): \(replica.problems.prefix(3))")
+            #expect(replica.state.board == board, "seed \(seed), \(replica.board)")
+            #expect(board.version == final, "seed \(seed), \(replica.board)")
+        }
+    }
+}

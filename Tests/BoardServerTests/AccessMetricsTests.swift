@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@Suite("board-server metrics access")
+struct AccessMetricsTests {
+    @Test func metricsAreOpenToLoopbackOrNeedTheMetricsToken() throws {
+        let open = try ServerProcess()
+        defer { open.finish() }
+        let page = try AccessFixture.get(port: open.port, path: "/metrics")
+        #expect(page.status == 200)
+        #expect(page.body.contains("boardsync_connections"))
+
+        let secret = AccessFixture.secret()
+        let guarded = try ServerProcess(arguments: ["--metrics-token", secret])
+        defer { guarded.finish() }
+        #expect(try AccessFixture.get(port: guarded.port, path: "/metrics").status == 401)
+        #expect(
+            try AccessFixture.get(port: guarded.port, path: "/metrics", headers: ["Authorization": "Bearer nope"])
+                .status == 401)
+        let allowed = try AccessFixture.get(
+            port: guarded.port, path: "/metrics", headers: ["Authorization": "Bearer \(secret)"])
+        #expect(allowed.status == 200)
+        #expect(try AccessFixture.get(port: guarded.port, path: "/healthz").status == 200)
+    }
+
+    @Test(.enabled(if: AccessRemotePeer.address != nil, "needs a non-loopback IPv4 address"))
+    func metricsAreClosedToRemotePeersWithoutTheMetricsToken() throws {
+        let address = try #require(AccessRemotePeer.address)
+        let open = try ServerProcess(arguments: ["--host", "0.0.0.0", "--allow-anonymous"])
+        defer { open.finish() }
+        #expect(try AccessRemotePeer.status(host: address, port: open.port, path: "/metrics") == 403)
+        #expect(try AccessRemotePeer.status(host: address, port: open.port, path: "/healthz") == 200)
+        #expect(try AccessFixture.get(port: open.port, path: "/metrics").status == 200)
+
+        let secret = AccessFixture.secret()
+        let guarded = try ServerProcess(arguments: [
+            "--host", "0.0.0.0", "--allow-anonymous", "--metrics-token", secret,
+        ])
+        defer { guarded.finish() }
+        #expect(try AccessRemotePeer.status(host: address, port: guarded.port, path: "/metrics") == 401)
+        #expect(
+            try AccessRemotePeer.status(
+                host: address, port: guarded.port, path: "/metrics", headers: ["Authorization": "Bearer \(secret)"])
+                == 200)
+    }
+}

@@ -1,0 +1,97 @@
+import BoardSync
+import Foundation
+import Testing
+import WebSocketTransport
+
+@Suite("board-server TLS, origins and connection limits")
+struct AccessTransportTests {
+    /// A self-signed certificate for 127.0.0.1 made with the `openssl` command.
+    private static func makeCertificate(in directory: URL) throws -> (certificate: String, key: String) {
+        let certificate = directory.appendingPathComponent("cert.pem").path
+        let key = directory.appendingPathComponent("key.pem").path
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        openssl.arguments = [
+            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-days", "1",
+            "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-keyout", key, "-out", certificate,
+        ]
+        openssl.standardOutput = FileHandle.nullDevice
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        #expect(openssl.terminationStatus == 0)
+        return (certificate, key)
+    }
+
+    @Test func tlsRoundTripWithATrustedCertificateOnly() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("board-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let (certificate, key) = try Self.makeCertificate(in: directory)
+        let server = try ServerProcess(arguments: ["--tls-cert", certificate, "--tls-key", key], directory: directory)
+        defer { server.finish() }
+        let secureURL = "wss://127.0.0.1:\(server.port)/boards/secure"
+
+        let trusting = try ClientContext(configuration: ClientContextConfiguration(caFilePath: certificate))
+        defer { trusting.shutdown() }
+        let socket: BlockingWebSocket
+        do {
+            socket = try BlockingWebSocket(url: secureURL, context: trusting)
+        } catch {
+            Issue.record("trusted TLS connect failed: \(error); server log: \(server.log.suffix(2000))")
+            return
+        }
+        socket.send(String(decoding: WireCodec.encode(.hello(.init(client: "tls1", user: "t"))), as: UTF8.self))
+        let welcome = try WireCodec.decodeServerMessage(Array(try socket.receiveText().utf8)).welcomeValue
+        #expect(welcome?.you.role == .editor)
+        let insert = ClientMessage.submit(.init(seq: 1, base: 0, op: Ops.insert("s1")))
+        socket.send(String(decoding: WireCodec.encode(insert), as: UTF8.self))
+        let ack = try WireCodec.decodeServerMessage(Array(try socket.receiveText().utf8)).ackValue
+        #expect(ack?.version == 1)
+        socket.close()
+
+        let untrusting = try ClientContext()
+        defer { untrusting.shutdown() }
+        #expect(throws: (any Error).self) { try BlockingWebSocket(url: secureURL, context: untrusting) }
+        #expect(throws: (any Error).self) {
+            try BlockingWebSocket(url: "ws://127.0.0.1:\(server.port)/boards/secure", timeout: 3)
+        }
+        #expect(throws: (any Error).self) { try HTTPProbe.get(port: server.port, path: "/healthz", timeout: 3) }
+    }
+
+    @Test func originListRefusesOtherBrowserOriginsWith403() throws {
+        let server = try ServerProcess(arguments: [
+            "--allowed-origin", "https://boards.example.com", "--allowed-origin", "http://localhost:3000",
+        ])
+        defer { server.finish() }
+        func status(_ origin: String?) throws -> Int {
+            try AccessFixture.rawUpgradeStatus(
+                port: server.port, path: "/boards/origins", headers: origin.map { ["Origin": $0] } ?? [:])
+        }
+        #expect(try status("https://boards.example.com") == 101)
+        #expect(try status("https://Boards.Example.com") == 101)
+        #expect(try status("http://localhost:3000") == 101)
+        #expect(try status("https://evil.example.com") == 403)
+        #expect(try status("https://boards.example.com.evil.net") == 403)
+        #expect(try status("null") == 403)
+        #expect(try status(nil) == 101)
+        #expect(try AccessFixture.upgradeStatus(server.url(board: "origins")) == 101)
+    }
+
+    @Test func connectionLimitsRefuseWith429PerAddressAnd503InTotal() throws {
+        let perAddress = try ServerProcess(arguments: ["--max-connections-per-ip", "2"])
+        defer { perAddress.finish() }
+        let url = perAddress.url(board: "limits")
+        var open = [try ProtocolClient.joined(url).0, try ProtocolClient.joined(url).0]
+        #expect(try AccessFixture.upgradeStatus(url) == 429)
+        open.removeFirst().close()
+        #expect(Deadline.wait(timeout: 5) { (try? AccessFixture.upgradeStatus(url)) == 101 })
+        #expect(open.count == 1)
+
+        let total = try ServerProcess(arguments: ["--max-connections", "2"])
+        defer { total.finish() }
+        let totalURL = total.url(board: "limits")
+        let held = [try ProtocolClient.joined(totalURL).0, try ProtocolClient.joined(totalURL).0]
+        #expect(try AccessFixture.upgradeStatus(totalURL) == 503)
+        #expect(held.count == 2)
+    }
+}
