@@ -45,8 +45,8 @@ public struct ScriptSession: Sendable {
             performed = true
             return perform(after: output.send)
         }
-        if machine.pendingCount == 0 { return .finished(ScriptResult(.ok, confirmation)) }
-        return .send(output.send)
+        if command == .watch || machine.pendingCount > 0 { return .send(output.send) }
+        return .finished(ScriptResult(.ok, confirmation))
     }
 
     private mutating func perform(after earlier: [ClientMessage]) -> Step {
