@@ -1,6 +1,9 @@
 import BoardClientApp
 import Foundation
 
+SignalMask.unblockTerminalSignals()
+signal(SIGPIPE, SIG_IGN)
+
 let invocation: ClientInvocation
 do {
     invocation = try ClientArguments.parse(

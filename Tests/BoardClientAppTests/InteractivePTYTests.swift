@@ -57,7 +57,7 @@ import Testing
         close(slave)
         defer {
             if process.isRunning {
-                process.terminate()
+                kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
             }
             close(master)

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 import BoardClientApp
 import BoardSync
 import Foundation
@@ -70,7 +74,7 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
         let output = OutputCollector(descriptor: pipe.fileHandleForReading.fileDescriptor)
