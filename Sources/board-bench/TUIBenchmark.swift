@@ -34,7 +34,8 @@ enum TUIBenchmark {
         let backend = InMemoryBackend(width: width, height: height)
         let terminal = Terminal(backend: backend)
         let full = FullRepaintRenderer()
-        _ = try? terminal.draw(AppView.render(model, time: time))
+        let cache = RenderCache()
+        _ = try? terminal.draw(AppView.render(model, time: time, cache: cache))
 
         var frames = 0
         var diffBytes = 0
@@ -53,7 +54,7 @@ enum TUIBenchmark {
             var commands = model.update(
                 .server(.op(.init(version: version, client: "peer000000000001", user: "peer", op: op))), now: time)
             var bytes = 0
-            var buffer = AppView.render(model, time: time)
+            var buffer = AppView.render(model, time: time, cache: cache)
             bytes = (try? terminal.draw(buffer)) ?? 0
             cpu.append(cpuSeconds() - started)
             frames += 1
@@ -63,7 +64,7 @@ enum TUIBenchmark {
                 time += 1.0 / 60.0
                 let frameStart = cpuSeconds()
                 commands = model.update(.frame, now: time)
-                buffer = AppView.render(model, time: time)
+                buffer = AppView.render(model, time: time, cache: cache)
                 bytes = (try? terminal.draw(buffer)) ?? 0
                 cpu.append(cpuSeconds() - frameStart)
                 frames += 1

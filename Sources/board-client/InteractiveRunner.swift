@@ -29,6 +29,7 @@ final class InteractiveRunner {
     var decoder = InputDecoder()
     var quitting = false
     var queued: [AppMessage] = []
+    let renderCache = RenderCache()
 
     init(options: ConnectionOptions) {
         self.options = options
@@ -76,7 +77,7 @@ final class InteractiveRunner {
             if draw && !quitting {
                 lastFrame = now
                 do {
-                    try screen.draw(AppView.render(model, time: now))
+                    try screen.draw(AppView.render(model, time: now, cache: renderCache))
                 } catch {
                     quitting = true
                 }

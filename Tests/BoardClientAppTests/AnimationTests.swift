@@ -81,3 +81,25 @@ import TerminalUI
         #expect(end[3] == " │ Maps       │ ┃ Mail       ┃ │ Notes      │")
     }
 }
+
+@Suite struct RenderCacheTests {
+    @Test func cachedFramesEqualUncachedFrames() {
+        var model = ModelFixtures.model()
+        let cache = RenderCache()
+        let bob = "bob0000000000001"
+        var version = 1
+        for step in 0..<6 {
+            version += 1
+            let op = Op.move(
+                item: "todo\(step % 3)",
+                from: model.machine.committed!.position(ofItem: "todo\(step % 3)")!,
+                to: Position(section: step % 2 == 0 ? "done" : "todo", index: 0))
+            _ = model.update(.server(.op(.init(version: version, client: bob, user: "bob", op: op))), now: Double(step))
+            if step == 3 { _ = model.update(.input(.character(" ")), now: Double(step)) }
+            for frame in 0..<15 {
+                let time = Double(step) + Double(frame) / 60
+                #expect(AppView.render(model, time: time, cache: cache) == AppView.render(model, time: time))
+            }
+        }
+    }
+}
