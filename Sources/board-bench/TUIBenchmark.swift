@@ -29,7 +29,9 @@ enum TUIBenchmark {
         _ = model.update(.connectionOpened, now: time)
         let board = Board(id: "bench", version: 0, sections: sections)
         _ = model.update(
-            .server(.welcome(.init(state: .board(board), you: .init(client: "bench00000000000", user: "bench", role: .editor)))),
+            .server(
+                .welcome(
+                    .init(state: .board(board), you: .init(client: "bench00000000000", user: "bench", role: .editor)))),
             now: time)
         let backend = InMemoryBackend(width: width, height: height)
         let terminal = Terminal(backend: backend)
@@ -44,7 +46,9 @@ enum TUIBenchmark {
         var version = 0
         for move in 0..<moves {
             let section = "s\(move % 4)"
-            guard let items = model.machine.committed?.board.sections.first(where: { $0.id == section })?.items else { break }
+            guard let items = model.machine.committed?.board.sections.first(where: { $0.id == section })?.items else {
+                break
+            }
             let from = move % 6
             let op = Op.move(
                 item: items[from].id, from: Position(section: section, index: from),
@@ -79,8 +83,12 @@ enum TUIBenchmark {
         let meanCPU = cpu.reduce(0, +) / Double(max(cpu.count, 1))
         let p99 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
         print("tui: \(width)x\(height), \(moves) remote one-tile moves, \(frames) frames")
-        print("  bytes/frame  diff \(format(meanDiff))  full repaint \(format(meanFull))  ratio \(format(100 * meanDiff / max(meanFull, 1)))%")
-        print("  cpu/frame    mean \(format(meanCPU * 1e6)) µs  p99 \(format(p99 * 1e6)) µs  max \(format((sorted.last ?? 0) * 1e6)) µs")
+        print(
+            "  bytes/frame  diff \(format(meanDiff))  full repaint \(format(meanFull))  ratio \(format(100 * meanDiff / max(meanFull, 1)))%"
+        )
+        print(
+            "  cpu/frame    mean \(format(meanCPU * 1e6)) µs  p99 \(format(p99 * 1e6)) µs  max \(format((sorted.last ?? 0) * 1e6)) µs"
+        )
         return 0
     }
 

@@ -1,7 +1,7 @@
 import BoardClientApp
 import BoardSync
-import Testing
 import TerminalUI
+import Testing
 
 @Suite struct AnimationTests {
     typealias F = ModelFixtures
@@ -16,7 +16,8 @@ import TerminalUI
     @Test func movedTileSlidesAndEndsExactlyAtItsNewCell() {
         var model = F.model()
         let start = model.layout.tiles["todo0"]!
-        let commands = model.update(remote(.move(item: "todo0", from: pos("todo", 0), to: pos("todo", 2)), version: 2), now: 1)
+        let commands = model.update(
+            remote(.move(item: "todo0", from: pos("todo", 0), to: pos("todo", 2)), version: 2), now: 1)
         #expect(commands.contains(.requestFrame))
         let target = model.layout.tiles["todo0"]!
         #expect(target.x == 31 && target.y == start.y)
@@ -65,7 +66,9 @@ import TerminalUI
         var model = F.model()
         let op = Op.insert(item: Item(id: "new", label: "Fresh"), to: pos("done", 0))
         _ = model.update(remote(op, version: 2), now: 1)
-        #expect(model.animator.origin(of: "new", at: 1) == Point(x: model.layout.tiles["new"]!.x, y: model.layout.tiles["new"]!.y))
+        #expect(
+            model.animator.origin(of: "new", at: 1)
+                == Point(x: model.layout.tiles["new"]!.x, y: model.layout.tiles["new"]!.y))
         #expect(AppView.render(model, time: 1).textLines().joined().contains("Fresh"))
     }
 

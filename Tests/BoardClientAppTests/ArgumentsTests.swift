@@ -15,7 +15,8 @@ import Testing
             try parse([url, "--user", "bob", "--token", "t1"], token: "env")
                 == .interactive(ConnectionOptions(url: url, boardName: "team", user: "bob", token: "t1")))
         #expect(
-            try parse([url], token: "env") == .interactive(ConnectionOptions(url: url, boardName: "team", user: "ann", token: "env")))
+            try parse([url], token: "env")
+                == .interactive(ConnectionOptions(url: url, boardName: "team", user: "ann", token: "env")))
         #expect(try parse(["--help"]) == .help)
     }
 
@@ -23,8 +24,12 @@ import Testing
         let options = ConnectionOptions(url: url, boardName: "team", user: "ann")
         #expect(try parse([url, "list"]) == .script(options, .list(json: false)))
         #expect(try parse([url, "list", "--json"]) == .script(options, .list(json: true)))
-        #expect(try parse([url, "add", "Mail", "--section", "s1", "--at", "2"]) == .script(options, .add(label: "Mail", section: "s1", index: 2)))
-        #expect(try parse([url, "move", "a1", "--to", "done:3"]) == .script(options, .move(item: "a1", to: Position(section: "done", index: 3))))
+        #expect(
+            try parse([url, "add", "Mail", "--section", "s1", "--at", "2"])
+                == .script(options, .add(label: "Mail", section: "s1", index: 2)))
+        #expect(
+            try parse([url, "move", "a1", "--to", "done:3"])
+                == .script(options, .move(item: "a1", to: Position(section: "done", index: 3))))
         #expect(try parse([url, "rename", "a1", "New"]) == .script(options, .rename(item: "a1", label: "New")))
         #expect(try parse([url, "delete", "a1"]) == .script(options, .delete(item: "a1")))
         #expect(try parse([url, "section", "add", "Later"]) == .script(options, .addSection(title: "Later")))
@@ -42,7 +47,9 @@ import Testing
         #expect(throws: UsageError.badPosition("done")) { try parse([url, "move", "a1", "--to", "done"]) }
         #expect(throws: UsageError.badNumber("-1")) { try parse([url, "add", "x", "--at", "-1"]) }
         #expect(throws: UsageError.badText(what: "label", problem: "cannot be empty")) { try parse([url, "add", ""]) }
-        #expect(throws: UsageError.badText(what: "label", problem: "no control characters")) { try parse([url, "add", "a\u{7}"]) }
+        #expect(throws: UsageError.badText(what: "label", problem: "no control characters")) {
+            try parse([url, "add", "a\u{7}"])
+        }
         #expect(throws: UsageError.unexpectedArgument("--json")) { try parse([url, "delete", "a1", "--json"]) }
         #expect(throws: UsageError.unexpectedArgument("extra")) { try parse([url, "delete", "a1", "extra"]) }
         #expect(!UsageError.missingURL.description.contains("\n"))

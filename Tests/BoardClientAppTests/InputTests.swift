@@ -1,7 +1,7 @@
 import BoardClientApp
 import BoardSync
-import Testing
 import TerminalUI
+import Testing
 
 /// Terminal bytes through the decoder into the app, as the shell feeds them.
 @Suite struct InputTests {

@@ -77,7 +77,10 @@ import Testing
         type(" ")
         #expect(waitForScreen { $0.contains("╔") && $0.contains("esc cancel") })
         type("\u{1B}[C")
-        #expect(waitForScreen { $0.contains("║ Bravo") == false && $0.range(of: "Bravo.*Alpha", options: .regularExpression) != nil })
+        #expect(
+            waitForScreen {
+                $0.contains("║ Bravo") == false && $0.range(of: "Bravo.*Alpha", options: .regularExpression) != nil
+            })
         type(" ")
         #expect(waitForScreen { $0.contains("v4 · connected") && !$0.contains("╔") })
 

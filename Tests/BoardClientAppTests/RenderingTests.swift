@@ -1,7 +1,7 @@
 import BoardClientApp
 import BoardSync
-import Testing
 import TerminalUI
+import Testing
 
 @Suite struct RenderingTests {
     @Test func boardAt60x16ShowsSectionsTilesAndTrimmedLabels() {
@@ -91,7 +91,9 @@ import TerminalUI
         var model = ModelFixtures.model()
         _ = model.update(ModelFixtures.char("?"), now: 1)
         let text = ModelFixtures.picture(model).joined(separator: "\n")
-        for key in ["hjkl", "pick up / drop", "esc", "add a tile", "rename", "delete (y/n)", "add a section", "undo", "quit"] {
+        for key in [
+            "hjkl", "pick up / drop", "esc", "add a tile", "rename", "delete (y/n)", "add a section", "undo", "quit",
+        ] {
             #expect(text.contains(key), "help lacks \(key)")
         }
         _ = model.update(ModelFixtures.char("?"), now: 2)

@@ -1,11 +1,11 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 import BoardClientApp
 import BoardSync
 import Foundation
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `board-client` script commands against a real `board-server` process.
 @Suite(.serialized) struct ScriptEndToEndTests {

@@ -1,7 +1,7 @@
 import BoardClientApp
 import BoardSync
-import Testing
 import TerminalUI
+import Testing
 
 @Suite struct UpdateTests {
     typealias F = ModelFixtures
@@ -89,7 +89,8 @@ import TerminalUI
     @Test func remoteDragShowsPlaceholderAndLocksTheTile() {
         var model = F.model(peers: [Self.bob])
         _ = model.update(
-            .server(.drag(.init(action: .begin, client: Self.bob.client, user: "bob", item: "todo0", version: 1))), now: 1)
+            .server(.drag(.init(action: .begin, client: Self.bob.client, user: "bob", item: "todo0", version: 1))),
+            now: 1)
         _ = model.update(
             .server(
                 .drag(
@@ -228,7 +229,8 @@ import TerminalUI
         #expect(F.sent(model.update(.connectionOpened, now: 7)) == [.hello(.init(client: F.me, user: "ann", since: 1))])
         let welcome = ServerMessage.welcome(
             .init(
-                state: .ops([]), you: .init(client: F.me, user: "ann", role: .editor), peers: [], drags: [], lastSeq: 0))
+                state: .ops([]), you: .init(client: F.me, user: "ann", role: .editor), peers: [], drags: [], lastSeq: 0)
+        )
         let resent = F.sent(model.update(.server(welcome), now: 7))
         #expect(resent == [.submit(.init(seq: 1, base: 1, op: .delete(item: "todo0", from: pos("todo", 0))))])
         #expect(model.connection == .connected)

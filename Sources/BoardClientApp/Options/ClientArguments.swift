@@ -57,7 +57,9 @@ public enum ClientArguments {
         let options = ConnectionOptions(url: url, boardName: boardName, user: user, token: token)
         let rest = Array(positional.dropFirst())
         guard let command = try scriptCommand(rest, values: values, flags: flags) else {
-            for option in ["--section", "--at", "--to"] where values[option] != nil { throw .unexpectedArgument(option) }
+            for option in ["--section", "--at", "--to"] where values[option] != nil {
+                throw .unexpectedArgument(option)
+            }
             if flags.contains("--json") { throw .unexpectedArgument("--json") }
             return .interactive(options)
         }

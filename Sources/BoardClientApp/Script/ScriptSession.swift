@@ -55,7 +55,9 @@ public struct ScriptSession: Sendable {
         let edit: LocalEdit
         switch command {
         case .list(let json):
-            return .finished(ScriptResult(.ok, json ? String(decoding: WireCodec.encodeBoard(board), as: UTF8.self) : Self.listing(board)))
+            return .finished(
+                ScriptResult(
+                    .ok, json ? String(decoding: WireCodec.encodeBoard(board), as: UTF8.self) : Self.listing(board)))
         case .watch:
             return .send(earlier)
         case .add(let label, let section, let index):
@@ -65,21 +67,29 @@ public struct ScriptSession: Sendable {
             guard let s = board.index(ofSection: target) else {
                 return .finished(ScriptResult(.unknownElement, "unknown section \(target)"))
             }
-            edit = .insert(Item(id: newID, label: label), at: Position(section: target, index: index ?? board.sections[s].items.count))
+            edit = .insert(
+                Item(id: newID, label: label),
+                at: Position(section: target, index: index ?? board.sections[s].items.count))
             confirmation = newID
         case .move(let item, let to):
-            guard state.isLive(item: item) else { return .finished(ScriptResult(.unknownElement, "unknown item \(item)")) }
+            guard state.isLive(item: item) else {
+                return .finished(ScriptResult(.unknownElement, "unknown item \(item)"))
+            }
             guard state.isLive(section: to.section) else {
                 return .finished(ScriptResult(.unknownElement, "unknown section \(to.section)"))
             }
             edit = .move(item: item, to: to)
             confirmation = "moved \(item) to \(to)"
         case .rename(let item, let label):
-            guard state.isLive(item: item) else { return .finished(ScriptResult(.unknownElement, "unknown item \(item)")) }
+            guard state.isLive(item: item) else {
+                return .finished(ScriptResult(.unknownElement, "unknown item \(item)"))
+            }
             edit = .rename(item: item, label: label)
             confirmation = "renamed \(item)"
         case .delete(let item):
-            guard state.isLive(item: item) else { return .finished(ScriptResult(.unknownElement, "unknown item \(item)")) }
+            guard state.isLive(item: item) else {
+                return .finished(ScriptResult(.unknownElement, "unknown item \(item)"))
+            }
             edit = .delete(item: item)
             confirmation = "deleted \(item)"
         case .addSection(let title):

@@ -65,7 +65,9 @@ extension AppModel {
         case .character("a"): startAdding(into: &commands)
         case .character("e"): startRenaming(into: &commands)
         case .character("d"):
-            if let cursor, machine.optimistic?.position(ofItem: cursor) != nil { mode = .confirmingDelete(item: cursor) }
+            if let cursor, machine.optimistic?.position(ofItem: cursor) != nil {
+                mode = .confirmingDelete(item: cursor)
+            }
         case .character("S"):
             guard requireEditor(into: &commands) else { return }
             mode = .editing(LabelEditor(purpose: .addSection(index: machine.optimistic?.board.sections.count ?? 0)))

@@ -98,7 +98,9 @@ public enum AppView {
         for section in model.machine.view.sections {
             for cell in section.cells where !moving.contains(cell.id) {
                 guard let rect = model.layout.tiles[cell.id] else { continue }
-                paint(cell, model: model, at: screenRect(model, Point(x: rect.x, y: rect.y), area: area), clip: area, into: &buffer)
+                paint(
+                    cell, model: model, at: screenRect(model, Point(x: rect.x, y: rect.y), area: area), clip: area,
+                    into: &buffer)
             }
         }
     }

@@ -19,9 +19,13 @@ enum BottomLine {
             }
         case .confirmingDelete(let item):
             let label = model.machine.optimistic?.board.item(item)?.label ?? item
-            buffer.write("Delete “\(label)”? y/n", x: 0, y: y, maxWidth: width, style: Style(foreground: .red, attributes: .bold))
+            buffer.write(
+                "Delete “\(label)”? y/n", x: 0, y: y, maxWidth: width, style: Style(foreground: .red, attributes: .bold)
+            )
         case .holdingWithKeys:
-            buffer.write(notice(model) ?? "arrows move · space/enter drop · esc cancel", x: 0, y: y, maxWidth: width, style: Style(attributes: .dim))
+            buffer.write(
+                notice(model) ?? "arrows move · space/enter drop · esc cancel", x: 0, y: y, maxWidth: width,
+                style: Style(attributes: .dim))
         default:
             if let text = notice(model) {
                 buffer.write(text, x: 0, y: y, maxWidth: width, style: Style(foreground: .yellow))

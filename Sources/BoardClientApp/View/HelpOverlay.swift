@@ -19,7 +19,8 @@ enum HelpOverlay {
         let width = min(buffer.width, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
         let height = min(buffer.height, lines.count + 2)
         let rect = Rect(
-            x: max(0, (buffer.width - width) / 2), y: max(0, (buffer.height - height) / 2), width: width, height: height)
+            x: max(0, (buffer.width - width) / 2), y: max(0, (buffer.height - height) / 2), width: width, height: height
+        )
         buffer.fill(rect)
         buffer.drawBox(rect, border: .rounded, style: Style(attributes: .bold), title: " keys ")
         for (index, line) in lines.enumerated() where index + 1 < height - 1 {

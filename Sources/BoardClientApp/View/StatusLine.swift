@@ -15,7 +15,8 @@ enum StatusLine {
         for (client, user) in people(model) {
             x = buffer.set(x: x, y: 0, " ", style: bar, clip: line)
             x = buffer.set(
-                x: x, y: 0, user, style: Style(foreground: PeerColors.color(for: client), attributes: [.reverse, .bold]),
+                x: x, y: 0, user,
+                style: Style(foreground: PeerColors.color(for: client), attributes: [.reverse, .bold]),
                 clip: line)
         }
         if let action = model.lastRemoteAction, x + 4 < width {

@@ -1,9 +1,9 @@
+import Foundation
+import Testing
+
 #if canImport(Glibc)
     import Glibc
 #endif
-
-import Foundation
-import Testing
 
 /// A real `board-server` on port 0 with a temporary SQLite file, stopped when released.
 final class ServerProcess {
@@ -13,7 +13,8 @@ final class ServerProcess {
     private(set) var port = 0
 
     init(extraArguments: [String] = []) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("board-client-tests-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "board-client-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let binary = try #require(Products.url(of: "board-server"), "board-server is not built")
         process.executableURL = binary
