@@ -2,7 +2,10 @@ import Foundation
 
 /// Every benchmark mode, by the name given as the first argument. Add a mode by appending it here.
 let modes: [BenchMode] = [
-    CoreBenchmark.mode
+    CoreBenchmark.mode,
+    BenchMode(name: "tui", summary: "terminal frames of remote moves: bytes and CPU against a full repaint") {
+        TUIBenchmark.run(arguments: $0)
+    },
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,2 +1,0 @@
-/// Namespace of the BoardClientApp module.
-public enum BoardClientAppModule {}

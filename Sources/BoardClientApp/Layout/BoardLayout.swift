@@ -1,0 +1,66 @@
+import BoardSync
+import TerminalUI
+
+/// Where everything of a board view goes in content coordinates (row 0 is the first section's
+/// title; the view scrolls over them): a title row per section, then its tiles in a grid that
+/// wraps to the width, then a blank row. An empty section keeps one row of tile height so
+/// something can be dropped into it.
+public struct BoardLayout: Hashable, Sendable {
+    /// One section's place.
+    public struct SectionFrame: Hashable, Sendable {
+        public var id: String
+        public var title: String
+        public var titleRow: Int
+        /// The rows holding the section's tiles, full width.
+        public var area: Rect
+        public var cellIDs: [String]
+        public var tilesPerRow: Int
+    }
+
+    public let metrics: TileMetrics
+    public let width: Int
+    public private(set) var sections: [SectionFrame] = []
+    /// Each cell's tile, by item id.
+    public private(set) var tiles: [String: Rect] = [:]
+    /// Every cell id in reading order.
+    public private(set) var order: [String] = []
+    public private(set) var contentHeight = 0
+
+    public init(view: BoardView, width: Int, metrics: TileMetrics = .standard) {
+        self.metrics = metrics
+        self.width = width
+        let perRow = metrics.tilesPerRow(inColumns: width)
+        var row = 0
+        for section in view.sections {
+            let rows = max(1, (section.cells.count + perRow - 1) / perRow)
+            let area = Rect(x: 0, y: row + 1, width: width, height: rows * metrics.height)
+            var frame = SectionFrame(
+                id: section.id, title: section.title, titleRow: row, area: area, cellIDs: [], tilesPerRow: perRow)
+            for (index, cell) in section.cells.enumerated() {
+                tiles[cell.id] = Self.slot(index, in: area, perRow: perRow, metrics: metrics)
+                frame.cellIDs.append(cell.id)
+                order.append(cell.id)
+            }
+            sections.append(frame)
+            row = area.bottom + 1
+        }
+        contentHeight = max(0, row - 1)
+    }
+
+    private static func slot(_ index: Int, in area: Rect, perRow: Int, metrics: TileMetrics) -> Rect {
+        Rect(
+            x: metrics.margin + (index % perRow) * (metrics.width + metrics.gap),
+            y: area.y + (index / perRow) * metrics.height,
+            width: metrics.width, height: metrics.height)
+    }
+
+    /// The section frame holding a content row, if any (title row or tile rows).
+    public func section(atRow row: Int) -> SectionFrame? {
+        sections.first { row >= $0.titleRow && row < $0.area.bottom }
+    }
+
+    /// The id of the tile covering a content point.
+    public func cell(at point: Point) -> String? {
+        tiles.first { $0.value.contains(x: point.x, y: point.y) }?.key
+    }
+}

@@ -1,0 +1,17 @@
+import BoardSync
+
+/// What `update` asks the shell to do; the shell performs it and feeds results back as messages.
+public enum AppCommand: Hashable, Sendable {
+    /// Sends a message on the current connection.
+    case send(ClientMessage)
+    /// Opens a new connection after `delay` seconds (0: now).
+    case connect(after: Double)
+    /// Drops the current connection; the shell then delivers `connectionClosed`.
+    case disconnect
+    /// Draws a frame at the next frame slot (at most 60 per second).
+    case requestFrame
+    /// Delivers `tick` at `time` (seconds on the same clock as `update`'s `now`).
+    case scheduleTick(at: Double)
+    /// Leaves the program.
+    case quit
+}

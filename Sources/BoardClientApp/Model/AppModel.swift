@@ -1,0 +1,57 @@
+import BoardSync
+import TerminalUI
+
+/// Everything the client shows and remembers, as a value. `update` changes it; `view` draws it.
+public struct AppModel: Sendable {
+    public var machine: ClientMachine
+    public var boardName: String
+    public var size: TerminalSize
+    public var metrics: TileMetrics
+    /// The item the cursor is on.
+    public var cursor: String?
+    /// The cursor's index in reading order, to land nearby when its item disappears.
+    public var cursorIndex = 0
+    public var mode: InteractionMode = .browsing
+    public var showHelp = false
+    public var connection: ConnectionState = .connecting
+    /// Failed attempts since the last welcome, for the backoff.
+    public var reconnectAttempts = 0
+    /// The latest remote action in words.
+    public var lastRemoteAction: String?
+    public var notices: [TransientNotice] = []
+    /// First content row shown at the top of the board area.
+    public var scroll = 0
+    public var layout: BoardLayout
+    public var animator = TileAnimator()
+    public var random: IDGenerator
+    /// The clock reading of the latest message.
+    public var now: Double = 0
+    /// Labels of the view's cells, for tiles that fade out.
+    var labels: [String: String] = [:]
+
+    public init(
+        clientID: String, user: String, boardName: String, size: TerminalSize, seed: UInt64,
+        metrics: TileMetrics = .standard
+    ) {
+        machine = ClientMachine(clientID: clientID, user: user, boardID: boardName)
+        self.boardName = boardName
+        self.size = size
+        self.metrics = metrics
+        random = IDGenerator(seed: seed)
+        layout = BoardLayout(view: BoardView(), width: size.width, metrics: metrics)
+    }
+
+    /// The first screen row of the board area and how many rows it has (the status line is on
+    /// top, the notice or editor line at the bottom).
+    public var boardArea: Rect {
+        Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2))
+    }
+
+    /// The item held by this client, if any.
+    public var heldItem: String? {
+        switch mode {
+        case .holdingWithKeys(let item), .holdingWithMouse(let item, _, _): item
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// A small seeded pseudo-random generator (SplitMix64) kept inside the model, so `update` stays a
+/// pure function: the same seed gives the same ids and jitter.
+public struct IDGenerator: RandomNumberGenerator, Hashable, Sendable {
+    public private(set) var state: UInt64
+
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A fresh id of 16 lowercase hex characters.
+    public mutating func makeID() -> String {
+        let value = next()
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

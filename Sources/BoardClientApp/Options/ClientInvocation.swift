@@ -1,0 +1,52 @@
+/// The connection settings every mode shares.
+public struct ConnectionOptions: Hashable, Sendable {
+    /// The `ws://HOST:PORT/boards/NAME` URL as given.
+    public var url: String
+    public var boardName: String
+    public var user: String
+    /// Sent as `Authorization: Bearer`.
+    public var token: String?
+
+    public init(url: String, boardName: String, user: String, token: String? = nil) {
+        self.url = url
+        self.boardName = boardName
+        self.user = user
+        self.token = token
+    }
+}
+
+/// What the command line asks for.
+public enum ClientInvocation: Hashable, Sendable {
+    case help
+    case interactive(ConnectionOptions)
+    case script(ConnectionOptions, ScriptCommand)
+}
+
+/// Why a command line was refused; `description` is the one line printed before exiting with 2.
+public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    case missingURL
+    case badURL(String)
+    case missingValue(option: String)
+    case unknownOption(String)
+    case unknownCommand(String)
+    case missingArgument(String)
+    case unexpectedArgument(String)
+    case badNumber(String)
+    case badPosition(String)
+    case badText(what: String, problem: String)
+
+    public var description: String {
+        switch self {
+        case .missingURL: "missing the board URL (ws://HOST:PORT/boards/NAME); see --help"
+        case .badURL(let url): "not a board URL (ws://HOST:PORT/boards/NAME): \(url)"
+        case .missingValue(let option): "\(option) needs a value"
+        case .unknownOption(let option): "unknown option \(option)"
+        case .unknownCommand(let command): "unknown command \(command)"
+        case .missingArgument(let what): "missing \(what)"
+        case .unexpectedArgument(let argument): "unexpected argument \(argument)"
+        case .badNumber(let text): "not a non-negative number: \(text)"
+        case .badPosition(let text): "not a position SECTION:INDEX: \(text)"
+        case .badText(let what, let problem): "invalid \(what): \(problem)"
+        }
+    }
+}

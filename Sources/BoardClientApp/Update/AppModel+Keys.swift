@@ -1,0 +1,197 @@
+import BoardSync
+import TerminalUI
+
+extension AppModel {
+    func isQuitKey(_ key: KeyEvent) -> Bool {
+        key.key == .character("c") && key.modifiers.contains(.control)
+    }
+
+    mutating func handle(_ event: InputEvent, into commands: inout [AppCommand]) {
+        switch event {
+        case .key(let key):
+            if isQuitKey(key) {
+                commands.append(.quit)
+                return
+            }
+            switch mode {
+            case .browsing: browse(key, into: &commands)
+            case .holdingWithKeys(let item): hold(item, key, into: &commands)
+            case .holdingWithMouse: if key.key == .escape { cancelDrag(into: &commands) }
+            case .editing(let editor): edit(editor, key, into: &commands)
+            case .confirmingDelete(let item): confirmDelete(item, key, into: &commands)
+            }
+        case .mouse(let mouse):
+            handle(mouse, into: &commands)
+        case .paste(let text):
+            if case .editing(var editor) = mode {
+                editor.insert(String(text.map { $0 == "\n" ? " " : $0 }))
+                mode = .editing(editor)
+            }
+        }
+    }
+
+    static func direction(of key: Key) -> Direction? {
+        switch key {
+        case .left, .character("h"): .left
+        case .right, .character("l"): .right
+        case .up, .character("k"): .up
+        case .down, .character("j"): .down
+        default: nil
+        }
+    }
+
+    private mutating func browse(_ key: KeyEvent, into commands: inout [AppCommand]) {
+        if showHelp {
+            switch key.key {
+            case .character("?"), .escape: showHelp = false
+            case .character("q"): commands.append(.quit)
+            default: break
+            }
+            return
+        }
+        if let direction = Self.direction(of: key.key) {
+            if let cursor, let next = layout.neighbor(of: cursor, direction) {
+                self.cursor = next
+            } else if cursor == nil {
+                cursor = layout.order.first
+            }
+            viewChanged(into: &commands)
+            return
+        }
+        switch key.key {
+        case .character("q"): commands.append(.quit)
+        case .character("?"): showHelp = true
+        case .character(" "), .enter: pickUp(into: &commands)
+        case .character("a"): startAdding(into: &commands)
+        case .character("e"): startRenaming(into: &commands)
+        case .character("d"):
+            if let cursor, machine.optimistic?.position(ofItem: cursor) != nil {
+                mode = .confirmingDelete(item: cursor)
+            }
+        case .character("S"):
+            guard requireEditor(into: &commands) else { return }
+            mode = .editing(LabelEditor(purpose: .addSection(index: machine.optimistic?.board.sections.count ?? 0)))
+        case .character("u"):
+            var generator = random
+            let output = machine.undo { generator.makeID() }
+            random = generator
+            apply(output, into: &commands)
+        default: break
+        }
+    }
+
+    private mutating func requireEditor(into commands: inout [AppCommand]) -> Bool {
+        if machine.role == .editor { return true }
+        show(.viewOnly, into: &commands)
+        return false
+    }
+
+    private mutating func pickUp(into commands: inout [AppCommand]) {
+        guard let cursor else { return }
+        apply(machine.beginDrag(item: cursor), into: &commands)
+        if machine.localDrag?.item == cursor { mode = .holdingWithKeys(item: cursor) }
+    }
+
+    private mutating func startAdding(into commands: inout [AppCommand]) {
+        guard requireEditor(into: &commands), let board = machine.optimistic?.board else { return }
+        let position: Position
+        if let cursor, let at = board.position(ofItem: cursor) {
+            position = Position(section: at.section, index: at.index + 1)
+        } else if let first = board.sections.first {
+            position = Position(section: first.id, index: first.items.count)
+        } else {
+            post("add a section first (S)", into: &commands)
+            return
+        }
+        mode = .editing(LabelEditor(purpose: .addItem(at: position)))
+    }
+
+    private mutating func startRenaming(into commands: inout [AppCommand]) {
+        guard requireEditor(into: &commands), let cursor, let item = machine.optimistic?.board.item(cursor) else {
+            return
+        }
+        mode = .editing(LabelEditor(purpose: .renameItem(cursor), text: item.label))
+    }
+
+    private mutating func hold(_ item: String, _ key: KeyEvent, into commands: inout [AppCommand]) {
+        if let direction = Self.direction(of: key.key) {
+            if let target = placeholderTarget(for: item, direction) {
+                apply(machine.dragOver(to: target, now: now), into: &commands)
+            }
+            return
+        }
+        switch key.key {
+        case .character(" "), .enter:
+            mode = .browsing
+            apply(machine.drop(), into: &commands)
+        case .escape:
+            cancelDrag(into: &commands)
+        case .character("q"):
+            commands.append(.quit)
+        default: break
+        }
+    }
+
+    mutating func cancelDrag(into commands: inout [AppCommand]) {
+        mode = .browsing
+        apply(machine.cancelDrag(), into: &commands)
+    }
+
+    private mutating func edit(_ editor: LabelEditor, _ key: KeyEvent, into commands: inout [AppCommand]) {
+        var editor = editor
+        switch key.key {
+        case .escape:
+            mode = .browsing
+            return
+        case .backspace:
+            editor.deleteBackward()
+        case .enter:
+            switch editor.validated(limit: machine.limits.maxTextLength) {
+            case .failure(let problem):
+                editor.problem = Self.describe(problem)
+            case .success(let text):
+                mode = .browsing
+                commit(editor.purpose, text: text, into: &commands)
+                return
+            }
+        case .character(let character) where key.modifiers.isDisjoint(with: [.control, .alt]):
+            editor.insert(String(character))
+        default: break
+        }
+        mode = .editing(editor)
+    }
+
+    static func describe(_ problem: TextError) -> String {
+        switch problem {
+        case .empty: "cannot be empty"
+        case .tooLong(let limit): "at most \(limit) characters"
+        case .controlCharacter: "no control characters"
+        case .invalidIdentifier: "not a valid identifier"
+        }
+    }
+
+    private mutating func commit(_ purpose: LabelEditor.Purpose, text: String, into commands: inout [AppCommand]) {
+        switch purpose {
+        case .addItem(let at):
+            let id = random.makeID()
+            apply(machine.perform(.insert(Item(id: id, label: text), at: at)), into: &commands)
+            if layout.tiles[id] != nil {
+                cursor = id
+                viewChanged(into: &commands)
+            }
+        case .renameItem(let item):
+            apply(machine.perform(.rename(item: item, label: text)), into: &commands)
+        case .addSection(let index):
+            apply(
+                machine.perform(.insertSection(SectionHeader(id: random.makeID(), title: text), at: index)),
+                into: &commands)
+        }
+    }
+
+    private mutating func confirmDelete(_ item: String, _ key: KeyEvent, into commands: inout [AppCommand]) {
+        mode = .browsing
+        if key.key == .character("y") || key.key == .character("Y") {
+            apply(machine.perform(.delete(item: item)), into: &commands)
+        }
+    }
+}

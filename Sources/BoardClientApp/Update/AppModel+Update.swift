@@ -1,0 +1,141 @@
+import BoardSync
+import TerminalUI
+
+extension AppModel {
+    /// How long a notice stays on the bottom line.
+    public static let noticeDuration = 4.0
+
+    /// Handles one message at clock reading `now` (seconds) and returns what the shell must do.
+    /// Pure: no I/O, no clock, no global randomness.
+    public mutating func update(_ message: AppMessage, now: Double) -> [AppCommand] {
+        self.now = now
+        var commands: [AppCommand] = []
+        switch message {
+        case .input(let event):
+            handle(event, into: &commands)
+            commands.append(.requestFrame)
+        case .server(let serverMessage):
+            if case .welcome = serverMessage {
+                connection = .connected
+                reconnectAttempts = 0
+            }
+            apply(machine.receive(serverMessage), into: &commands)
+            commands.append(.requestFrame)
+        case .connectionOpened:
+            connection = .connecting
+            apply(machine.connectionOpened(), into: &commands)
+            commands.append(.requestFrame)
+        case .connectionClosed, .connectionFailed:
+            apply(machine.connectionClosed(), into: &commands)
+            reconnectAttempts += 1
+            let jitter = Double(random.next() % 1_000_000) / 1_000_000
+            let delay = Backoff.delay(attempt: reconnectAttempts, jitter: jitter)
+            connection = .reconnecting(at: now + delay)
+            commands.append(.connect(after: delay))
+            commands.append(.scheduleTick(at: now + min(1, delay)))
+            commands.append(.requestFrame)
+        case .frame:
+            animator.prune(at: now)
+            if animator.isAnimating(at: now) { commands.append(.requestFrame) }
+        case .resize(let newSize):
+            size = newSize
+            viewChanged(into: &commands)
+            commands.append(.requestFrame)
+        case .tick:
+            tick(into: &commands)
+        }
+        return commands
+    }
+
+    private mutating func tick(into commands: inout [AppCommand]) {
+        apply(machine.tick(now: now), into: &commands)
+        if machine.hasUnsentDragPosition {
+            commands.append(.scheduleTick(at: now + ClientMachine.dragSendInterval))
+        }
+        let before = notices.count
+        notices.removeAll { $0.expires <= now }
+        if notices.count != before { commands.append(.requestFrame) }
+        if case .reconnecting(let at) = connection, at > now {
+            commands.append(.scheduleTick(at: min(at, now + 1)))
+            commands.append(.requestFrame)
+        }
+    }
+
+    /// Carries out what the client machine asked for and follows the view it produced.
+    mutating func apply(_ output: ClientOutput, into commands: inout [AppCommand]) {
+        commands.append(contentsOf: output.send.map(AppCommand.send))
+        for notice in output.notices { show(notice, into: &commands) }
+        if output.reconnect { commands.append(.disconnect) }
+        if machine.hasUnsentDragPosition {
+            commands.append(.scheduleTick(at: now + ClientMachine.dragSendInterval))
+        }
+        if let held = heldItem, machine.localDrag?.item != held { mode = .browsing }
+        viewChanged(into: &commands)
+    }
+
+    /// Puts a notice on screen (or the status line, for remote actions).
+    mutating func show(_ notice: ClientNotice, into commands: inout [AppCommand]) {
+        switch notice {
+        case .remoteAction(let text):
+            lastRemoteAction = text
+        default:
+            post(describe(notice), into: &commands)
+        }
+    }
+
+    mutating func post(_ text: String, into commands: inout [AppCommand]) {
+        let expires = now + Self.noticeDuration
+        notices.append(TransientNotice(text: text, expires: expires))
+        if notices.count > 3 { notices.removeFirst(notices.count - 3) }
+        commands.append(.scheduleTick(at: expires))
+    }
+
+    func describe(_ notice: ClientNotice) -> String {
+        func label(_ id: String) -> String { machine.optimistic?.board.item(id)?.label ?? labels[id] ?? id }
+        switch notice {
+        case .remoteAction(let text): return text
+        case .refused(let code, let message): return "refused (\(code.rawValue)): \(message)"
+        case .locked(_, let message): return "locked: \(message)"
+        case .dropOverridden(let item, let by): return "\(by) moved \(label(item)) right after your drop"
+        case .dragLost(let item, let by): return "\(label(item)) was deleted by \(by ?? "someone")"
+        case .invalidEdit(let error): return "not possible: \(error)"
+        case .viewOnly: return "view only: this board cannot be changed from here"
+        }
+    }
+
+    /// Re-flows the layout for the machine's view, retargets the animation, keeps the cursor on
+    /// an existing tile and in sight.
+    mutating func viewChanged(into commands: inout [AppCommand]) {
+        let next = BoardLayout(view: machine.view, width: size.width, metrics: metrics)
+        if next != layout {
+            layout = next
+            animator.retarget(to: layout, labels: labels, at: now)
+        }
+        labels = [:]
+        for section in machine.view.sections {
+            for cell in section.cells { labels[cell.id] = cell.label }
+        }
+        if let held = heldItem { cursor = held }
+        if let cursor, let index = layout.order.firstIndex(of: cursor) {
+            cursorIndex = index
+        } else {
+            cursor = layout.order.isEmpty ? nil : layout.order[min(cursorIndex, layout.order.count - 1)]
+        }
+        keepCursorVisible()
+        if animator.isAnimating(at: now) { commands.append(.requestFrame) }
+    }
+
+    var isMouseDragging: Bool {
+        if case .holdingWithMouse = mode { return true }
+        return false
+    }
+
+    mutating func keepCursorVisible() {
+        let visible = boardArea.height
+        if !isMouseDragging, let cursor, let rect = layout.tiles[cursor] {
+            if rect.y - 1 < scroll { scroll = max(0, rect.y - 1) }
+            if rect.bottom > scroll + visible { scroll = rect.bottom - visible }
+        }
+        scroll = max(0, min(scroll, layout.contentHeight - visible))
+    }
+}

@@ -1,0 +1,104 @@
+import BoardClientApp
+import BoardSync
+import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `board-bench tui`: renders a 120×40 board through the in-memory backend while remote moves
+/// arrive, one animated frame every 1/60 s, and compares the bytes the diffing terminal writes per
+/// frame with a full repaint of the same frames, plus the CPU time of update, view and diff.
+enum TUIBenchmark {
+    static let width = 120
+    static let height = 40
+
+    static func run(arguments: [String]) -> Int32 {
+        let moves = arguments.first.flatMap { Int($0) } ?? 50
+        var sections: [Section] = []
+        for s in 0..<4 {
+            sections.append(
+                Section(
+                    id: "s\(s)", title: "Section \(s)",
+                    items: (0..<14).map { Item(id: "i\(s)-\($0)", label: "Tile \(s).\($0) with a label") }))
+        }
+        var model = AppModel(
+            clientID: "bench00000000000", user: "bench", boardName: "bench",
+            size: TerminalSize(width: width, height: height), seed: 1)
+        var time = 0.0
+        _ = model.update(.connectionOpened, now: time)
+        let board = Board(id: "bench", version: 0, sections: sections)
+        _ = model.update(
+            .server(
+                .welcome(
+                    .init(state: .board(board), you: .init(client: "bench00000000000", user: "bench", role: .editor)))),
+            now: time)
+        let backend = InMemoryBackend(width: width, height: height)
+        let terminal = Terminal(backend: backend)
+        let full = FullRepaintRenderer()
+        let cache = RenderCache()
+        _ = try? terminal.draw(AppView.render(model, time: time, cache: cache))
+
+        var frames = 0
+        var diffBytes = 0
+        var fullBytes = 0
+        var cpu: [Double] = []
+        var version = 0
+        for move in 0..<moves {
+            let section = "s\(move % 4)"
+            guard let items = model.machine.committed?.board.sections.first(where: { $0.id == section })?.items else {
+                break
+            }
+            let from = move % 6
+            let op = Op.move(
+                item: items[from].id, from: Position(section: section, index: from),
+                to: Position(section: section, index: from + 1))
+            version += 1
+            let started = cpuSeconds()
+            var commands = model.update(
+                .server(.op(.init(version: version, client: "peer000000000001", user: "peer", op: op))), now: time)
+            var bytes = 0
+            var buffer = AppView.render(model, time: time, cache: cache)
+            bytes = (try? terminal.draw(buffer)) ?? 0
+            cpu.append(cpuSeconds() - started)
+            frames += 1
+            diffBytes += bytes
+            fullBytes += full.render(buffer).count
+            while commands.contains(.requestFrame) {
+                time += 1.0 / 60.0
+                let frameStart = cpuSeconds()
+                commands = model.update(.frame, now: time)
+                buffer = AppView.render(model, time: time, cache: cache)
+                bytes = (try? terminal.draw(buffer)) ?? 0
+                cpu.append(cpuSeconds() - frameStart)
+                frames += 1
+                diffBytes += bytes
+                fullBytes += full.render(buffer).count
+            }
+            time += 0.5
+        }
+        let meanDiff = Double(diffBytes) / Double(max(frames, 1))
+        let meanFull = Double(fullBytes) / Double(max(frames, 1))
+        let sorted = cpu.sorted()
+        let meanCPU = cpu.reduce(0, +) / Double(max(cpu.count, 1))
+        let p99 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+        print("tui: \(width)x\(height), \(moves) remote one-tile moves, \(frames) frames")
+        print(
+            "  bytes/frame  diff \(format(meanDiff))  full repaint \(format(meanFull))  ratio \(format(100 * meanDiff / max(meanFull, 1)))%"
+        )
+        print(
+            "  cpu/frame    mean \(format(meanCPU * 1e6)) µs  p99 \(format(p99 * 1e6)) µs  max \(format((sorted.last ?? 0) * 1e6)) µs"
+        )
+        return 0
+    }
+
+    static func cpuSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    static func format(_ value: Double) -> String {
+        String(Double((value * 10).rounded()) / 10)
+    }
+}

@@ -1,0 +1,69 @@
+import BoardClientApp
+import BoardSync
+import Foundation
+import WebSocketTransport
+
+/// Runs one scripted command over a blocking WebSocket and returns the exit status.
+struct ScriptRunner {
+    let options: ConnectionOptions
+    let command: ScriptCommand
+    /// How long to wait for any single answer.
+    var timeout = 10.0
+
+    func run() -> Int32 {
+        let socket: BlockingWebSocket
+        do {
+            socket = try BlockingWebSocket(
+                url: options.url, options: ClientConnectOptionsSource(token: options.token).options, timeout: timeout)
+        } catch ClientConnectError.refused(let status) {
+            return finish(ScriptResult(.refused, "refused by the server: HTTP \(status)"))
+        } catch {
+            return finish(ScriptResult(.unreachable, "cannot reach \(options.url): \(error)"))
+        }
+        var session = ScriptSession(
+            command: command, clientID: ProcessIdentity.randomID(), user: options.user, boardName: options.boardName,
+            newID: ProcessIdentity.randomID())
+        send(session.start(), on: socket)
+        while true {
+            let received: BlockingWebSocket.Message
+            do {
+                received = try socket.receive(timeout: command == .watch ? 3600 : timeout)
+            } catch {
+                if command == .watch { continue }
+                return finish(ScriptResult(.failure, "no answer from the server within \(Int(timeout)) s"))
+            }
+            switch received {
+            case .text(let text):
+                if command == .watch {
+                    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+                }
+                guard let message = try? WireCodec.decodeServerMessage(Array(text.utf8)) else { continue }
+                switch session.receive(message) {
+                case .send(let messages): send(messages, on: socket)
+                case .finished(let result):
+                    socket.close()
+                    _ = try? socket.waitForClose(timeout: 1)
+                    return finish(result)
+                }
+            case .binary:
+                continue
+            case .closed(let code, let reason):
+                let detail = code.map { " (\($0)\(reason.isEmpty ? "" : " \(reason)"))" } ?? ""
+                return finish(ScriptResult(.unreachable, "the server closed the connection\(detail)"))
+            }
+        }
+    }
+
+    private func send(_ messages: [ClientMessage], on socket: BlockingWebSocket) {
+        for message in messages { socket.connection.send(textBytes: WireCodec.encode(message)) }
+    }
+
+    private func finish(_ result: ScriptResult) -> Int32 {
+        if result.status == .ok {
+            if !result.output.isEmpty { FileHandle.standardOutput.write(Data((result.output + "\n").utf8)) }
+        } else {
+            FileHandle.standardError.write(Data("board-client: \(result.output)\n".utf8))
+        }
+        return result.status.rawValue
+    }
+}

@@ -1,0 +1,119 @@
+import BoardClientApp
+import BoardSync
+import TerminalUI
+import Testing
+
+@Suite struct RenderingTests {
+    @Test func boardAt60x16ShowsSectionsTilesAndTrimmedLabels() {
+        let model = ModelFixtures.model()
+        #expect(
+            ModelFixtures.picture(model) == [
+                " team v1 · connected ann",
+                " To do (4)",
+                " ┏━━━━━━━━━━━━┓ ┌────────────┐ ┌────────────┐",
+                " ┃ Mail       ┃ │ Maps       │ │ Notes      │",
+                " ┗━━━━━━━━━━━━┛ └────────────┘ └────────────┘",
+                " ┌────────────┐",
+                " │ A very lo… │",
+                " └────────────┘",
+                "",
+                " Done (1)",
+                " ┌────────────┐",
+                " │ Photos     │",
+                " └────────────┘",
+                "",
+                "",
+                "? help · q quit",
+            ])
+    }
+
+    @Test func narrowTerminalStacksTilesAndScrollsToTheCursor() {
+        var model = ModelFixtures.model(width: 20, height: 12)
+        #expect(
+            ModelFixtures.picture(model) == [
+                " team v1 · connected",
+                " To do (4)",
+                " ┏━━━━━━━━━━━━┓",
+                " ┃ Mail       ┃",
+                " ┗━━━━━━━━━━━━┛",
+                " ┌────────────┐",
+                " │ Maps       │",
+                " └────────────┘",
+                " ┌────────────┐",
+                " │ Notes      │",
+                " └────────────┘",
+                "? help · q quit",
+            ])
+        for _ in 0..<4 { _ = model.update(ModelFixtures.key(.down), now: 1) }
+        #expect(model.cursor == "done0")
+        #expect(
+            ModelFixtures.picture(model) == [
+                " team v1 · connected",
+                " │ Notes      │",
+                " └────────────┘",
+                " ┌────────────┐",
+                " │ A very lo… │",
+                " └────────────┘",
+                "",
+                " Done (1)",
+                " ┏━━━━━━━━━━━━┓",
+                " ┃ Photos     ┃",
+                " ┗━━━━━━━━━━━━┛",
+                "? help · q quit",
+            ])
+    }
+
+    @Test func reflowsOnResize() {
+        var model = ModelFixtures.model()
+        _ = model.update(.resize(TerminalSize(width: 80, height: 10)), now: 1)
+        let lines = ModelFixtures.picture(model, time: 5)
+        #expect(lines[3] == " ┃ Mail       ┃ │ Maps       │ │ Notes      │ │ A very lo… │")
+        #expect(lines.count == 10)
+    }
+
+    @Test func remoteDragShowsAPlaceholderWithTheHolder() {
+        let bob = ServerMessage.Peer(client: "bob0000000000001", user: "bob")
+        let drag = ServerMessage.Drag(
+            action: .over, client: bob.client, user: "bob", item: "todo1", from: Position(section: "todo", index: 1),
+            to: Position(section: "done", index: 1), version: 1)
+        let model = ModelFixtures.model(peers: [bob], drags: [drag])
+        let lines = ModelFixtures.picture(model)
+        #expect(lines[0] == " team v1 · connected ann bob")
+        #expect(lines[3] == " ┃ Mail       ┃ │ Notes      │ │ A very lo… │")
+        #expect(lines[6] == " Done (2)")
+        #expect(lines[7] == " ┌────────────┐ ┌┄┄┄┄┄┄┄┄┄┄┄┄┐")
+        #expect(lines[8] == " │ Photos     │ ┆ bob        ┆")
+        let buffer = AppView.render(model, time: 10)
+        #expect(buffer.cell(x: 18, y: 8)?.style.foreground == PeerColors.color(for: bob.client))
+    }
+
+    @Test func helpOverlayListsTheKeys() {
+        var model = ModelFixtures.model()
+        _ = model.update(ModelFixtures.char("?"), now: 1)
+        let text = ModelFixtures.picture(model).joined(separator: "\n")
+        for key in [
+            "hjkl", "pick up / drop", "esc", "add a tile", "rename", "delete (y/n)", "add a section", "undo", "quit",
+        ] {
+            #expect(text.contains(key), "help lacks \(key)")
+        }
+        _ = model.update(ModelFixtures.char("?"), now: 2)
+        #expect(!ModelFixtures.picture(model).joined().contains("undo"))
+    }
+
+    @Test func heldTileIsDrawnLiftedWithADoubleBorder() {
+        var model = ModelFixtures.model()
+        _ = model.update(ModelFixtures.char(" "), now: 1)
+        let lines = ModelFixtures.picture(model)
+        #expect(lines[2] == " ╔════════════╗ ┌────────────┐ ┌────────────┐")
+        #expect(lines[15] == "arrows move · space/enter drop · esc cancel")
+    }
+
+    @Test func statusShowsOfflineWithPendingEdits() {
+        var model = ModelFixtures.model()
+        _ = model.update(.connectionClosed, now: 1)
+        _ = model.update(ModelFixtures.char("d"), now: 1)
+        _ = model.update(ModelFixtures.char("y"), now: 1)
+        let status = ModelFixtures.picture(model, time: 1)[0]
+        #expect(status.hasPrefix(" team v1 · offline with 1 pending, reconnecting in 1s"))
+    }
+}

@@ -1,0 +1,62 @@
+import BoardClientApp
+import BoardSync
+import TerminalUI
+
+/// Builders for models that already hold a board, as after a welcome.
+enum ModelFixtures {
+    static let me = "me000000000000aa"
+
+    static func board(_ sections: [(id: String, title: String, labels: [String])], version: Int = 1) -> Board {
+        Board(
+            id: "team", version: version,
+            sections: sections.map { section in
+                Section(
+                    id: section.id, title: section.title,
+                    items: section.labels.enumerated().map { index, label in
+                        Item(id: "\(section.id)\(index)", label: label)
+                    })
+            })
+    }
+
+    static let sample = board([
+        (id: "todo", title: "To do", labels: ["Mail", "Maps", "Notes", "A very long label indeed"]),
+        (id: "done", title: "Done", labels: ["Photos"]),
+    ])
+
+    static func welcome(
+        _ board: Board, peers: [ServerMessage.Peer] = [], drags: [ServerMessage.Drag] = [], role: Role = .editor
+    ) -> ServerMessage {
+        .welcome(
+            .init(
+                state: .board(board), you: .init(client: me, user: "ann", role: role), peers: peers, drags: drags,
+                lastSeq: 0))
+    }
+
+    /// A model connected to `board` at time 0, with every animation finished by time 10.
+    static func model(
+        _ board: Board = sample, width: Int = 60, height: Int = 16, peers: [ServerMessage.Peer] = [],
+        drags: [ServerMessage.Drag] = [], role: Role = .editor
+    ) -> AppModel {
+        var model = AppModel(
+            clientID: me, user: "ann", boardName: "team", size: TerminalSize(width: width, height: height), seed: 7)
+        _ = model.update(.connectionOpened, now: 0)
+        _ = model.update(.server(welcome(board, peers: peers, drags: drags, role: role)), now: 0)
+        return model
+    }
+
+    static func key(_ key: Key, _ modifiers: KeyModifiers = []) -> AppMessage {
+        .input(.key(key, modifiers: modifiers))
+    }
+
+    static func char(_ character: Character) -> AppMessage {
+        .input(.character(character))
+    }
+
+    static func picture(_ model: AppModel, time: Double = 10) -> [String] {
+        AppView.render(model, time: time).textLines(trimmingTrailingSpaces: true)
+    }
+
+    static func sent(_ commands: [AppCommand]) -> [ClientMessage] {
+        commands.compactMap { if case .send(let message) = $0 { message } else { nil } }
+    }
+}
