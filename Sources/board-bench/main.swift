@@ -1,1 +1,15 @@
-print("board-bench 0.1.0")
+import Foundation
+
+/// Every benchmark mode, by the name given as the first argument. Add a mode by appending it here.
+let modes: [BenchMode] = [
+    CoreBenchmark.mode
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let name = arguments.first, let mode = modes.first(where: { $0.name == name }) else {
+    var usage = "usage: board-bench <mode> [options]\nmodes:\n"
+    for mode in modes { usage += "  \(mode.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(mode.summary)\n" }
+    FileHandle.standardError.write(Data(usage.utf8))
+    exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 2)
+}
+exit(mode.run(Array(arguments.dropFirst())))

@@ -26,7 +26,9 @@ public struct ListDiff: Hashable, Sendable {
     /// a repeated id is matched once and its other occurrences count as deleted or inserted.
     @inlinable
     public static func between<ID: Hashable>(old: [ID], new: [ID]) -> ListDiff {
-        let matching = ListMatching(old: old, new: new)
+        let matching = old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in ListMatching(old: old, new: new) }
+        }
         var diff = ListDiff()
         matching.forEach(
             stationary: { _, _ in },

@@ -51,20 +51,101 @@ struct ListMatching {
             matched = [Bool](repeating: true, count: newMiddle)
             return
         }
-        var newIndex = [C.Element: Int](minimumCapacity: newMiddle)
-        for offset in 0..<newMiddle {
-            newIndex[new[newStart &+ prefix &+ offset]] = offset
-        }
-        var matched = [Bool](repeating: false, count: newMiddle)
         var targets = [Int](repeating: -1, count: oldMiddle)
-        for offset in 0..<oldMiddle {
-            guard let target = newIndex[old[oldStart &+ prefix &+ offset]], !matched[target] else { continue }
-            matched[target] = true
-            targets[offset] = prefix &+ target
+        var matched = [Bool](repeating: false, count: newMiddle)
+        targets.withUnsafeMutableBufferPointer { targets in
+            matched.withUnsafeMutableBufferPointer { matched in
+                Self.pair(
+                    old: old, oldBase: oldStart &+ prefix, oldMiddle: oldMiddle,
+                    new: new, newBase: newStart &+ prefix, newMiddle: newMiddle,
+                    prefix: prefix, targets: targets, matched: matched)
+            }
         }
         self.targets = targets
         self.matched = matched
         self.stays = LongestIncreasingSubsequence.membership(of: targets, skipping: -1)
+    }
+
+    /// How far ahead `pair` looks for the entry it is missing before it gives up on an entry.
+    @inlinable static var lookahead: Int { 8 }
+
+    /// Pairs every old entry of the middle with its new entry. Ids are unique, so equal ids at
+    /// the two read positions are certainly the same entry and are paired by comparison alone;
+    /// after a mismatch a short look ahead in both lists finds where the lists run in step again.
+    /// Only the entries left over ("loose") are hashed, so a few scattered changes in a long list
+    /// cost a pass of comparisons and a small dictionary. When most entries turn out loose (a
+    /// shuffle) the look ahead is switched off and everything left is hashed.
+    @inlinable
+    static func pair<C: RandomAccessCollection>(
+        old: C, oldBase: Int, oldMiddle: Int, new: C, newBase: Int, newMiddle: Int,
+        prefix: Int, targets: UnsafeMutableBufferPointer<Int>, matched: UnsafeMutableBufferPointer<Bool>
+    ) where C.Index == Int, C.Element: Hashable {
+        var looseOld: [Int] = []
+        var looseNew: [Int] = []
+        var oldOffset = 0
+        var newOffset = 0
+        var searching = true
+        while oldOffset < oldMiddle, newOffset < newMiddle {
+            if old[oldBase &+ oldOffset] == new[newBase &+ newOffset] {
+                targets[oldOffset] = prefix &+ newOffset
+                matched[newOffset] = true
+                oldOffset &+= 1
+                newOffset &+= 1
+                continue
+            }
+            if searching {
+                var distance = 1
+                var skippedNew = 0
+                var skippedOld = 0
+                while distance <= lookahead {
+                    if newOffset &+ distance < newMiddle,
+                        old[oldBase &+ oldOffset] == new[newBase &+ newOffset &+ distance]
+                    {
+                        skippedNew = distance
+                        break
+                    }
+                    if oldOffset &+ distance < oldMiddle,
+                        new[newBase &+ newOffset] == old[oldBase &+ oldOffset &+ distance]
+                    {
+                        skippedOld = distance
+                        break
+                    }
+                    distance &+= 1
+                }
+                if skippedNew > 0 {
+                    for offset in newOffset..<(newOffset &+ skippedNew) { looseNew.append(offset) }
+                    newOffset &+= skippedNew
+                    continue
+                }
+                if skippedOld > 0 {
+                    for offset in oldOffset..<(oldOffset &+ skippedOld) { looseOld.append(offset) }
+                    oldOffset &+= skippedOld
+                    continue
+                }
+                let loose = looseOld.count &+ looseNew.count
+                if loose > 64, loose > (oldOffset &+ newOffset) / 2 { searching = false }
+            }
+            looseOld.append(oldOffset)
+            looseNew.append(newOffset)
+            oldOffset &+= 1
+            newOffset &+= 1
+        }
+        while oldOffset < oldMiddle {
+            looseOld.append(oldOffset)
+            oldOffset &+= 1
+        }
+        while newOffset < newMiddle {
+            looseNew.append(newOffset)
+            newOffset &+= 1
+        }
+        guard !looseOld.isEmpty, !looseNew.isEmpty else { return }
+        var newIndex = [C.Element: Int](minimumCapacity: looseNew.count)
+        for offset in looseNew { newIndex[new[newBase &+ offset]] = offset }
+        for offset in looseOld {
+            guard let target = newIndex[old[oldBase &+ offset]], !matched[target] else { continue }
+            matched[target] = true
+            targets[offset] = prefix &+ target
+        }
     }
 
     /// Recognises a middle that is one entry moved from the front to the back or the other way

@@ -1,5 +1,6 @@
 /// Patience sorting: which entries of a sequence of distinct integers form one longest strictly
-/// increasing subsequence. O(n log n) time, three integer buffers.
+/// increasing subsequence. O(n log n) time, and O(n) for a sequence that is mostly in order
+/// (an entry above the current longest run is appended without a search).
 @usableFromInline
 enum LongestIncreasingSubsequence {
     /// A mask over `values`: true for the members of one longest increasing subsequence.
@@ -10,31 +11,34 @@ enum LongestIncreasingSubsequence {
         var member = [Bool](repeating: false, count: count)
         guard count > 0 else { return member }
         // tails[k]: position in `values` of the smallest tail of an increasing run of length k+1.
-        var tails = [Int]()
-        tails.reserveCapacity(count)
+        var tails = [Int](repeating: 0, count: count)
         var previous = [Int](repeating: -1, count: count)
+        var length = 0
         values.withUnsafeBufferPointer { values in
-            previous.withUnsafeMutableBufferPointer { previous in
-                for position in 0..<count {
-                    let value = values[position]
-                    if value == skip { continue }
-                    if let last = tails.last, values[last] < value {
-                        previous[position] = last
-                        tails.append(position)
-                        continue
+            tails.withUnsafeMutableBufferPointer { tails in
+                previous.withUnsafeMutableBufferPointer { previous in
+                    for position in 0..<count {
+                        let value = values[position]
+                        if value == skip { continue }
+                        if length == 0 || values[tails[length &- 1]] < value {
+                            previous[position] = length > 0 ? tails[length &- 1] : -1
+                            tails[length] = position
+                            length &+= 1
+                            continue
+                        }
+                        var low = 0
+                        var high = length &- 1
+                        while low < high {
+                            let middle = (low &+ high) >> 1
+                            if values[tails[middle]] < value { low = middle &+ 1 } else { high = middle }
+                        }
+                        previous[position] = low > 0 ? tails[low &- 1] : -1
+                        tails[low] = position
                     }
-                    var low = 0
-                    var high = tails.count
-                    while low < high {
-                        let middle = (low &+ high) >> 1
-                        if values[tails[middle]] < value { low = middle &+ 1 } else { high = middle }
-                    }
-                    previous[position] = low > 0 ? tails[low &- 1] : -1
-                    if low == tails.count { tails.append(position) } else { tails[low] = position }
                 }
             }
         }
-        var position = tails.last ?? -1
+        var position = length > 0 ? tails[length - 1] : -1
         while position >= 0 {
             member[position] = true
             position = previous[position]
