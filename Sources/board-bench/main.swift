@@ -2,7 +2,10 @@ import Foundation
 
 /// Every benchmark mode, by the name given as the first argument. Add a mode by appending it here.
 let modes: [BenchMode] = [
-    CoreBenchmark.mode
+    CoreBenchmark.mode,
+    LoadMode.mode,
+    RelayMode.mode,
+    SuiteMode.mode,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
