@@ -24,14 +24,17 @@ enum BoardLoader {
         }
         var usedIDs: [String: IDKind] = [:]
         for (id, kind) in stored.usedIds { usedIDs[id] = kind == .item ? .item : .section }
-        var state = BoardState(board: board, usedIDs: usedIDs)
-        for record in stored.ops where record.version > state.version {
+        // Replay against the snapshot's own ids: the stored used ids already hold the ids these
+        // ops created, which would make every replayed insert look like a reused id.
+        var replay = BoardState(board: board)
+        for record in stored.ops where record.version > replay.version {
             let op = try decode(record, board: stored.name)
-            guard record.version == state.version + 1, state.check(op, limits: unlimited) == .apply else {
+            guard record.version == replay.version + 1, replay.check(op, limits: unlimited) == .apply else {
                 throw CorruptBoard(board: stored.name, reason: "op \(record.version) does not apply")
             }
-            state.commit(op)
+            replay.commit(op)
         }
+        let state = BoardState(board: replay.board, usedIDs: usedIDs)
         let first = max(0, state.version - config.windowSize)
         let recent = try store.opsAfter(stored.name, version: first, limit: config.windowSize).map { record in
             SequencedOp(
