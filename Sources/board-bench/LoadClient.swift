@@ -24,6 +24,8 @@ final class LoadClient: ClientConnectionHandler {
     unowned let driver: LoadDriver
 
     var connection: ClientConnection?
+    /// A connection attempt is under way.
+    var opening = false
     /// Welcomed (server) or open (relay).
     var isOpen = false
     /// Its item exists (writers and draggers) and it may start working.

@@ -50,6 +50,8 @@ final class LoadDriver: @unchecked Sendable {
     /// Per board, the version every client of it must reach to count as caught up.
     private var catchUpVersions: [String: Int] = [:]
     private var firstErrors: [String] = []
+    /// Highest version any client has seen of each board.
+    private var boardVersions: [String: Int] = [:]
 
     init(target: LoadTarget, baseURL: String) throws {
         self.target = target
@@ -116,9 +118,14 @@ final class LoadDriver: @unchecked Sendable {
 
     private func open(_ client: LoadClient) {
         pendingConnects += 1
+        client.connection = nil
+        client.opening = true
         do {
-            client.connection = try context.connect(to: "\(baseURL)/boards/\(client.board)", handler: client)
+            // A failure can be reported from inside `connect`; then `opening` is already false.
+            let connection = try context.connect(to: "\(baseURL)/boards/\(client.board)", handler: client)
+            if client.opening { client.connection = connection }
         } catch {
+            client.opening = false
             pendingConnects -= 1
             noteError("connect: \(error)")
         }
@@ -150,7 +157,8 @@ final class LoadDriver: @unchecked Sendable {
         client.inFlightSince = nil
         client.connection?.send(
             text: LoadFrames.insert(
-                seq: client.seq, base: client.version, item: client.item, index: index, sentAt: LoadClock.micros()))
+                seq: client.seq, base: max(client.version, boardVersions[client.board] ?? 0), item: client.item,
+                index: index, sentAt: LoadClock.micros()))
     }
 
     /// Paces every writer in `writers` at `rate` operations per second (0: closed loop).
@@ -282,9 +290,11 @@ final class LoadDriver: @unchecked Sendable {
     // MARK: Events
 
     func handle(_ event: ClientEvent, for client: LoadClient, on connection: ClientConnection) {
+        if client.connection == nil, client.opening { client.connection = connection }
         guard connection === client.connection else { return }
         switch event {
         case .opened:
+            client.opening = false
             pendingConnects -= 1
             pumpConnects()
             switch target {
@@ -293,13 +303,14 @@ final class LoadDriver: @unchecked Sendable {
                     text: LoadFrames.hello(client: client.clientID, since: client.version > 0 ? client.version : nil))
             case .relay:
                 client.isOpen = true
-                if case .watcher = client.role {} else { client.isSetUp = true }
+                client.isSetUp = true
             }
         case .text(let bytes):
             received(LoadMessageScanner(bytes: bytes), by: client)
         case .binary:
             noteError("binary frame")
         case .closed(let code, let reason):
+            client.opening = false
             client.isOpen = false
             if reconnects {
                 counters.disconnects += 1
@@ -308,6 +319,8 @@ final class LoadDriver: @unchecked Sendable {
                 noteError("closed \(code.map(String.init) ?? "-") \(reason)")
             }
         case .connectFailed(let failure):
+            client.opening = false
+            client.isOpen = false
             pendingConnects -= 1
             pumpConnects()
             if reconnects {
@@ -338,7 +351,10 @@ final class LoadDriver: @unchecked Sendable {
         case .ack:
             counters.acks += 1
             client.hasInFlight = false
-            if let version = message.version { client.version = max(client.version, version) }
+            if let version = message.version {
+                client.version = max(client.version, version)
+                boardVersions[client.board] = max(boardVersions[client.board] ?? 0, version)
+            }
             if let since = client.inFlightSince {
                 ackLatency.add(now - since)
                 client.inFlightSince = nil
