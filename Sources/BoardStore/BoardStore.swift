@@ -39,6 +39,8 @@ public protocol BoardStore: AnyObject, Sendable {
     /// The highest acknowledged `seq` of `client` on `board` (0 if none).
     func lastSeq(_ board: String, client: String) throws(StoreError) -> Int
 
-    /// The retained op that `client` committed with `seq` on `board`, if any.
+    /// The retained op that `client` committed with `seq` on `board`, if any (the store does not
+    /// enforce unique seqs; were one repeated, the lowest version is returned). Rare and not
+    /// indexed: it scans the board's retained ops.
     func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> CommittedOp?
 }

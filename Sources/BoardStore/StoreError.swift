@@ -13,10 +13,6 @@ public enum StoreError: Error, Equatable, Sendable {
     case unknownBoard(String)
     /// An op's version does not continue its board's version (`expected` is head + 1).
     case versionOutOfOrder(board: String, expected: Int, found: Int)
-    /// An id is recorded as used on a board that already used it.
-    case idAlreadyUsed(board: String, id: String)
-    /// A client's `seq` appears on two committed ops of one board.
-    case seqAlreadyUsed(board: String, client: String, seq: Int)
     /// A snapshot is for a version the board has not reached.
     case snapshotAheadOfBoard(board: String, version: Int, head: Int)
     /// An argument is out of its range (a negative limit or version, ...).

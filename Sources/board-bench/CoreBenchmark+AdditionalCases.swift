@@ -1,5 +1,61 @@
+import BoardSync
+
 extension CoreBenchmark {
-    /// Cases appended after the diff cases, such as rebase-and-apply throughput of operations.
-    /// Each returns a `CoreBenchResult`; leave the peer fields nil when there is nothing to compare with.
-    static var additionalCases: [CoreBenchCase] { [] }
+    /// Cases appended after the diff cases: the sequencer's per-op work on a large board.
+    static var additionalCases: [CoreBenchCase] { [rebaseAndApply] }
+
+    /// Rebase through the last 8 committed ops, check and commit, for 1,000 random moves on a
+    /// board of 10,000 items in 10 sections. The time is for the whole run of 1,000 ops.
+    static var rebaseAndApply: CoreBenchCase {
+        let name = "rebase through 8 + check + commit, 1,000 ops on 10,000 items"
+        return CoreBenchCase(name: name, n: 10_000) {
+            var generator = BenchRandom(seed: seed ^ 0x5EB)
+            let start = BoardState(board: largeBoard(sections: 10, itemsPerSection: 1_000))
+            var scratch = start
+            var ops: [Op] = []
+            for _ in 0..<1_000 {
+                let op = randomMove(on: scratch, using: &generator)
+                scratch.commit(op)
+                ops.append(op)
+            }
+            let timing = BenchTiming.median(minimum: 5, maximum: 50, budgetSeconds: 2) {
+                var state = start
+                var recent: [Op] = []
+                var applied = 0
+                for op in ops {
+                    if let rebased = Rebase.rebase(op, through: recent.suffix(8)), state.check(rebased) == .apply {
+                        state.commit(rebased)
+                        applied += 1
+                    }
+                    recent.append(op)
+                }
+                return applied
+            }
+            return CoreBenchResult(
+                name: name, n: 10_000, medianMilliseconds: timing.milliseconds, runs: timing.runs, moves: nil,
+                peerMedianMilliseconds: nil, peerRuns: nil, peerMoves: nil)
+        }
+    }
+
+    static func largeBoard(sections: Int, itemsPerSection: Int) -> Board {
+        Board(
+            id: "bench", version: 0,
+            sections: (0..<sections).map { s in
+                Section(
+                    id: "s\(s)", title: "Section \(s)",
+                    items: (0..<itemsPerSection).map { Item(id: "i\(s)-\($0)", label: "Item \(s)-\($0)") })
+            })
+    }
+
+    /// A valid move of a random item to a random place, on `state`.
+    static func randomMove(on state: BoardState, using generator: inout BenchRandom) -> Op {
+        let sections = state.board.sections
+        let from = Int.random(in: sections.indices, using: &generator)
+        let index = Int.random(in: sections[from].items.indices, using: &generator)
+        let to = Int.random(in: sections.indices, using: &generator)
+        let count = sections[to].items.count - (to == from ? 1 : 0)
+        return .move(
+            item: sections[from].items[index].id, from: Position(section: sections[from].id, index: index),
+            to: Position(section: sections[to].id, index: Int.random(in: 0...count, using: &generator)))
+    }
 }

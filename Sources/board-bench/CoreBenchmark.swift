@@ -19,17 +19,17 @@ enum CoreBenchmark {
             listCase("500 items, 20 changes", n: 500, peerRuns: 200) { generator in
                 edited(count: 500, deletes: 7, inserts: 6, moves: 7, using: &generator)
             },
-            listCase("5,000 items: 1,000 deleted, 1,000 inserted, 200 moved", n: 5_000, peerRuns: 7) { generator in
+            listCase("5,000 items: 1,000 deleted, 1,000 inserted, 200 moved", n: 5_000, peerRuns: 5) { generator in
                 edited(count: 5_000, deletes: 1_000, inserts: 1_000, moves: 200, using: &generator)
             },
             listCase("10,000 items, random shuffle", n: 10_000, peerRuns: 1) { generator in
                 let old = ids(0..<10_000)
                 return (old, old.shuffled(using: &generator))
             },
-            listCase("100,000 items, 1% changed", n: 100_000, peerRuns: 3) { generator in
+            listCase("100,000 items, 1% changed", n: 100_000, peerRuns: 9) { generator in
                 edited(count: 100_000, deletes: 340, inserts: 330, moves: 330, using: &generator)
             },
-            listCase("single move in 10,000", n: 10_000, peerRuns: 20) { generator in
+            listCase("single move in 10,000", n: 10_000, peerRuns: 50) { generator in
                 edited(count: 10_000, deletes: 0, inserts: 0, moves: 1, using: &generator)
             },
         ]
@@ -61,12 +61,10 @@ enum CoreBenchmark {
         CoreBenchCase(name: name, n: n) {
             var generator = BenchRandom(seed: seed ^ UInt64(n))
             let (old, new) = lists(&generator)
-            let ours = BenchTiming.median(minimum: 5, maximum: 2_000, budgetSeconds: 1) {
-                ListDiff.between(old: old, new: new)
-            }
-            let peer = BenchTiming.median(minimum: 1, maximum: peerRuns, budgetSeconds: 2) {
-                new.difference(from: old).inferringMoves()
-            }
+            let (ours, peer) = BenchTiming.interleavedMedians(
+                rounds: peerRuns, firstPerRound: Swift.max(5, 1_000 / peerRuns), budgetSeconds: 4,
+                { ListDiff.between(old: old, new: new) },
+                { new.difference(from: old).inferringMoves() })
             let peerMoves = peer.result.removals.reduce(0) { count, change in
                 guard case .remove(_, _, let associated) = change, associated != nil else { return count }
                 return count + 1
@@ -149,7 +147,8 @@ enum CoreBenchmark {
                 }
                 filter = text
             default:
-                FileHandle.standardError.write(Data("usage: board-bench core [--json] [--markdown FILE] [--only TEXT]\n".utf8))
+                FileHandle.standardError.write(
+                    Data("usage: board-bench core [--json] [--markdown FILE] [--only TEXT]\n".utf8))
                 return 2
             }
         }
@@ -162,11 +161,17 @@ enum CoreBenchmark {
         let table = markdownTable(results)
         if !json { print(table) }
         if let markdownPath {
-            let command = (["swift run -c release board-bench core"] + arguments).joined(separator: " ")
+            let command = (["swift run -c release board-bench core"] + arguments.map(shellQuoted)).joined(
+                separator: " ")
             let body = """
                 Command: `\(command)`
 
                 Machine: \(MachineInfo.current().summary)
+
+                Times are medians of the thread CPU time per run (seeded inputs, release build); the
+                comparison runs are interleaved with ours. `ratio` is how many times faster `ListDiff`
+                is than `CollectionDifference` (`difference(from:).inferringMoves()`); moves count
+                removals with an associated insertion.
 
                 \(table)
                 """
@@ -180,6 +185,13 @@ enum CoreBenchmark {
         return 0
     }
 
+    static func shellQuoted(_ argument: String) -> String {
+        let plain = argument.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./=,:".unicodeScalars.contains(scalar)
+        }
+        return plain && !argument.isEmpty ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     static func jsonLine(_ result: CoreBenchResult) -> String {
         func number(_ value: Double?) -> String { value.map { String(format: "%.6f", $0) } ?? "null" }
         func integer(_ value: Int?) -> String { value.map(String.init) ?? "null" }
@@ -191,9 +203,11 @@ enum CoreBenchmark {
     }
 
     static func markdownTable(_ results: [CoreBenchResult]) -> String {
-        func format(_ value: Double?, _ digits: Int) -> String { value.map { String(format: "%.\(digits)f", $0) } ?? "–" }
+        func format(_ value: Double?, _ digits: Int) -> String {
+            value.map { String(format: "%.\(digits)f", $0) } ?? "–"
+        }
         var lines = [
-            "| case | n | ours median ms (runs) | CollectionDifference median ms (runs) | ratio | moves | peer moves |",
+            "| case | n | ListDiff median ms (runs) | CollectionDifference median ms (runs) | ratio | moves | peer moves |",
             "|---|---:|---:|---:|---:|---:|---:|",
         ]
         for result in results {

@@ -53,7 +53,10 @@ struct BoardStoreConformanceTests {
 
             let board = try #require(try store.loadBoard("team"))
             #expect(board.version == 3)
-            #expect(board.ops == [op(1, client: "c1", seq: 1), op(2, client: "c2", user: "bob", seq: 7), op(3, client: "c1", seq: 2)])
+            #expect(
+                board.ops == [
+                    op(1, client: "c1", seq: 1), op(2, client: "c2", user: "bob", seq: 7), op(3, client: "c1", seq: 2),
+                ])
             #expect(board.usedIds == ["main": .section, "a1": .item, "todo": .section, "b2": .item])
             #expect(board.lastSeqs == ["c1": 2, "c2": 7])
             #expect(try store.lastSeq("team", client: "c1") == 2)
@@ -187,6 +190,18 @@ struct BoardStoreConformanceTests {
             #expect(try store.lastSeq("team", client: "c1") == 6)
             #expect(try store.lastSeq("team", client: "c2") == 3)
             #expect(try store.loadBoard("team")?.lastSeqs == ["c1": 6, "c2": 3])
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func anIdRecordedTwiceKeepsTheLastKind(kind: StoreKind) throws {
+        try kind.withStore { (store: BoardStore) throws in
+            try store.commit(creation(of: "team"))
+            var batch = CommitBatch()
+            batch.useId("x", kind: .item, on: "team")
+            batch.useId("x", kind: .section, on: "team")
+            try store.commit(batch)
+            #expect(try store.loadBoard("team")?.usedIds == ["main": .section, "x": .section])
         }
     }
 

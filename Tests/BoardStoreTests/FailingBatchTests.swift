@@ -24,7 +24,8 @@ struct FailingBatchTests {
 
             #expect(storeError { try store.commit(failing) } == expected, sourceLocation: sourceLocation)
             #expect(try store.loadBoard("team") == before, sourceLocation: sourceLocation)
-            #expect(try store.opsAfter("team", version: 0, limit: 100) == retainedBefore, sourceLocation: sourceLocation)
+            #expect(
+                try store.opsAfter("team", version: 0, limit: 100) == retainedBefore, sourceLocation: sourceLocation)
             #expect(try store.boardExists("other") == false, sourceLocation: sourceLocation)
             #expect(try store.listBoards() == ["team"], sourceLocation: sourceLocation)
             #expect(try store.lastSeq("team", client: "c9") == 0, sourceLocation: sourceLocation)
@@ -59,19 +60,6 @@ struct FailingBatchTests {
     }
 
     @Test(arguments: StoreKind.allCases)
-    func reusedSeq(kind: StoreKind) throws {
-        try expectRefusal(
-            kind, of: { $0.append(op(4, client: "c2", seq: 1), to: "team") },
-            with: .seqAlreadyUsed(board: "team", client: "c2", seq: 1))
-    }
-
-    @Test(arguments: StoreKind.allCases)
-    func reusedId(kind: StoreKind) throws {
-        try expectRefusal(
-            kind, of: { $0.useId("main", kind: .item, on: "team") }, with: .idAlreadyUsed(board: "team", id: "main"))
-    }
-
-    @Test(arguments: StoreKind.allCases)
     func unknownBoard(kind: StoreKind) throws {
         try expectRefusal(kind, of: { $0.useId("x", kind: .item, on: "nowhere") }, with: .unknownBoard("nowhere"))
     }
@@ -79,6 +67,13 @@ struct FailingBatchTests {
     @Test(arguments: StoreKind.allCases)
     func existingBoard(kind: StoreKind) throws {
         try expectRefusal(kind, of: { $0.createBoard("team") }, with: .boardAlreadyExists("team"))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func negativeSnapshotVersion(kind: StoreKind) throws {
+        try expectRefusal(
+            kind, of: { $0.addSnapshot(BoardSnapshot(version: -1, json: "{}"), of: "team") },
+            with: .invalidArgument("snapshot version -1 of board team"))
     }
 
     @Test(arguments: StoreKind.allCases)

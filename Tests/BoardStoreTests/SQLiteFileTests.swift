@@ -139,14 +139,16 @@ struct SQLiteFileTests {
         let path = directory.path("boards.db")
         try SQLiteBoardStore(path: path).close()
         try Database(path: path).execute("PRAGMA user_version = 7")
-        #expect(storeError { _ = try SQLiteBoardStore(path: path) } == .schemaMismatch(path: path, found: 7, supported: 1))
+        #expect(
+            storeError { _ = try SQLiteBoardStore(path: path) } == .schemaMismatch(path: path, found: 7, supported: 1))
     }
 
     @Test func aForeignDatabaseIsRefused() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("other.db")
         try Database(path: path).execute("CREATE TABLE notes (body TEXT)")
-        #expect(storeError { _ = try SQLiteBoardStore(path: path) } == .schemaMismatch(path: path, found: 0, supported: 1))
+        #expect(
+            storeError { _ = try SQLiteBoardStore(path: path) } == .schemaMismatch(path: path, found: 0, supported: 1))
     }
 
     @Test func aClosedStoreThrows() throws {

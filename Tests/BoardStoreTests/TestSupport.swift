@@ -43,7 +43,8 @@ enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
 func op(_ version: Int, client: String = "c1", user: String = "ann", seq: Int? = nil) -> CommittedOp {
     CommittedOp(
         version: version, client: client, user: user, seq: seq ?? version,
-        opJSON: #"{"kind":"update","item":"i\#(version)","label":"v\#(version)"}"#, committedAt: 1_700_000_000_000 + version)
+        opJSON: #"{"kind":"update","item":"i\#(version)","label":"v\#(version)"}"#,
+        committedAt: 1_700_000_000_000 + version)
 }
 
 /// A batch creating `board` with its initial section id and snapshot.

@@ -88,7 +88,9 @@ struct BatchHandWrittenTests {
         var new = view("a: 2 3 1")
         new.sections[0].cells[2].label = "one"
         let batch = checkedBatch(view("a: 1 2 3"), new)
-        #expect(batch == UpdateBatch(itemMoves: [CellMove(from: path(0, 0), to: path(0, 2))], movedItemReloads: [path(0, 2)]))
+        #expect(
+            batch
+                == UpdateBatch(itemMoves: [CellMove(from: path(0, 0), to: path(0, 2))], movedItemReloads: [path(0, 2)]))
     }
 
     @Test func titleChangeReloadsOnlyTheHeader() {
@@ -110,7 +112,9 @@ struct BatchHandWrittenTests {
     @Test func viewOfABoardKeepsItsOrder() {
         let board = Board(
             id: "demo",
-            sections: [Section(id: "todo", title: "To do", items: [Item(id: "x", label: "X"), Item(id: "y", label: "Y")])])
+            sections: [
+                Section(id: "todo", title: "To do", items: [Item(id: "x", label: "X"), Item(id: "y", label: "Y")])
+            ])
         let shown = BoardView(board: board)
         #expect(shown.sections.map(\.id) == ["todo"])
         #expect(shown.sections[0].cells == [ViewCell(id: "x", label: "X"), ViewCell(id: "y", label: "Y")])

@@ -1,5 +1,6 @@
-@testable import BoardSync
 import Testing
+
+@testable import BoardSync
 
 @Suite("Flat list diff")
 struct BatchListDiffTests {
@@ -66,6 +67,58 @@ struct BatchListDiffTests {
             let diff = ListDiff.between(old: old, new: new)
             #expect(Self.replay(diff, old: old, new: new) == new, "seed \(seed)")
             #expect(diff.moves.count == Self.minimumMoves(old: old, new: new), "seed \(seed)")
+        }
+    }
+}
+
+@Suite("Flat list diff on longer lists")
+struct BatchLongListDiffTests {
+    /// Long lists with moved runs, scattered single moves and shuffled stretches, so that runs of
+    /// several entries, loose entries and the switch to hashing everything all take part.
+    @Test func longListsReplayWithTheFewestMoves() {
+        for seed in UInt64(80_001)...80_060 {
+            var generator = SeededGenerator(seed: seed)
+            let old = Array(0..<Int.random(in: 100...400, using: &generator))
+            var new = old.filter { _ in Int.random(in: 0..<10, using: &generator) != 0 }
+            for _ in 0..<Int.random(in: 0...6, using: &generator) where new.count > 20 {
+                let start = Int.random(in: 0..<(new.count - 10), using: &generator)
+                let run = Array(new[start..<(start + Int.random(in: 1...10, using: &generator))])
+                new.removeSubrange(start..<(start + run.count))
+                new.insert(contentsOf: run, at: Int.random(in: 0...new.count, using: &generator))
+            }
+            if Bool.random(using: &generator), new.count > 50 {
+                let start = Int.random(in: 0..<(new.count - 40), using: &generator)
+                new[start..<(start + 40)].shuffle(using: &generator)
+            }
+            if seed % 10 == 0 { new.shuffle(using: &generator) }
+            for value in 10_000..<10_000 + Int.random(in: 0...20, using: &generator) {
+                new.insert(value, at: Int.random(in: 0...new.count, using: &generator))
+            }
+            let diff = ListDiff.between(old: old, new: new)
+            #expect(BatchListDiffTests.replay(diff, old: old, new: new) == new, "seed \(seed)")
+            #expect(diff.moves.count == BatchListDiffTests.minimumMoves(old: old, new: new), "seed \(seed)")
+        }
+    }
+}
+
+@Suite("Staying blocks")
+struct BatchStayingBlocksTests {
+    @Test func rankingBySortAgreesWithPackedKeys() {
+        for seed in UInt64(90_001)...90_200 {
+            var generator = SeededGenerator(seed: seed)
+            var positions = Array(0..<12).map { $0 * 10 }
+            positions.shuffle(using: &generator)
+            let blocks = positions.enumerated().map { index, new in
+                ListMatching.Block(old: index * 10, new: new, length: Int.random(in: 1...9, using: &generator))
+            }
+            var packed = blocks
+            var unpacked = blocks
+            HeaviestIncreasingBlocks.markHeaviest(&packed, among: Array(blocks.indices))
+            HeaviestIncreasingBlocks.markHeaviestUnpacked(&unpacked, among: Array(blocks.indices))
+            let weight = { (chosen: [ListMatching.Block]) in chosen.filter(\.stays).reduce(0) { $0 + $1.length } }
+            #expect(weight(packed) == weight(unpacked), "seed \(seed)")
+            let staying = packed.filter(\.stays).map(\.new)
+            #expect(staying == staying.sorted(), "seed \(seed)")
         }
     }
 }

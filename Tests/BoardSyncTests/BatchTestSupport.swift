@@ -1,5 +1,5 @@
-import Foundation
 import BoardSync
+import Foundation
 import Testing
 
 /// SplitMix64: a small seeded generator so every random case can be replayed from its seed.

@@ -91,7 +91,9 @@ func dragMessage(
     _ action: DragAction, _ client: String, _ user: String, _ item: String, from: Position? = nil,
     to: Position? = nil, version: Int, reason: DragEndReason? = nil
 ) -> ServerMessage {
-    .drag(.init(action: action, client: client, user: user, item: item, from: from, to: to, version: version, reason: reason))
+    .drag(
+        .init(
+            action: action, client: client, user: user, item: item, from: from, to: to, version: version, reason: reason
+        ))
 }
 
-func at(_ section: String, _ index: Int) -> Position { Position(section: section, index: index) }

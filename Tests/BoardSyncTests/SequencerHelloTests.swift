@@ -34,7 +34,11 @@ import Testing
         let output = harness.handle(.received(c1, .hello(.init(client: "A", user: "alice"))))
         #expect(
             output.messages == [
-                one(c1, .welcome(.init(state: .board(SequencerHarness.sampleBoard), you: alice, peers: [], drags: [], lastSeq: 0)))
+                one(
+                    c1,
+                    .welcome(
+                        .init(state: .board(SequencerHarness.sampleBoard), you: alice, peers: [], drags: [], lastSeq: 0)
+                    ))
             ])
         #expect(!output.needsPersisting)
         #expect(output.closes.isEmpty)
@@ -51,7 +55,8 @@ import Testing
                     c1,
                     .welcome(
                         .init(
-                            state: .board(SequencerHarness.sampleBoard), you: .init(client: "V", user: "vera", role: .viewer))))
+                            state: .board(SequencerHarness.sampleBoard),
+                            you: .init(client: "V", user: "vera", role: .viewer))))
             ])
         #expect(harness.sequencer.joinedConnectionCount(role: .viewer) == 1)
     }
@@ -115,7 +120,8 @@ import Testing
         board.sections[1].items.append(Item(id: "y", label: "Y"))
         var harness = SequencerHarness(board: board, recentOps: ops, lastSeqs: ["A": 2])
         let output = harness.join(c1, client: "A", user: "alice", since: 1)
-        #expect(output.messages == [one(c1, .welcome(.init(state: .ops([committed(2, insertY)]), you: alice, lastSeq: 2)))])
+        #expect(
+            output.messages == [one(c1, .welcome(.init(state: .ops([committed(2, insertY)]), you: alice, lastSeq: 2)))])
     }
 
     @Test func presenceJoinAndLeaveGoToTheOthers() {
@@ -134,7 +140,8 @@ import Testing
                     c3,
                     .welcome(
                         .init(
-                            state: .board(SequencerHarness.sampleBoard), you: .init(client: "C", user: "carol", role: .editor),
+                            state: .board(SequencerHarness.sampleBoard),
+                            you: .init(client: "C", user: "carol", role: .editor),
                             peers: [.init(client: "A", user: "alice"), .init(client: "B", user: "bob")]))),
                 others(c3, .presence(.init(action: .join, client: "C", user: "carol")), [c1, c2]),
             ])
@@ -149,6 +156,10 @@ import Testing
         harness.handle(.connected(c2, role: .editor))
         #expect(harness.sequencer.connectionCount == 2)
         #expect(harness.sequencer.joinedConnectionCount == 1)
+        #expect(harness.sequencer.client(of: c1) == "A")
+        #expect(harness.sequencer.client(of: c2) == nil)
+        #expect(harness.sequencer.role(of: c2) == .editor)
+        #expect(harness.sequencer.role(of: c3) == nil)
         let op = harness.submit(c1, seq: 1, base: 0, insertX)
         #expect(op.messages == [one(c1, ack(1, 1, insertX))])
         #expect(harness.handle(.disconnected(c2)).messages.isEmpty)
@@ -162,7 +173,12 @@ import Testing
         let output = harness.join(c3, client: "A", user: "alice")
         #expect(
             output.messages == [
-                one(c3, .welcome(.init(state: .board(SequencerHarness.sampleBoard), you: alice, peers: [.init(client: "B", user: "bob")])))
+                one(
+                    c3,
+                    .welcome(
+                        .init(
+                            state: .board(SequencerHarness.sampleBoard), you: alice,
+                            peers: [.init(client: "B", user: "bob")])))
             ])
         #expect(output.closes == [ConnectionClose(connection: c1, reason: .replaced)])
         #expect(output.closes.first?.reason.code == 4409)
@@ -183,7 +199,12 @@ import Testing
         #expect(
             output.messages == [
                 everyone(dragMessage(.cancel, "A", "alice", "a", from: at("main", 0), version: 0, reason: .left), [c2]),
-                one(c3, .welcome(.init(state: .board(SequencerHarness.sampleBoard), you: alice, peers: [.init(client: "B", user: "bob")]))),
+                one(
+                    c3,
+                    .welcome(
+                        .init(
+                            state: .board(SequencerHarness.sampleBoard), you: alice,
+                            peers: [.init(client: "B", user: "bob")]))),
             ])
         #expect(harness.sequencer.dragCount == 0)
     }
@@ -202,7 +223,9 @@ import Testing
         }
         #expect(
             welcome.drags == [
-                .init(action: .over, client: "B", user: "bob", item: "a", from: at("main", 0), to: at("done", 0), version: 0),
+                .init(
+                    action: .over, client: "B", user: "bob", item: "a", from: at("main", 0), to: at("done", 0),
+                    version: 0),
                 .init(action: .begin, client: "A", user: "alice", item: "c", from: at("main", 2), version: 0),
             ])
     }

@@ -32,9 +32,9 @@ public final class InMemoryBoardStore: BoardStore {
     public func commit(_ batch: CommitBatch) throws(StoreError) {
         let retainedOps = retainedOps
         try boards.withLock { (boards: inout [String: InMemoryBoard]) throws(StoreError) in
-            var working = boards
-            try Self.apply(batch, to: &working, retainedOps: retainedOps)
-            boards = working
+            var check = InMemoryBatchCheck()
+            try check.check(batch, against: boards)
+            Self.apply(batch, to: &boards, retainedOps: retainedOps)
         }
     }
 
@@ -64,44 +64,26 @@ public final class InMemoryBoardStore: BoardStore {
 
     public func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> CommittedOp? {
         boards.withLock { boards in
-            guard let state = boards[board], let version = state.versionsBySeq[client]?[seq] else { return nil }
-            return state.ops.first { $0.version == version }
+            boards[board]?.ops.first { $0.client == client && $0.seq == seq }
         }
     }
 
-    private static func apply(
-        _ batch: CommitBatch, to boards: inout [String: InMemoryBoard], retainedOps: Int
-    ) throws(StoreError) {
+    /// Applies a batch that `InMemoryBatchCheck` accepted, mutating the boards in place.
+    private static func apply(_ batch: CommitBatch, to boards: inout [String: InMemoryBoard], retainedOps: Int) {
         for name in batch.newBoards {
-            guard boards[name] == nil else { throw .boardAlreadyExists(name) }
             boards[name] = InMemoryBoard()
         }
         for entry in batch.ops {
-            try modify(entry.board, in: &boards) { (board: inout InMemoryBoard) throws(StoreError) in
-                try board.append(entry.op, board: entry.board)
-                board.advanceSeq(of: entry.op.client, to: entry.op.seq)
-            }
+            boards[entry.board]?.append(entry.op)
         }
         for advance in batch.seqAdvances {
-            try modify(advance.board, in: &boards) { $0.advanceSeq(of: advance.client, to: advance.seq) }
+            boards[advance.board]?.advanceSeq(of: advance.client, to: advance.seq)
         }
         for used in batch.usedIds {
-            try modify(used.board, in: &boards) { (board: inout InMemoryBoard) throws(StoreError) in
-                try board.useId(used.id, kind: used.kind, board: used.board)
-            }
+            boards[used.board]?.usedIds[used.id] = used.kind
         }
         for record in batch.snapshots {
-            try modify(record.board, in: &boards) { (board: inout InMemoryBoard) throws(StoreError) in
-                try board.store(record.snapshot, board: record.board, retainedOps: retainedOps)
-            }
+            boards[record.board]?.store(record.snapshot, retainedOps: retainedOps)
         }
-    }
-
-    private static func modify(
-        _ name: String, in boards: inout [String: InMemoryBoard],
-        _ change: (inout InMemoryBoard) throws(StoreError) -> Void
-    ) throws(StoreError) {
-        guard boards[name] != nil else { throw .unknownBoard(name) }
-        try change(&boards[name]!)
     }
 }

@@ -74,7 +74,8 @@ public struct CommitBatch: Sendable, Equatable {
         seqAdvances.append(SeqAdvance(board: board, client: client, seq: seq))
     }
 
-    /// Records that `id` is used on `board` (it can never be used again).
+    /// Records that `id` is used on `board`. The store does not refuse an id recorded twice (the
+    /// caller checks `StoredBoard.usedIds`); the kind recorded last wins.
     public mutating func useId(_ id: String, kind: IdKind, on board: String) {
         usedIds.append(UsedId(board: board, id: id, kind: kind))
     }

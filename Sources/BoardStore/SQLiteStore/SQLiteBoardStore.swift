@@ -16,9 +16,16 @@ public final class SQLiteBoardStore: BoardStore {
     /// Opens or creates the store at `path`, keeping at least `retainedOps` recent ops per board.
     public init(path: String, retainedOps: Int = 10_000) throws(StoreError) {
         let database = try StoreOpener.open(path: path)
+        let opened: StoreConnection
+        do {
+            opened = try StoreConnection(database: database, path: path, retainedOps: max(0, retainedOps))
+        } catch {
+            database.close()
+            throw StoreError(error)
+        }
         self.path = path
         self.retainedOps = max(0, retainedOps)
-        connection = Mutex(StoreConnection(database: database, path: path, retainedOps: max(0, retainedOps)))
+        connection = Mutex(opened)
     }
 
     /// Closes the database; later calls throw `StoreError.database`. Closing twice is harmless.

@@ -31,15 +31,14 @@ extension StoreConnection {
                 guard entry.op.version == expected else {
                     throw StoreError.versionOutOfOrder(board: entry.board, expected: expected, found: entry.op.version)
                 }
-                try insertOp(entry.op, board: entry.board)
+                try write(entry.op, board: entry.board)
                 heads[entry.board] = entry.op.version
                 advancedBoards.insert(entry.board)
                 let key = BoardClient(board: entry.board, client: entry.op.client)
                 seqs[key] = max(seqs[key] ?? 0, entry.op.seq)
             }
-            let setHead = try database.statement("UPDATE boards SET head_version = ? WHERE name = ?")
             for board in advancedBoards {
-                try setHead.run(heads[board] ?? 0, board)
+                try updateHead.run(heads[board] ?? 0, board)
             }
 
             for advance in batch.seqAdvances {
@@ -47,18 +46,13 @@ extension StoreConnection {
                 let key = BoardClient(board: advance.board, client: advance.client)
                 seqs[key] = max(seqs[key] ?? 0, advance.seq)
             }
-            let upsertSeq = try database.statement(
-                """
-                INSERT INTO client_seqs (board, client, last_seq) VALUES (?, ?, ?)
-                ON CONFLICT (board, client) DO UPDATE SET last_seq = max(last_seq, excluded.last_seq)
-                """)
             for (key, seq) in seqs {
                 try upsertSeq.run(key.board, key.client, seq)
             }
 
             for used in batch.usedIds {
                 _ = try head(of: used.board)
-                try insertUsedId(used)
+                try record(used)
             }
 
             for record in batch.snapshots {
@@ -75,26 +69,12 @@ extension StoreConnection {
         }
     }
 
-    private func insertOp(_ op: CommittedOp, board: String) throws {
-        do {
-            try database.statement(
-                """
-                INSERT INTO ops (board, version, client, user, seq, op_json, committed_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """
-            ).run(board, op.version, op.client, op.user, op.seq, op.opJSON, op.committedAt)
-        } catch let error where error.code == bs_sqlite_constraint_unique() {
-            throw StoreError.seqAlreadyUsed(board: board, client: op.client, seq: op.seq)
-        }
+    private func write(_ op: CommittedOp, board: String) throws {
+        try insertOp.run(board, op.version, op.client, op.user, op.seq, op.opJSON, op.committedAt)
     }
 
-    private func insertUsedId(_ used: CommitBatch.UsedId) throws {
-        do {
-            try database.statement("INSERT INTO used_ids (board, id, kind) VALUES (?, ?, ?)")
-                .run(used.board, used.id, used.kind.rawValue)
-        } catch let error where error.code == bs_sqlite_constraint_primarykey() {
-            throw StoreError.idAlreadyUsed(board: used.board, id: used.id)
-        }
+    private func record(_ used: CommitBatch.UsedId) throws {
+        try insertUsedId.run(used.board, used.id, used.kind.rawValue)
     }
 
     /// Stores a snapshot, keeps only the newest one of the board, and deletes the ops that the
@@ -102,6 +82,9 @@ extension StoreConnection {
     private func store(_ record: CommitBatch.BoardSnapshotRecord, head: Int) throws {
         let board = record.board
         let version = record.snapshot.version
+        guard version >= 0 else {
+            throw StoreError.invalidArgument("snapshot version \(version) of board \(board)")
+        }
         guard version <= head else {
             throw StoreError.snapshotAheadOfBoard(board: board, version: version, head: head)
         }

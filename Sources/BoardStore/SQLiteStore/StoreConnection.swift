@@ -3,15 +3,34 @@ final class StoreConnection {
     let database: Database
     let path: String
     let retainedOps: Int
+    /// The statements of the commit path, held directly so no cache lookup hashes their SQL.
+    let selectHead: Statement
+    let insertOp: Statement
+    let insertUsedId: Statement
+    let upsertSeq: Statement
+    let updateHead: Statement
 
-    init(database: Database, path: String, retainedOps: Int) {
+    init(database: Database, path: String, retainedOps: Int) throws {
         self.database = database
         self.path = path
         self.retainedOps = retainedOps
+        selectHead = try database.prepare("SELECT head_version FROM boards WHERE name = ?")
+        insertOp = try database.prepare(
+            """
+            INSERT INTO ops (board, version, client, user, seq, op_json, committed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        insertUsedId = try database.prepare("INSERT INTO used_ids (board, id, kind) VALUES (?, ?, ?)")
+        upsertSeq = try database.prepare(
+            """
+            INSERT INTO client_seqs (board, client, last_seq) VALUES (?, ?, ?)
+            ON CONFLICT (board, client) DO UPDATE SET last_seq = max(last_seq, excluded.last_seq)
+            """)
+        updateHead = try database.prepare("UPDATE boards SET head_version = ? WHERE name = ?")
     }
 
     func headVersion(of board: String) throws -> Int? {
-        try database.statement("SELECT head_version FROM boards WHERE name = ?").queryOne(board) { $0.int(0) }
+        try selectHead.queryOne(board) { $0.int(0) }
     }
 
     func listBoards() throws -> [String] {
@@ -24,22 +43,28 @@ final class StoreConnection {
             "SELECT version, snapshot_json FROM snapshots WHERE board = ? ORDER BY version DESC LIMIT 1"
         ).queryOne(name) { BoardSnapshot(version: $0.int(0), json: $0.string(1)) }
         let ops = try opsAfter(name, version: snapshot?.version ?? 0, limit: Int(Int64.max))
-        let idRows = try database.statement("SELECT id, kind FROM used_ids WHERE board = ?").query(name) {
-            ($0.string(0), $0.string(1))
-        }
+        return StoredBoard(
+            name: name, snapshot: snapshot, ops: ops, usedIds: try usedIds(of: name), lastSeqs: try lastSeqs(of: name))
+    }
+
+    /// Every id recorded for `board`, in recording order so a repeated id keeps its last kind.
+    private func usedIds(of board: String) throws -> [String: IdKind] {
+        let rows = try database.statement("SELECT id, kind FROM used_ids WHERE board = ? ORDER BY rowid")
+            .query(board) { ($0.string(0), $0.string(1)) }
         var usedIds: [String: IdKind] = [:]
-        for (id, kindText) in idRows {
+        for (id, kindText) in rows {
             guard let kind = IdKind(rawValue: kindText) else {
-                throw StoreError.corrupt(path: path, message: "id \(id) of board \(name) has unknown kind \(kindText)")
+                throw StoreError.corrupt(path: path, message: "id \(id) of board \(board) has unknown kind \(kindText)")
             }
             usedIds[id] = kind
         }
-        let seqRows = try database.statement("SELECT client, last_seq FROM client_seqs WHERE board = ?").query(name) {
-            ($0.string(0), $0.int(1))
-        }
-        return StoredBoard(
-            name: name, snapshot: snapshot, ops: ops, usedIds: usedIds,
-            lastSeqs: Dictionary(seqRows, uniquingKeysWith: max))
+        return usedIds
+    }
+
+    private func lastSeqs(of board: String) throws -> [String: Int] {
+        let rows = try database.statement("SELECT client, last_seq FROM client_seqs WHERE board = ?")
+            .query(board) { ($0.string(0), $0.int(1)) }
+        return Dictionary(rows, uniquingKeysWith: max)
     }
 
     func opsAfter(_ board: String, version: Int, limit: Int) throws -> [CommittedOp] {
@@ -66,7 +91,7 @@ final class StoreConnection {
         try database.statement(
             """
             SELECT version, client, user, seq, op_json, committed_at FROM ops
-            WHERE board = ? AND client = ? AND seq = ?
+            WHERE board = ? AND client = ? AND seq = ? ORDER BY version LIMIT 1
             """
         ).queryOne(board, client, seq, row: Self.committedOp)
     }

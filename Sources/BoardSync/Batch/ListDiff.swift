@@ -4,7 +4,8 @@
 /// subsequence). Entries that merely shift because of inserts and deletes are not listed.
 ///
 /// Cost O(n log n); a shared prefix and suffix are skipped first with equality checks only, so a
-/// single insert, delete or move in a long list costs one pass and no hashing.
+/// single insert, delete or move in a long list costs one pass of comparisons; after that only
+/// the entries that fall out of step are hashed.
 public struct ListDiff: Hashable, Sendable {
     /// Old indices, ascending.
     public var deletes: [Int]
@@ -29,13 +30,12 @@ public struct ListDiff: Hashable, Sendable {
         let matching = old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in ListMatching(old: old, new: new) }
         }
-        var diff = ListDiff()
-        matching.forEach(
-            stationary: { _, _ in },
-            moved: { diff.moves.append(IndexMove(from: $0, to: $1)) },
-            deleted: { diff.deletes.append($0) },
-            inserted: { diff.inserts.append($0) }
-        )
+        var diff = ListDiff(deletes: matching.deleted, inserts: matching.inserted)
+        for block in matching.blocks where !block.stays {
+            for offset in 0..<block.length {
+                diff.moves.append(IndexMove(from: block.old &+ offset, to: block.new &+ offset))
+            }
+        }
         return diff
     }
 }

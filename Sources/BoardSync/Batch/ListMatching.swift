@@ -1,22 +1,46 @@
-/// How the entries of an old list of unique ids pair up with those of a new list: the shared
-/// prefix and suffix, and for the part in between where each old entry went and which of the
-/// kept entries stay in relative order (one longest increasing subsequence of their new indices).
+/// How the entries of an old list of unique ids pair up with those of a new list.
 ///
-/// Both `ListDiff` and `UpdateBatch.between` are read off this one matching.
+/// The shared prefix and suffix are skipped first. The part in between is described by blocks:
+/// runs of consecutive old entries that are also consecutive in the new list, in old order. A
+/// block either stays (it belongs to one heaviest increasing sequence of blocks, which is one
+/// longest increasing subsequence of the kept entries) or moves. Entries outside every block
+/// were deleted (old) or inserted (new).
+///
+/// Both `ListDiff` and `UpdateBatch.between` are read off this one matching. Work is one pass of
+/// comparisons over the lists plus O(k log k) for k blocks and loose entries, so a few scattered
+/// changes in a long list cost no per-entry allocation or hashing.
 @usableFromInline
 struct ListMatching {
+    /// A run of `length` old entries starting at `old` that appear in the same order starting
+    /// at `new` (absolute indices).
+    @usableFromInline
+    struct Block {
+        @usableFromInline var old: Int
+        @usableFromInline var new: Int
+        @usableFromInline var length: Int
+        @usableFromInline var stays: Bool
+
+        @inlinable
+        init(old: Int, new: Int, length: Int) {
+            self.old = old
+            self.new = new
+            self.length = length
+            self.stays = false
+        }
+    }
+
     /// Old and new entries `0..<prefix` are equal.
     @usableFromInline var prefix: Int
     /// The last `suffix` entries of both lists are equal.
     @usableFromInline var suffix: Int
     @usableFromInline var oldCount: Int
     @usableFromInline var newCount: Int
-    /// For each old entry in `prefix..<oldCount - suffix`: its new index, or -1 when it is gone.
-    @usableFromInline var targets: [Int]
-    /// For each entry of `targets`: true when it keeps its relative order (not a move).
-    @usableFromInline var stays: [Bool]
-    /// For each new entry in `prefix..<newCount - suffix`: true when it comes from the old list.
-    @usableFromInline var matched: [Bool]
+    /// The kept entries between prefix and suffix, in old order.
+    @usableFromInline var blocks: [Block]
+    /// Old indices of entries gone from the new list, ascending.
+    @usableFromInline var deleted: [Int]
+    /// New indices of entries absent from the old list, ascending.
+    @usableFromInline var inserted: [Int]
 
     @inlinable
     init<C: RandomAccessCollection>(old: C, new: C) where C.Index == Int, C.Element: Hashable {
@@ -37,33 +61,10 @@ struct ListMatching {
         self.suffix = suffix
         self.oldCount = oldCount
         self.newCount = newCount
-        let oldMiddle = oldCount &- prefix &- suffix
-        let newMiddle = newCount &- prefix &- suffix
-        if oldMiddle == 0 || newMiddle == 0 {
-            targets = [Int](repeating: -1, count: oldMiddle)
-            stays = [Bool](repeating: false, count: oldMiddle)
-            matched = [Bool](repeating: false, count: newMiddle)
-            return
-        }
-        if let single = Self.singleMove(old: old, new: new, prefix: prefix, oldMiddle: oldMiddle, newMiddle: newMiddle) {
-            targets = single.targets
-            stays = single.stays
-            matched = [Bool](repeating: true, count: newMiddle)
-            return
-        }
-        var targets = [Int](repeating: -1, count: oldMiddle)
-        var matched = [Bool](repeating: false, count: newMiddle)
-        targets.withUnsafeMutableBufferPointer { targets in
-            matched.withUnsafeMutableBufferPointer { matched in
-                Self.pair(
-                    old: old, oldBase: oldStart &+ prefix, oldMiddle: oldMiddle,
-                    new: new, newBase: newStart &+ prefix, newMiddle: newMiddle,
-                    prefix: prefix, targets: targets, matched: matched)
-            }
-        }
-        self.targets = targets
-        self.matched = matched
-        self.stays = LongestIncreasingSubsequence.membership(of: targets, skipping: -1)
+        blocks = []
+        deleted = []
+        inserted = []
+        pair(old: old, new: new, from: prefix, oldEnd: oldCount &- suffix, newEnd: newCount &- suffix)
     }
 
     /// How far ahead `pair` looks for the entry it is missing before it gives up on an entry.
@@ -71,122 +72,108 @@ struct ListMatching {
 
     /// Pairs every old entry of the middle with its new entry. Ids are unique, so equal ids at
     /// the two read positions are certainly the same entry and are paired by comparison alone;
-    /// after a mismatch a short look ahead in both lists finds where the lists run in step again.
-    /// Only the entries left over ("loose") are hashed, so a few scattered changes in a long list
-    /// cost a pass of comparisons and a small dictionary. When most entries turn out loose (a
-    /// shuffle) the look ahead is switched off and everything left is hashed.
+    /// after a mismatch a short look ahead in both lists finds where they run in step again.
+    /// Only the entries left over ("loose") are hashed. When most entries turn out loose (a
+    /// shuffle) the look ahead is switched off and everything left is hashed. Ends by marking
+    /// which blocks stay.
     @inlinable
-    static func pair<C: RandomAccessCollection>(
-        old: C, oldBase: Int, oldMiddle: Int, new: C, newBase: Int, newMiddle: Int,
-        prefix: Int, targets: UnsafeMutableBufferPointer<Int>, matched: UnsafeMutableBufferPointer<Bool>
-    ) where C.Index == Int, C.Element: Hashable {
-        var looseOld: [Int] = []
+    mutating func pair<C: RandomAccessCollection>(old: C, new: C, from start: Int, oldEnd: Int, newEnd: Int)
+    where C.Index == Int, C.Element: Hashable {
+        let oldBase = old.startIndex
+        let newBase = new.startIndex
+        // Loose old entries are kept as blocks with `new == -1` until hashing resolves them.
+        var looseOldCount = 0
         var looseNew: [Int] = []
-        var oldOffset = 0
-        var newOffset = 0
+        var oldIndex = start
+        var newIndex = start
         var searching = true
-        while oldOffset < oldMiddle, newOffset < newMiddle {
-            if old[oldBase &+ oldOffset] == new[newBase &+ newOffset] {
-                targets[oldOffset] = prefix &+ newOffset
-                matched[newOffset] = true
-                oldOffset &+= 1
-                newOffset &+= 1
+        while oldIndex < oldEnd, newIndex < newEnd {
+            if old[oldBase &+ oldIndex] == new[newBase &+ newIndex] {
+                let room = Swift.min(oldEnd &- oldIndex, newEnd &- newIndex)
+                let oldRun = oldBase &+ oldIndex
+                let newRun = newBase &+ newIndex
+                var length = 1
+                while length < room, old[oldRun &+ length] == new[newRun &+ length] { length &+= 1 }
+                blocks.append(Block(old: oldIndex, new: newIndex, length: length))
+                oldIndex &+= length
+                newIndex &+= length
                 continue
             }
             if searching {
-                var distance = 1
                 var skippedNew = 0
                 var skippedOld = 0
-                while distance <= lookahead {
-                    if newOffset &+ distance < newMiddle,
-                        old[oldBase &+ oldOffset] == new[newBase &+ newOffset &+ distance]
-                    {
+                var distance = 1
+                while distance <= Self.lookahead {
+                    if newIndex &+ distance < newEnd, old[oldBase &+ oldIndex] == new[newBase &+ newIndex &+ distance] {
                         skippedNew = distance
                         break
                     }
-                    if oldOffset &+ distance < oldMiddle,
-                        new[newBase &+ newOffset] == old[oldBase &+ oldOffset &+ distance]
-                    {
+                    if oldIndex &+ distance < oldEnd, new[newBase &+ newIndex] == old[oldBase &+ oldIndex &+ distance] {
                         skippedOld = distance
                         break
                     }
                     distance &+= 1
                 }
                 if skippedNew > 0 {
-                    for offset in newOffset..<(newOffset &+ skippedNew) { looseNew.append(offset) }
-                    newOffset &+= skippedNew
+                    for index in newIndex..<(newIndex &+ skippedNew) { looseNew.append(index) }
+                    newIndex &+= skippedNew
                     continue
                 }
                 if skippedOld > 0 {
-                    for offset in oldOffset..<(oldOffset &+ skippedOld) { looseOld.append(offset) }
-                    oldOffset &+= skippedOld
+                    for index in oldIndex..<(oldIndex &+ skippedOld) {
+                        blocks.append(Block(old: index, new: -1, length: 1))
+                    }
+                    looseOldCount &+= skippedOld
+                    oldIndex &+= skippedOld
                     continue
                 }
-                let loose = looseOld.count &+ looseNew.count
-                if loose > 64, loose > (oldOffset &+ newOffset) / 2 { searching = false }
+                let loose = looseOldCount &+ looseNew.count
+                if loose > 64, loose > (oldIndex &+ newIndex &- 2 &* start) / 2 { searching = false }
             }
-            looseOld.append(oldOffset)
-            looseNew.append(newOffset)
-            oldOffset &+= 1
-            newOffset &+= 1
+            blocks.append(Block(old: oldIndex, new: -1, length: 1))
+            looseOldCount &+= 1
+            looseNew.append(newIndex)
+            oldIndex &+= 1
+            newIndex &+= 1
         }
-        while oldOffset < oldMiddle {
-            looseOld.append(oldOffset)
-            oldOffset &+= 1
+        while oldIndex < oldEnd {
+            blocks.append(Block(old: oldIndex, new: -1, length: 1))
+            looseOldCount &+= 1
+            oldIndex &+= 1
         }
-        while newOffset < newMiddle {
-            looseNew.append(newOffset)
-            newOffset &+= 1
+        while newIndex < newEnd {
+            looseNew.append(newIndex)
+            newIndex &+= 1
         }
-        guard !looseOld.isEmpty, !looseNew.isEmpty else { return }
-        var newIndex = [C.Element: Int](minimumCapacity: looseNew.count)
-        for offset in looseNew { newIndex[new[newBase &+ offset]] = offset }
-        for offset in looseOld {
-            guard let target = newIndex[old[oldBase &+ offset]], !matched[target] else { continue }
-            matched[target] = true
-            targets[offset] = prefix &+ target
+        guard looseOldCount > 0 || !looseNew.isEmpty else {
+            HeaviestIncreasingBlocks.markStaying(&blocks)
+            return
         }
+        var positionOfLooseNew = [C.Element: Int](minimumCapacity: looseNew.count)
+        for (position, index) in looseNew.enumerated() { positionOfLooseNew[new[newBase &+ index]] = position }
+        var claimed = [Bool](repeating: false, count: looseNew.count)
+        var kept = 0
+        for position in 0..<blocks.count {
+            var block = blocks[position]
+            if block.new < 0 {
+                if let loose = positionOfLooseNew[old[oldBase &+ block.old]], !claimed[loose] {
+                    claimed[loose] = true
+                    block.new = looseNew[loose]
+                } else {
+                    deleted.append(block.old)
+                    continue
+                }
+            }
+            blocks[kept] = block
+            kept &+= 1
+        }
+        blocks.removeLast(blocks.count &- kept)
+        for (position, index) in looseNew.enumerated() where !claimed[position] { inserted.append(index) }
+        HeaviestIncreasingBlocks.markStaying(&blocks)
     }
 
-    /// Recognises a middle that is one entry moved from the front to the back or the other way
-    /// round, with equality checks only (no hashing).
-    @inlinable
-    static func singleMove<C: RandomAccessCollection>(
-        old: C, new: C, prefix: Int, oldMiddle: Int, newMiddle: Int
-    ) -> (targets: [Int], stays: [Bool])? where C.Index == Int, C.Element: Hashable {
-        guard oldMiddle == newMiddle, oldMiddle >= 2 else { return nil }
-        let oldBase = old.startIndex &+ prefix
-        let newBase = new.startIndex &+ prefix
-        let last = oldMiddle &- 1
-        if old[oldBase] == new[newBase &+ last] {
-            var offset = 1
-            while offset <= last, old[oldBase &+ offset] == new[newBase &+ offset &- 1] { offset &+= 1 }
-            if offset > last {
-                var targets = [Int](repeating: 0, count: oldMiddle)
-                for index in 0..<oldMiddle { targets[index] = prefix &+ index &- 1 }
-                targets[0] = prefix &+ last
-                var stays = [Bool](repeating: true, count: oldMiddle)
-                stays[0] = false
-                return (targets, stays)
-            }
-        }
-        if old[oldBase &+ last] == new[newBase] {
-            var offset = 0
-            while offset < last, old[oldBase &+ offset] == new[newBase &+ offset &+ 1] { offset &+= 1 }
-            if offset == last {
-                var targets = [Int](repeating: 0, count: oldMiddle)
-                for index in 0..<oldMiddle { targets[index] = prefix &+ index &+ 1 }
-                targets[last] = prefix
-                var stays = [Bool](repeating: true, count: oldMiddle)
-                stays[last] = false
-                return (targets, stays)
-            }
-        }
-        return nil
-    }
-
-    /// Calls the handlers for every old entry, in old order, then `inserted` for every new index
-    /// that has no old entry.
+    /// Calls the handlers for every entry: kept entries in old order (`stationary` or `moved`),
+    /// then `deleted` old indices and `inserted` new indices, each ascending.
     @inlinable
     func forEach(
         stationary: (_ old: Int, _ new: Int) -> Void,
@@ -195,19 +182,19 @@ struct ListMatching {
         inserted: (_ new: Int) -> Void
     ) {
         for index in 0..<prefix { stationary(index, index) }
-        for offset in 0..<targets.count {
-            let target = targets[offset]
-            if target < 0 {
-                deleted(prefix &+ offset)
-            } else if stays[offset] {
-                stationary(prefix &+ offset, target)
-            } else {
-                moved(prefix &+ offset, target)
+        for block in blocks {
+            for offset in 0..<block.length {
+                if block.stays {
+                    stationary(block.old &+ offset, block.new &+ offset)
+                } else {
+                    moved(block.old &+ offset, block.new &+ offset)
+                }
             }
         }
         let oldSuffixStart = oldCount &- suffix
         let newSuffixStart = newCount &- suffix
         for index in 0..<suffix { stationary(oldSuffixStart &+ index, newSuffixStart &+ index) }
-        for offset in 0..<matched.count where !matched[offset] { inserted(prefix &+ offset) }
+        for index in self.deleted { deleted(index) }
+        for index in self.inserted { inserted(index) }
     }
 }

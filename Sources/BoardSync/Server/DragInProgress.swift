@@ -28,12 +28,13 @@ struct DragInProgress: Hashable, Sendable {
 
     /// Carries the positions through `committed`, which has just been applied to `state`. The
     /// placeholder is rebased like a move of the item (the rules every client applies to the
-    /// placeholders it shows); when its target section is gone, it falls back to `from`.
+    /// placeholders it shows); when its target section is gone (or the placeholder no longer
+    /// makes a valid move), it falls back to `from`.
     /// Call only while the item is still on the board.
     mutating func carry(through committed: Op, in state: BoardState) {
         guard let now = state.position(ofItem: item) else { return }
         if let to, let rebased = Rebase.rebase(.move(item: item, from: from, to: to), through: committed),
-            case .move(_, _, let target) = rebased, state.isLive(section: target.section)
+            case .move(_, _, let target) = rebased, state.check(rebased) == .apply
         {
             self.to = target
         } else {

@@ -8,7 +8,9 @@ extension Sequencer {
             return
         }
         guard !unflushedAnswers.contains(id) else {
-            send(.error(.init(code: .inFlight, message: "the previous submit is unanswered", seq: seq)), to: .connection(id))
+            send(
+                .error(.init(code: .inFlight, message: "the previous submit is unanswered", seq: seq)),
+                to: .connection(id))
             return
         }
         unflushedAnswers.insert(id)
@@ -22,7 +24,9 @@ extension Sequencer {
             return
         }
         guard let since = window.ops(after: submit.base) else {
-            refuse(.stale, "base \(submit.base) is older than the oldest kept version \(window.oldestBase)", seq: seq, to: id)
+            refuse(
+                .stale, "base \(submit.base) is older than the oldest kept version \(window.oldestBase)", seq: seq,
+                to: id)
             return
         }
         if let error = state.checkNamedIDs(submit.op) {

@@ -93,6 +93,12 @@ public struct Sequencer: Sendable {
     /// Drags in progress.
     public var dragCount: Int { drags.count }
 
+    /// The role a connection was opened with; nil for an unknown (or replaced) connection.
+    public func role(of connection: ConnectionID) -> Role? { connections[connection]?.role }
+
+    /// The client id a connection gave in its `hello`; nil before it, or for an unknown connection.
+    public func client(of connection: ConnectionID) -> String? { connections[connection]?.identity?.client }
+
     /// The highest acknowledged `seq` of `client` on this board (0 if none).
     public func lastSeq(of client: String) -> Int { lastSeqs[client] ?? 0 }
 

@@ -19,7 +19,7 @@ public enum WireCodec {
     }
 
     public static func encode(_ message: ClientMessage) -> [UInt8] {
-        var writer = JSONWriter()
+        var writer = JSONWriter(reservingCapacity: messageCapacity)
         message.write(to: &writer)
         return writer.bytes
     }
@@ -39,7 +39,7 @@ public enum WireCodec {
     }
 
     public static func encode(_ message: ServerMessage) -> [UInt8] {
-        var writer = JSONWriter()
+        var writer = JSONWriter(reservingCapacity: estimatedSize(of: message))
         message.write(to: &writer)
         return writer.bytes
     }
@@ -64,7 +64,7 @@ public enum WireCodec {
     }
 
     public static func encodeBoard(_ board: Board) -> [UInt8] {
-        var writer = JSONWriter()
+        var writer = JSONWriter(reservingCapacity: estimatedSize(of: board))
         board.write(to: &writer)
         return writer.bytes
     }
@@ -79,9 +79,26 @@ public enum WireCodec {
     }
 
     public static func encodeOp(_ op: Op) -> [UInt8] {
-        var writer = JSONWriter()
+        var writer = JSONWriter(reservingCapacity: messageCapacity)
         op.write(to: &writer)
         return writer.bytes
+    }
+
+    // MARK: Buffer sizes
+
+    /// Room for a typical message, so that encoding one rarely grows its buffer.
+    private static let messageCapacity = 256
+
+    private static func estimatedSize(of message: ServerMessage) -> Int {
+        guard case .welcome(let welcome) = message else { return messageCapacity }
+        switch welcome.state {
+        case .board(let board): return messageCapacity + estimatedSize(of: board)
+        case .ops(let ops): return messageCapacity * (1 + ops.count)
+        }
+    }
+
+    private static func estimatedSize(of board: Board) -> Int {
+        64 + board.sections.count * 64 + board.itemCount * 48
     }
 
     // MARK: Parsing

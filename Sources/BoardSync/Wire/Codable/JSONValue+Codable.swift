@@ -43,7 +43,8 @@ extension JSONValue: Codable {
             var container = encoder.singleValueContainer()
             guard let number = Double(text), number.isFinite else {
                 throw EncodingError.invalidValue(
-                    text, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "number out of range"))
+                    text, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "number out of range")
+                )
             }
             try container.encode(number)
         case .string(let text):

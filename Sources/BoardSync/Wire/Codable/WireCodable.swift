@@ -9,7 +9,8 @@ enum WireCodable {
             return try convert(json)
         } catch {
             throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.message, underlyingError: error))
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: error.message, underlyingError: error))
         }
     }
 

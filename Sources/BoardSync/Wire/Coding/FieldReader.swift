@@ -121,3 +121,11 @@ struct FieldReader {
         }
     }
 }
+
+extension FieldReader {
+    /// Checks the `type` of a message nested in another one, such as the ops of a `welcome`.
+    func expectType(_ expected: String) throws(WireError) {
+        let type = try string("type")
+        guard type == expected else { throw .unknownValue(field: "type", value: type) }
+    }
+}

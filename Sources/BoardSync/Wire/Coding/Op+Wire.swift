@@ -4,7 +4,8 @@ extension Op {
         let kind = try reader.string("kind")
         switch kind {
         case "insert":
-            self = .insert(item: try reader.nested("item", Item.init(wire:)), to: try reader.nested("to", Position.init(wire:)))
+            self = .insert(
+                item: try reader.nested("item", Item.init(wire:)), to: try reader.nested("to", Position.init(wire:)))
         case "move":
             self = .move(
                 item: try reader.string("item"),
@@ -19,7 +20,8 @@ extension Op {
                 section: try reader.nested("section", SectionHeader.init(wire:)), index: try reader.integer("index"))
         case "moveSection":
             self = .moveSection(
-                section: try reader.string("section"), from: try reader.integer("from"), index: try reader.integer("index"))
+                section: try reader.string("section"), from: try reader.integer("from"),
+                index: try reader.integer("index"))
         case "renameSection":
             self = .renameSection(section: try reader.string("section"), title: try reader.string("title"))
         case "deleteSection":

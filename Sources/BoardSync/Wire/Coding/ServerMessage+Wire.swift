@@ -25,20 +25,3 @@ extension ServerMessage {
         }
     }
 }
-
-extension FieldReader {
-    /// Checks the `type` of a message nested in another one, such as the ops of a `welcome`.
-    func expectType(_ expected: String) throws(WireError) {
-        let type = try string("type")
-        guard type == expected else { throw .unknownValue(field: "type", value: type) }
-    }
-}
-
-extension JSONWriter {
-    /// Opens a message object and writes its `type`.
-    mutating func beginMessage(_ type: StaticString) {
-        beginObject()
-        key("type")
-        plainString(type)
-    }
-}

@@ -55,7 +55,8 @@ extension ServerMessage.Welcome {
 extension ServerMessage.You {
     init(wire reader: FieldReader) throws(WireError) {
         self.init(
-            client: try reader.string("client"), user: try reader.string("user"), role: try reader.word("role", as: Role.self))
+            client: try reader.string("client"), user: try reader.string("user"),
+            role: try reader.word("role", as: Role.self))
     }
 
     func write(to writer: inout JSONWriter) {

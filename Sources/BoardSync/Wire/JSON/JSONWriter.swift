@@ -12,6 +12,12 @@ public struct JSONWriter: Sendable {
         self.bytes = bytes
     }
 
+    /// A writer whose buffer has room for `capacity` bytes before it grows.
+    public init(reservingCapacity capacity: Int) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = false
@@ -138,7 +144,8 @@ public struct JSONWriter: Sendable {
             case 0x09: bytes.append(UInt8(ascii: "t"))
             default:
                 bytes.append(contentsOf: [
-                    UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hexDigit(byte >> 4), Self.hexDigit(byte & 0xF),
+                    UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hexDigit(byte >> 4),
+                    Self.hexDigit(byte & 0xF),
                 ])
             }
         }

@@ -13,5 +13,10 @@ extension ServerMessage {
             self.seq = seq
             self.item = item
         }
+
+        /// The `bad_message` answer to input that the codec refused.
+        public init(refusing error: WireError) {
+            self.init(code: error.code, message: error.message)
+        }
     }
 }
