@@ -16,7 +16,9 @@ enum FsyncProbe {
         let block = [UInt8](repeating: 0x2a, count: 512)
         for index in 0..<count {
             let start = LoadClock.micros()
-            let written = block.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(index % 64 * 512)) }
+            let written = block.withUnsafeBytes {
+                pwrite(descriptor, $0.baseAddress, $0.count, off_t(index % 64 * 512))
+            }
             guard written == block.count, fsync(descriptor) == 0 else { break }
             samples.add(LoadClock.micros() - start)
         }

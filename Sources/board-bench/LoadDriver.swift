@@ -262,7 +262,8 @@ final class LoadDriver: @unchecked Sendable {
         case .relay:
             client.seq += 1
             client.connection?.send(
-                text: LoadFrames.relayedUpdate(version: client.seq, client: client.clientID, item: client.item, sentAt: now))
+                text: LoadFrames.relayedUpdate(
+                    version: client.seq, client: client.clientID, item: client.item, sentAt: now))
         }
     }
 

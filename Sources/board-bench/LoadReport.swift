@@ -68,7 +68,8 @@ enum LoadReport {
             rows.append(
                 row(
                     "fanout, \(Int(subscribers)) subscribers, rates both ran: delivered frames per server CPU-second (ratio ours/relay)",
-                    "\(format(oursRate, 0)) (\(format(ratio, 2)))", format(relayRate, 0), "≥ 0.5 of relay", ratio >= 0.5))
+                    "\(format(oursRate, 0)) (\(format(ratio, 2)))", format(relayRate, 0), "≥ 0.5 of relay", ratio >= 0.5
+                ))
         }
         if let ours = steps(ScenarioDragStorm.name, .server).first {
             let relay = steps(ScenarioDragStorm.name, .relay).first
@@ -78,7 +79,8 @@ enum LoadReport {
                     relay.map { format($0.serverCPUMillisecondsPerThousand, 1) } ?? "-", "-", nil))
             rows.append(
                 row(
-                    "drag-storm: p99 delivery ms", format(ours.latency.p99, 2), relay.map { format($0.latency.p99, 2) } ?? "-",
+                    "drag-storm: p99 delivery ms", format(ours.latency.p99, 2),
+                    relay.map { format($0.latency.p99, 2) } ?? "-",
                     "< 30", ours.latency.p99 < 30))
         }
         let acks = steps(ScenarioAcks.name, .server)
@@ -93,7 +95,8 @@ enum LoadReport {
             let fsync = single.extra("fsync_p99_ms") ?? 0
             rows.append(
                 row(
-                    "acks: single-writer p99 ack ms (fsync p99 \(format(fsync, 2)) ms)", format(single.latency.p99, 2), "-",
+                    "acks: single-writer p99 ack ms (fsync p99 \(format(fsync, 2)) ms)", format(single.latency.p99, 2),
+                    "-",
                     "≤ \(format(fsync + 0.5, 2))", single.latency.p99 <= fsync + 0.5))
         }
         if let ours = steps(ScenarioIdle.name, .server).first {
@@ -108,14 +111,16 @@ enum LoadReport {
             let milliseconds = ours.extra("catch_up_from_listening_ms") ?? -1
             rows.append(
                 row(
-                    "reconnect: ms from restarted server listening until every client caught up", format(milliseconds, 0), "-",
+                    "reconnect: ms from restarted server listening until every client caught up",
+                    format(milliseconds, 0), "-",
                     "< 1,000", milliseconds >= 0 && milliseconds < 1_000))
         }
         if let ours = steps(ScenarioBoards.name, .server).first {
             let relay = steps(ScenarioBoards.name, .relay).first
             rows.append(
                 row(
-                    "boards: p99 delivery ms", format(ours.latency.p99, 2), relay.map { format($0.latency.p99, 2) } ?? "-",
+                    "boards: p99 delivery ms", format(ours.latency.p99, 2),
+                    relay.map { format($0.latency.p99, 2) } ?? "-",
                     "< 20", ours.latency.p99 < 20))
         }
         return rows
@@ -128,7 +133,8 @@ enum LoadReport {
         return cpu > 0 ? Double(delivered) / cpu : 0
     }
 
-    private static func row(_ figure: String, _ ours: String, _ relay: String, _ target: String, _ met: Bool?) -> String {
+    private static func row(_ figure: String, _ ours: String, _ relay: String, _ target: String, _ met: Bool?) -> String
+    {
         "| \(figure) | \(ours) | \(relay) | \(target) | \(met.map { $0 ? "met" : "missed" } ?? "-") |"
     }
 

@@ -48,18 +48,23 @@ struct LoadStepResult: Sendable {
         "scenario     target step                     deliv/s   acked/s   p50ms   p99ms  p999ms   maxms err  srvCPU  deliv/srvCPUs  rssKiB  gen%"
 
     var tableRow: String {
-        func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
+        func pad(_ text: String, _ width: Int) -> String {
+            text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0)
+        }
         func right(_ value: Double, _ width: Int, _ digits: Int) -> String {
             let text = String(format: "%.\(digits)f", value)
             return String(repeating: " ", count: max(0, width - text.count)) + text
         }
         var row = pad(scenario, 12) + " " + pad(target.rawValue, 6) + " " + pad(step, 22)
         row += right(deliveredPerSecond, 10, 0) + right(ackedPerSecond, 10, 0)
-        row += right(latency.p50, 8, 2) + right(latency.p99, 8, 2) + right(latency.p999, 8, 2) + right(latency.max, 8, 2)
+        row +=
+            right(latency.p50, 8, 2) + right(latency.p99, 8, 2) + right(latency.p999, 8, 2) + right(latency.max, 8, 2)
         row += right(Double(sample.counters.errors), 4, 0) + right(serverCPUSeconds, 8, 2)
         row += right(deliveredPerServerCPUSecond, 15, 0) + right(Double(serverRSSKiB), 8, 0)
         row += right(generatorCPUPercent, 6, 0)
-        if !extras.isEmpty { row += "  " + extras.map { "\($0.name)=\(String(format: "%.3f", $0.value))" }.joined(separator: " ") }
+        if !extras.isEmpty {
+            row += "  " + extras.map { "\($0.name)=\(String(format: "%.3f", $0.value))" }.joined(separator: " ")
+        }
         return row
     }
 

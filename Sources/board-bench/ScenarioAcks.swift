@@ -8,8 +8,9 @@ enum ScenarioAcks {
 
     static func run(_ environment: LoadEnvironment) {
         guard environment.target == .server else { return }
-        let fsync = FsyncProbe.measure(directory: environment.dataDirectory ?? NSTemporaryDirectory(),
-                                       count: environment.smoke ? 50 : 1_000)
+        let fsync = FsyncProbe.measure(
+            directory: environment.dataDirectory ?? NSTemporaryDirectory(),
+            count: environment.smoke ? 50 : 1_000)
         for writers in environment.smoke ? [1, 4] : [1, 16, 64] {
             guard let driver = environment.makeDriver() else { return }
             defer { driver.shutdown() }

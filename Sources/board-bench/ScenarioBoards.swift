@@ -23,7 +23,8 @@ enum ScenarioBoards {
         }
         usleep(environment.smoke ? 200_000 : 1_000_000)
         environment.measure(
-            driver, scenario: name, step: "boards=\(boards) clients=\(perBoard)", seconds: environment.smoke ? 0.6 : 5.0,
+            driver, scenario: name, step: "boards=\(boards) clients=\(perBoard)",
+            seconds: environment.smoke ? 0.6 : 5.0,
             extras: [("boards", Double(boards)), ("clients_per_board", Double(perBoard))])
         driver.sync { $0.stopWriting() }
     }

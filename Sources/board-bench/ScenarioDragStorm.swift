@@ -13,7 +13,9 @@ enum ScenarioDragStorm {
         let board = "drag-\(environment.runTag)"
         driver.sync { driver in
             driver.dragSlots = draggers
-            for number in 0..<draggers { driver.add(board: board, clientID: "d\(number)-\(board)", role: .dragger(number: number)) }
+            for number in 0..<draggers {
+                driver.add(board: board, clientID: "d\(number)-\(board)", role: .dragger(number: number))
+            }
             for index in 0..<watchers { driver.add(board: board, clientID: "v\(index)-\(board)", role: .watcher) }
         }
         guard environment.connectAndSetUp(driver, count: draggers + watchers, scenario: name) else { return }

@@ -13,14 +13,18 @@ enum ScenarioFanout {
             let board = "fanout-\(environment.runTag)-\(subscribers)"
             driver.sync { driver in
                 driver.add(board: board, clientID: "w-\(board)", role: .writer)
-                for index in 0..<subscribers { driver.add(board: board, clientID: "s\(index)-\(board)", role: .watcher) }
+                for index in 0..<subscribers {
+                    driver.add(board: board, clientID: "s\(index)-\(board)", role: .watcher)
+                }
             }
             guard environment.connectAndSetUp(driver, count: subscribers + 1, scenario: name) else { return }
             let rates: [Double] =
-                environment.smoke ? [40] : subscribers <= 100 ? [250, 500, 1_000, 2_000, 4_000] : [25, 50, 100, 200, 400]
+                environment.smoke
+                ? [40] : subscribers <= 100 ? [250, 500, 1_000, 2_000, 4_000] : [25, 50, 100, 200, 400]
             for rate in rates {
                 driver.sync { driver in
-                    driver.startWriting(driver.clients.filter { if case .writer = $0.role { true } else { false } }, rate: rate)
+                    driver.startWriting(
+                        driver.clients.filter { if case .writer = $0.role { true } else { false } }, rate: rate)
                 }
                 usleep(environment.smoke ? 100_000 : 300_000)
                 let result = environment.measure(

@@ -43,10 +43,11 @@ final class ServerProcess: @unchecked Sendable {
         let output = Pipe()
         process.standardOutput = output
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: logPath).map { handle in
-            handle.seekToEndOfFile()
-            return handle
-        } ?? FileHandle.nullDevice
+        process.standardError =
+            FileHandle(forWritingAtPath: logPath).map { handle in
+                handle.seekToEndOfFile()
+                return handle
+            } ?? FileHandle.nullDevice
         do {
             try process.run()
         } catch {

@@ -5,7 +5,9 @@ import Foundation
 /// every load scenario against both, restarting the server for the reconnect scenario, and
 /// writes the `## Load` section of the markdown file.
 enum SuiteMode {
-    static let mode = BenchMode(name: "suite", summary: "start board-server and the relay, run every load scenario on both") {
+    static let mode = BenchMode(
+        name: "suite", summary: "start board-server and the relay, run every load scenario on both"
+    ) {
         arguments in run(arguments)
     }
 
@@ -46,7 +48,8 @@ enum SuiteMode {
             executable: serverBinary, arguments: serverFlags + ["--data", directory + "/boards.sqlite"],
             logPath: directory + "/server.log")
         let relay = ServerProcess(
-            executable: Bundle.main.executablePath ?? CommandLine.arguments[0], arguments: ["relay", "--host", "127.0.0.1"],
+            executable: Bundle.main.executablePath ?? CommandLine.arguments[0],
+            arguments: ["relay", "--host", "127.0.0.1"],
             logPath: directory + "/relay.log")
         do {
             try server.start()
@@ -86,7 +89,9 @@ enum SuiteMode {
 
     private static func fail(_ message: String) -> Int32 {
         FileHandle.standardError.write(
-            Data("suite: \(message)\nusage: board-bench suite --server-binary PATH [--markdown FILE] [--json] [--smoke] [--scenario NAME]\n".utf8))
+            Data(
+                "suite: \(message)\nusage: board-bench suite --server-binary PATH [--markdown FILE] [--json] [--smoke] [--scenario NAME]\n"
+                    .utf8))
         return 2
     }
 }
