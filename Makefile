@@ -51,8 +51,12 @@ test-sanitize: deps $(VENV)/bin/python
 	BOARD_SYNC_PYTHON=$(CURDIR)/$(VENV)/bin/python \
 	  $(SWIFT) test --sanitize=thread --filter BoardServerTests --scratch-path .build/tsan
 
+# Core figures, then every load scenario against board-server and the bare relay baseline; both
+# write their own section of docs/benchmarks.md.
 bench: release
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench core --markdown docs/benchmarks.md
+	$$($(SWIFT) build -c release --show-bin-path)/board-bench suite \
+	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

@@ -41,6 +41,7 @@ let package = Package(
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore"]),
         .testTarget(name: "BoardServerTests", dependencies: ["BoardServer", "BoardSync", "WebSocketTransport"]),
         .testTarget(name: "BoardClientAppTests", dependencies: ["BoardClientApp", "BoardSync", "TerminalUI"]),
+        .testTarget(name: "BenchmarkSmokeTests", dependencies: []),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,23 +22,19 @@ enum BoardLoader {
             }
             board.version = snapshot.version
         }
-        let replayed = try stored.ops.filter { $0.version > board.version }.map { record in
-            (record, try decode(record, board: stored.name))
-        }
-        // The stored ids include those that the ops after the snapshot introduced; they were new
-        // when those ops were checked, so they must be new again while the ops are replayed.
-        let introduced = Set(replayed.compactMap { $0.1.introducedID })
         var usedIDs: [String: IDKind] = [:]
-        for (id, kind) in stored.usedIds where !introduced.contains(id) {
-            usedIDs[id] = kind == .item ? .item : .section
-        }
-        var state = BoardState(board: board, usedIDs: usedIDs)
-        for (record, op) in replayed {
-            guard record.version == state.version + 1, state.check(op, limits: unlimited) == .apply else {
+        for (id, kind) in stored.usedIds { usedIDs[id] = kind == .item ? .item : .section }
+        // Replay against the snapshot's own ids: the stored used ids already hold the ids these
+        // ops created, which would make every replayed insert look like a reused id.
+        var replay = BoardState(board: board)
+        for record in stored.ops where record.version > replay.version {
+            let op = try decode(record, board: stored.name)
+            guard record.version == replay.version + 1, replay.check(op, limits: unlimited) == .apply else {
                 throw CorruptBoard(board: stored.name, reason: "op \(record.version) does not apply")
             }
-            state.commit(op)
+            replay.commit(op)
         }
+        let state = BoardState(board: replay.board, usedIDs: usedIDs)
         let first = max(0, state.version - config.windowSize)
         let recent = try store.opsAfter(stored.name, version: first, limit: config.windowSize).map { record in
             SequencedOp(
@@ -57,17 +53,6 @@ enum BoardLoader {
             return try WireCodec.decodeOp(Array(record.opJSON.utf8))
         } catch {
             throw CorruptBoard(board: board, reason: "op \(record.version): \(error)")
-        }
-    }
-}
-
-extension Op {
-    /// The id of the item or section this op creates, if it creates one.
-    fileprivate var introducedID: String? {
-        switch self {
-        case .insert(let item, _): item.id
-        case .insertSection(let section, _): section.id
-        default: nil
         }
     }
 }

@@ -22,7 +22,12 @@ public final class OutboundFrame: @unchecked Sendable {
     /// Copies `bytes`, which must be UTF-8 text.
     public convenience init(bytes: some Collection<UInt8>) {
         self.init(capacity: bytes.count) { destination in
-            _ = destination.initializeMemory(as: UInt8.self, from: bytes)
+            // One memcpy for contiguous storage; the element-wise generic copy costs a call per byte.
+            let copied: Bool? = bytes.withContiguousStorageIfAvailable { source in
+                destination.copyMemory(from: UnsafeRawBufferPointer(source))
+                return true
+            }
+            if copied == nil { _ = destination.initializeMemory(as: UInt8.self, from: bytes) }
         }
     }
 

@@ -6,6 +6,9 @@ let modes: [BenchMode] = [
     BenchMode(name: "tui", summary: "terminal frames of remote moves: bytes and CPU against a full repaint") {
         TUIBenchmark.run(arguments: $0)
     },
+    LoadMode.mode,
+    RelayMode.mode,
+    SuiteMode.mode,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

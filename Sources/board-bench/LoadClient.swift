@@ -1,0 +1,66 @@
+import WebSocketTransport
+
+/// What the generator aims at: the board server (protocol v1, acks) or the bare relay.
+enum LoadTarget: String, Sendable {
+    case server, relay
+}
+
+/// What one simulated client does besides receiving.
+enum LoadRole: Sendable {
+    /// Only receives.
+    case watcher
+    /// Keeps updating the label of its own item.
+    case writer
+    /// Drags its own item `d<number>` back and forth.
+    case dragger(number: Int)
+}
+
+/// One simulated client: its connection and protocol state. Lives on the context's service
+/// thread; events go straight to the driver.
+final class LoadClient: ClientConnectionHandler {
+    let board: String
+    let clientID: String
+    let role: LoadRole
+    unowned let driver: LoadDriver
+
+    var connection: ClientConnection?
+    /// A connection attempt is under way.
+    var opening = false
+    /// Welcomed (server) or open (relay).
+    var isOpen = false
+    /// Its item exists (writers and draggers) and it may start working.
+    var isSetUp = false
+    /// Highest board version seen.
+    var version = 0
+    var seq = 0
+    /// Send time of the unanswered submit, when it is a measured one.
+    var inFlightSince: Int64?
+    var hasInFlight = false
+    /// Paced sending: operations per second, the pace's start and how many were sent since.
+    var rate = 0.0
+    var paceStart: Int64 = 0
+    var paceSent = 0
+    /// Sends the next update as soon as the previous one is acknowledged.
+    var closedLoop = false
+    var dragStep = 0
+    /// Time this client was last brought up to the driver's catch-up version.
+    var caughtUpAt: Int64 = 0
+
+    init(board: String, clientID: String, role: LoadRole, driver: LoadDriver) {
+        self.board = board
+        self.clientID = clientID
+        self.role = role
+        self.driver = driver
+    }
+
+    var item: String {
+        switch role {
+        case .dragger(let number): "d\(number)"
+        default: "i-\(clientID)"
+        }
+    }
+
+    func connection(_ connection: ClientConnection, didReceive event: ClientEvent) {
+        driver.handle(event, for: self, on: connection)
+    }
+}

@@ -1,0 +1,419 @@
+import Dispatch
+import Foundation
+import WebSocketTransport
+
+/// Counters of one measured step.
+struct LoadCounters: Sendable {
+    var delivered = 0
+    var acks = 0
+    var errors = 0
+    var sent = 0
+    var disconnects = 0
+}
+
+/// What the driver measured during one step.
+struct LoadStepSample: Sendable {
+    var counters: LoadCounters
+    var delivery: LatencySummary
+    var ack: LatencySummary
+    var seconds: Double
+}
+
+/// Holds every simulated client on one libwebsockets client context and drives them: connects
+/// with bounded concurrency, paces writers and draggers from one timer, and records latencies.
+/// All state belongs to the context's service thread; the scenario thread reaches it through
+/// `sync`.
+final class LoadDriver: @unchecked Sendable {
+    let context: ClientContext
+    let target: LoadTarget
+    let baseURL: String
+    private(set) var clients: [LoadClient] = []
+    private var connectQueue: [LoadClient] = []
+    private var queueHead = 0
+    private var pendingConnects = 0
+    private let maxPendingConnects = 200
+    private var setupQueue: [LoadClient] = []
+    private var setupHead = 0
+    private var counters = LoadCounters()
+    private var delivery = LatencySamples()
+    private var ackLatency = LatencySamples()
+    private var stepStart: Int64 = LoadClock.micros()
+    private var tickArmed = false
+    /// Per dragger, the send time of its last `over` to each index.
+    private var dragSentAt: [[Int64]] = []
+    /// Number of positions a dragger cycles through.
+    var dragSlots = 1
+    var dragRate = 30.0
+    var draggingActive = false
+    /// Reconnect closed connections (with `since`) instead of counting them as errors.
+    var reconnects = false
+    /// Per board, the version every client of it must reach to count as caught up.
+    private var catchUpVersions: [String: Int] = [:]
+    private var firstErrors: [String] = []
+    /// Highest version any client has seen of each board.
+    private var boardVersions: [String: Int] = [:]
+
+    init(target: LoadTarget, baseURL: String) throws {
+        self.target = target
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        context = try ClientContext(configuration: ClientContextConfiguration(shutdownGracePeriod: 0.5))
+    }
+
+    func shutdown() { context.shutdown() }
+
+    /// Runs `work` on the service thread and waits for its result.
+    func sync<Result: Sendable>(_ work: @escaping @Sendable (LoadDriver) -> Result) -> Result {
+        let box = SyncBox<Result>()
+        let done = DispatchSemaphore(value: 0)
+        context.post { [self] in
+            box.value = work(self)
+            done.signal()
+        }
+        done.wait()
+        return box.value!
+    }
+
+    /// Polls `condition` on the service thread every few milliseconds until it holds or
+    /// `timeout` passes; returns whether it held.
+    func wait(timeout: Double, until condition: @escaping @Sendable (LoadDriver) -> Bool) -> Bool {
+        let deadline = LoadClock.micros() + Int64(timeout * 1e6)
+        while LoadClock.micros() < deadline {
+            if sync(condition) { return true }
+            usleep(5_000)
+        }
+        return sync(condition)
+    }
+
+    // MARK: Service thread
+
+    /// Adds clients and starts connecting them.
+    func add(board: String, clientID: String, role: LoadRole) {
+        let client = LoadClient(board: board, clientID: clientID, role: role, driver: self)
+        clients.append(client)
+        if case .dragger(let number) = role {
+            while dragSentAt.count <= number { dragSentAt.append([]) }
+        }
+        connectQueue.append(client)
+        pumpConnects()
+    }
+
+    var openCount: Int { clients.reduce(0) { $0 + ($1.isOpen ? 1 : 0) } }
+    var setUpCount: Int { clients.reduce(0) { $0 + ($1.isSetUp ? 1 : 0) } }
+    var caughtUpCount: Int { clients.reduce(0) { $0 + (isCaughtUp($1) ? 1 : 0) } }
+    var lastCatchUp: Int64 { clients.reduce(0) { max($0, $1.caughtUpAt) } }
+    var highestVersion: Int { clients.reduce(0) { max($0, $1.version) } }
+    var errorExamples: [String] { firstErrors }
+
+    private func pumpConnects() {
+        while pendingConnects < maxPendingConnects, queueHead < connectQueue.count {
+            let client = connectQueue[queueHead]
+            queueHead += 1
+            open(client)
+        }
+        if queueHead == connectQueue.count {
+            connectQueue.removeAll()
+            queueHead = 0
+        }
+    }
+
+    private func open(_ client: LoadClient) {
+        pendingConnects += 1
+        client.connection = nil
+        client.opening = true
+        do {
+            // A failure can be reported from inside `connect`; then `opening` is already false.
+            let connection = try context.connect(to: "\(baseURL)/boards/\(client.board)", handler: client)
+            if client.opening { client.connection = connection }
+        } catch {
+            client.opening = false
+            pendingConnects -= 1
+            noteError("connect: \(error)")
+        }
+    }
+
+    /// Creates the items of writers and draggers one after the other (so dragger `k`'s item
+    /// lands at index `k`); relay clients need none.
+    func beginSetup() {
+        let workers = clients.filter {
+            if case .watcher = $0.role { return false }
+            return !$0.isSetUp
+        }
+        guard target == .server else {
+            workers.forEach { $0.isSetUp = true }
+            return
+        }
+        setupQueue = workers
+        setupHead = 0
+        advanceSetup()
+    }
+
+    private func advanceSetup() {
+        guard setupHead < setupQueue.count else { return }
+        let client = setupQueue[setupHead]
+        var index = 0
+        if case .dragger(let number) = client.role { index = number }
+        client.seq += 1
+        client.hasInFlight = true
+        client.inFlightSince = nil
+        client.connection?.send(
+            text: LoadFrames.insert(
+                seq: client.seq, base: max(client.version, boardVersions[client.board] ?? 0), item: client.item,
+                index: index, sentAt: LoadClock.micros()))
+    }
+
+    /// Paces every writer in `writers` at `rate` operations per second (0: closed loop).
+    func startWriting(_ writers: [LoadClient], rate: Double) {
+        let now = LoadClock.micros()
+        for client in writers {
+            client.rate = rate
+            client.closedLoop = rate == 0
+            client.paceStart = now
+            client.paceSent = 0
+            if client.closedLoop { sendUpdate(client) }
+        }
+        armTick()
+    }
+
+    func stopWriting() {
+        for client in clients {
+            client.rate = 0
+            client.closedLoop = false
+        }
+        draggingActive = false
+    }
+
+    /// Draggers pick up their items and start moving them at `dragRate`.
+    func startDragging() {
+        let now = LoadClock.micros()
+        for client in clients {
+            guard case .dragger(let number) = client.role else { continue }
+            dragSentAt[number] = Array(repeating: 0, count: dragSlots)
+            if target == .server { client.connection?.send(text: LoadFrames.dragBegin(item: client.item)) }
+            client.paceStart = now + Int64.random(in: 0..<Int64(1e6 / dragRate))
+            client.paceSent = 0
+        }
+        draggingActive = true
+        armTick()
+    }
+
+    /// Starts a new measured step.
+    func resetStep() {
+        counters = LoadCounters()
+        delivery.removeAll()
+        ackLatency.removeAll()
+        stepStart = LoadClock.micros()
+    }
+
+    /// The figures since `resetStep`.
+    func takeStep() -> LoadStepSample {
+        LoadStepSample(
+            counters: counters, delivery: delivery.summary(), ack: ackLatency.summary(),
+            seconds: Double(LoadClock.micros() - stepStart) / 1e6)
+    }
+
+    private func armTick() {
+        guard !tickArmed else { return }
+        tickArmed = true
+        context.schedule(after: 0.002) { [self] in tick() }
+    }
+
+    private func tick() {
+        tickArmed = false
+        let now = LoadClock.micros()
+        var active = false
+        for client in clients where client.isSetUp && client.isOpen {
+            switch client.role {
+            case .watcher:
+                continue
+            case .writer:
+                guard client.rate > 0 else { continue }
+                active = true
+                let due = Int(Double(now - client.paceStart) * client.rate / 1e6)
+                if due - client.paceSent > max(10, Int(client.rate / 10)) {
+                    client.paceSent = due - 1
+                }
+                while client.paceSent < due, !(target == .server && client.hasInFlight) {
+                    client.paceSent += 1
+                    sendUpdate(client)
+                }
+            case .dragger(let number):
+                guard draggingActive else { continue }
+                active = true
+                let due = Int(Double(now - client.paceStart) * dragRate / 1e6)
+                if client.paceSent < due {
+                    client.paceSent = due
+                    sendDragOver(client, number: number, now: now)
+                }
+            }
+        }
+        if active { armTick() }
+    }
+
+    private func sendUpdate(_ client: LoadClient) {
+        let now = LoadClock.micros()
+        counters.sent += 1
+        switch target {
+        case .server:
+            client.seq += 1
+            client.hasInFlight = true
+            client.inFlightSince = now
+            client.connection?.send(
+                text: LoadFrames.update(seq: client.seq, base: client.version, item: client.item, sentAt: now))
+        case .relay:
+            client.seq += 1
+            client.connection?.send(
+                text: LoadFrames.relayedUpdate(
+                    version: client.seq, client: client.clientID, item: client.item, sentAt: now))
+        }
+    }
+
+    private func sendDragOver(_ client: LoadClient, number: Int, now: Int64) {
+        client.dragStep += 1
+        let slot = client.dragStep % dragSlots
+        dragSentAt[number][slot] = now
+        counters.sent += 1
+        switch target {
+        case .server:
+            client.connection?.send(
+                text: LoadFrames.dragOver(item: client.item, base: client.version, from: number, to: slot))
+        case .relay:
+            client.connection?.send(
+                text: LoadFrames.relayedDragOver(
+                    client: client.clientID, item: client.item, version: client.version, from: number, to: slot))
+        }
+    }
+
+    private func noteError(_ text: String) {
+        counters.errors += 1
+        if firstErrors.count < 5 { firstErrors.append(text) }
+    }
+
+    // MARK: Events
+
+    func handle(_ event: ClientEvent, for client: LoadClient, on connection: ClientConnection) {
+        if client.connection == nil, client.opening { client.connection = connection }
+        guard connection === client.connection else { return }
+        switch event {
+        case .opened:
+            client.opening = false
+            pendingConnects -= 1
+            pumpConnects()
+            switch target {
+            case .server:
+                connection.send(
+                    text: LoadFrames.hello(client: client.clientID, since: client.version > 0 ? client.version : nil))
+            case .relay:
+                client.isOpen = true
+                client.isSetUp = true
+            }
+        case .text(let bytes):
+            received(LoadMessageScanner(bytes: bytes), by: client)
+        case .binary:
+            noteError("binary frame")
+        case .closed(let code, let reason):
+            client.opening = false
+            client.isOpen = false
+            if reconnects {
+                counters.disconnects += 1
+                scheduleReconnect(client)
+            } else if code != 1000 {
+                noteError("closed \(code.map(String.init) ?? "-") \(reason)")
+            }
+        case .connectFailed(let failure):
+            client.opening = false
+            client.isOpen = false
+            pendingConnects -= 1
+            pumpConnects()
+            if reconnects {
+                scheduleReconnect(client)
+            } else {
+                noteError("connect failed: \(failure)")
+            }
+        }
+    }
+
+    private func scheduleReconnect(_ client: LoadClient) {
+        client.connection = nil
+        client.hasInFlight = false
+        context.schedule(after: 0.02 + Double.random(in: 0..<0.01)) { [self] in
+            guard reconnects, client.connection == nil else { return }
+            open(client)
+        }
+    }
+
+    private func received(_ message: LoadMessageScanner, by client: LoadClient) {
+        let now = LoadClock.micros()
+        switch message.kind {
+        case .welcome:
+            client.version = max(client.version, message.highestVersion ?? 0)
+            client.isOpen = true
+            if case .watcher = client.role { client.isSetUp = true }
+            noteCatchUp(client, now: now)
+        case .ack:
+            counters.acks += 1
+            client.hasInFlight = false
+            if let version = message.version {
+                client.version = max(client.version, version)
+                boardVersions[client.board] = max(boardVersions[client.board] ?? 0, version)
+            }
+            if let since = client.inFlightSince {
+                ackLatency.add(now - since)
+                client.inFlightSince = nil
+            }
+            if !client.isSetUp {
+                client.isSetUp = true
+                setupHead += 1
+                advanceSetup()
+            } else if client.closedLoop {
+                sendUpdate(client)
+            } else if client.rate > 0 {
+                let due = Int(Double(now - client.paceStart) * client.rate / 1e6)
+                if client.paceSent < due {
+                    client.paceSent += 1
+                    sendUpdate(client)
+                }
+            }
+        case .op:
+            counters.delivered += 1
+            if let version = message.version, target == .server { client.version = max(client.version, version) }
+            if let sentAt = message.labelTime { delivery.add(now - sentAt) }
+            noteCatchUp(client, now: now)
+        case .drag:
+            guard message.isDragOver else { return }
+            counters.delivered += 1
+            if let number = message.dragItemNumber, let slot = message.targetIndex, number < dragSentAt.count,
+                slot < dragSentAt[number].count, dragSentAt[number][slot] > 0
+            {
+                delivery.add(now - dragSentAt[number][slot])
+            }
+        case .error:
+            noteError(String(decoding: message.bytes.prefix(200), as: UTF8.self))
+            client.hasInFlight = false
+        case .other:
+            break
+        }
+    }
+
+    private func noteCatchUp(_ client: LoadClient, now: Int64) {
+        if client.caughtUpAt == 0, isCaughtUp(client) { client.caughtUpAt = now }
+    }
+
+    private func isCaughtUp(_ client: LoadClient) -> Bool {
+        client.isOpen && client.version >= catchUpVersions[client.board, default: Int.max]
+    }
+
+    /// Takes every board's current version as the one to catch up to and forgets earlier
+    /// catch-up times (before a restart).
+    func resetCatchUp() {
+        catchUpVersions = [:]
+        for client in clients {
+            catchUpVersions[client.board] = max(catchUpVersions[client.board] ?? 0, client.version)
+            client.caughtUpAt = 0
+        }
+    }
+}
+
+/// Carries a result from the service thread back to the waiting thread.
+private final class SyncBox<Value>: @unchecked Sendable {
+    var value: Value?
+}

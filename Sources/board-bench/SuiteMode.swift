@@ -1,0 +1,97 @@
+import Foundation
+
+/// `board-bench suite --server-binary PATH [--markdown FILE] [--json] [--smoke] [--scenario NAME]`:
+/// starts board-server (temporary data directory, port 0, benchmark flags) and the relay, runs
+/// every load scenario against both, restarting the server for the reconnect scenario, and
+/// writes the `## Load` section of the markdown file.
+enum SuiteMode {
+    static let mode = BenchMode(
+        name: "suite", summary: "start board-server and the relay, run every load scenario on both"
+    ) {
+        arguments in run(arguments)
+    }
+
+    /// Flags that keep the server's protective limits out of the measurements.
+    static let serverFlags = [
+        "--host", "127.0.0.1", "--log-level", "warn", "--rate-burst", "1000000", "--rate-per-second", "1000000",
+        "--max-connections", "100000",
+    ]
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var serverBinary: String?
+        var markdownPath: String?
+        var json = false
+        var smoke = false
+        var scenario = "all"
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            switch flag {
+            case "--json": json = true
+            case "--smoke": smoke = true
+            case "--server-binary", "--markdown", "--scenario":
+                guard let value = rest.popFirst() else { return fail("\(flag) needs a value") }
+                if flag == "--server-binary" { serverBinary = value }
+                if flag == "--markdown" { markdownPath = value }
+                if flag == "--scenario" { scenario = value }
+            default:
+                return fail("unknown option \(flag)")
+            }
+        }
+        guard let serverBinary else { return fail("--server-binary is required") }
+        let scenarios = LoadScenarios.named(scenario)
+        guard !scenarios.isEmpty else { return fail("unknown scenario \(scenario)") }
+        FileDescriptorLimit.raise()
+        let directory = NSTemporaryDirectory() + "board-bench-\(getpid())-\(LoadPrinter.randomTag())"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let server = ServerProcess(
+            executable: serverBinary, arguments: serverFlags + ["--data", directory + "/boards.sqlite"],
+            logPath: directory + "/server.log")
+        let relay = ServerProcess(
+            executable: Bundle.main.executablePath ?? CommandLine.arguments[0],
+            arguments: ["relay", "--host", "127.0.0.1"],
+            logPath: directory + "/relay.log")
+        do {
+            try server.start()
+            try relay.start()
+        } catch {
+            server.stop()
+            relay.stop()
+            return fail("\(error)")
+        }
+        defer {
+            server.stop()
+            relay.stop()
+        }
+        let printer = LoadPrinter(json: json)
+        let tag = LoadPrinter.randomTag()
+        for entry in scenarios {
+            for (target, process) in [(LoadTarget.server, server), (LoadTarget.relay, relay)] {
+                let environment = LoadEnvironment(
+                    url: "ws://127.0.0.1:\(process.port)", target: target, serverPID: { process.pid }, smoke: smoke,
+                    dataDirectory: directory, restartServer: target == .server ? { process.restart() } : nil,
+                    emit: printer.print, runTag: tag)
+                entry.run(environment)
+            }
+        }
+        if let markdownPath {
+            let invocation = "board-bench " + (["suite"] + arguments).joined(separator: " ")
+            let body = LoadReport.markdown(
+                results: printer.results, serverCommand: server.commandLine, invocation: invocation)
+            do {
+                try MarkdownReport.write(section: "Load", body: body, to: markdownPath)
+            } catch {
+                return fail("cannot write \(markdownPath): \(error)")
+            }
+        }
+        return 0
+    }
+
+    private static func fail(_ message: String) -> Int32 {
+        FileHandle.standardError.write(
+            Data(
+                "suite: \(message)\nusage: board-bench suite --server-binary PATH [--markdown FILE] [--json] [--smoke] [--scenario NAME]\n"
+                    .utf8))
+        return 2
+    }
+}
