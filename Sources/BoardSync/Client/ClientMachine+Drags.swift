@@ -44,6 +44,9 @@ extension ClientMachine {
 
     /// Carries this client's own drag and undo history through a remote operation, as that
     /// operation acts on the optimistic board (`before` is the optimistic board it acts on).
+    /// The drag is lost only when the item is gone from the committed board; when only its
+    /// placeholder's section went away, `refresh` puts the placeholder back on the item, as the
+    /// server does.
     mutating func carryLocalState(
         through op: Op, on before: BoardState, by user: String, into output: inout ClientOutput
     ) {
@@ -52,7 +55,7 @@ extension ClientMachine {
                 case .move(_, _, let target)? = Rebase.rebase(.move(item: drag.item, from: from, to: drag.to), through: op)
             {
                 localDrag?.to = target
-            } else {
+            } else if committed?.isLive(item: drag.item) != true {
                 localDrag = nil
                 output.notices.append(.dragLost(item: drag.item, by: user))
             }

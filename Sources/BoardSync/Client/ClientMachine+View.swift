@@ -23,12 +23,29 @@ extension ClientMachine {
         }
         chain.queued = kept
         optimistic = state
-        if let drag = localDrag, !state.isLive(item: drag.item) { localDrag = nil }
+        fitLocalDrag(on: state)
         let next = makeView(on: state)
         if next != view {
             output.batch = UpdateBatch.between(old: view, new: next)
             view = next
         }
+    }
+
+    /// Keeps the local drag's placeholder valid on the optimistic board: back on the item when
+    /// its section is gone, its index clamped into range; the drag ends when the item is gone.
+    private mutating func fitLocalDrag(on state: BoardState) {
+        guard var drag = localDrag else { return }
+        guard let here = state.position(ofItem: drag.item) else {
+            localDrag = nil
+            return
+        }
+        if var count = state.itemCount(inSection: drag.to.section) {
+            if here.section == drag.to.section { count -= 1 }
+            drag.to.index = min(max(drag.to.index, 0), max(count, 0))
+        } else {
+            drag.to = here
+        }
+        localDrag = drag
     }
 
     /// The optimistic board with every drag shown as a placeholder cell labelled with its holder,
