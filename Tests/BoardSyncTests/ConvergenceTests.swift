@@ -20,19 +20,26 @@ import Testing
         ProcessInfo.processInfo.environment["BOARD_SYNC_SEEDS"].flatMap(Int.init) ?? 300
     }
 
-    /// One random run; returns the driver after settling, or nil after recording the failure.
+    /// One random run; returns the driver after settling, or nil after recording the failure
+    /// (with a trace of the steps, from running the seed again).
     static func randomRun(seed: UInt64, clients: Int, steps: Int, disconnectRate: Double) -> HarnessDriver? {
-        var driver = HarnessDriver(harness: Harness(board: startBoard, clientCount: clients), seed: seed)
-        driver.disconnectRate = disconnectRate
-        for index in 0..<clients { driver.harness.connect(index) }
-        for _ in 0..<steps { driver.step() }
-        let settled = driver.harness.settle()
-        var problems = driver.harness.failures
-        if !settled { problems.append("did not settle") }
-        problems += driver.harness.quietDifferences()
-        problems += ledgerProblems(driver.harness)
+        func run(tracing: Bool) -> (HarnessDriver, [String]) {
+            var driver = HarnessDriver(harness: Harness(board: startBoard, clientCount: clients), seed: seed)
+            driver.disconnectRate = disconnectRate
+            driver.tracing = tracing
+            for index in 0..<clients { driver.harness.connect(index) }
+            for _ in 0..<steps { driver.step() }
+            let settled = driver.harness.settle()
+            var problems = driver.harness.failures
+            if !settled { problems.append("did not settle") }
+            problems += driver.harness.quietDifferences()
+            problems += ledgerProblems(driver.harness)
+            return (driver, problems)
+        }
+        let (driver, problems) = run(tracing: false)
         guard problems.isEmpty else {
-            Issue.record(Comment(rawValue: driver.report(seed: seed, problems: problems)))
+            let (traced, again) = run(tracing: true)
+            Issue.record(Comment(rawValue: traced.report(seed: seed, problems: again.isEmpty ? problems : again)))
             return nil
         }
         return driver
@@ -86,6 +93,7 @@ import Testing
         #expect(totals.acceptedEdits > Self.runCount * 3)
         #expect(totals.batches > totals.acceptedEdits)
         #expect(totals.reconnects > Self.runCount / 4)
+        print("convergence totals: \(totals)")
     }
 
     @Test func clientsConvergeWithoutReconnects() {

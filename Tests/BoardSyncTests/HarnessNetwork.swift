@@ -73,8 +73,7 @@ struct Harness {
         clients[index].connection = id
         clientOfConnection[id] = index
         serverHandle(.connected(id, role: clients[index].role))
-        let output = clients[index].machine.connectionOpened()
-        take(output, from: index, event: "connectionOpened")
+        _ = run(index, "connectionOpened") { $0.connectionOpened() }
     }
 
     /// Drops a client's connection: everything still in its queues is lost in both directions.
@@ -87,8 +86,7 @@ struct Harness {
         clientOfConnection[id] = nil
         unreportedDisconnects.append(id)
         counts.reconnects += 1
-        let output = clients[index].machine.connectionClosed()
-        take(output, from: index, event: "connectionClosed")
+        _ = run(index, "connectionClosed") { $0.connectionClosed() }
     }
 
     /// Tells the server about the oldest unreported disconnect.
@@ -125,14 +123,13 @@ struct Harness {
         guard !clients[index].toClient.isEmpty else { return }
         let message = clients[index].toClient.removeFirst()
         let inFlight = clients[index].machine.chain.inFlight
-        let output = clients[index].machine.receive(message)
+        let output = run(index, "receive \(message)") { $0.receive(message) }
         if case .error(let report) = message, let seq = report.seq, seq == inFlight?.seq,
             report.code != .stale, report.code != .inFlight,
             !output.notices.contains(where: { if case .refused = $0 { true } else { false } })
         {
             failures.append("c\(index): refused submit \(seq) without a refused notice: \(report)")
         }
-        take(output, from: index, event: "receive \(message)")
     }
 
     private mutating func serverHandle(_ event: SequencerEvent) {
@@ -161,18 +158,18 @@ struct Harness {
     /// Runs one client event and carries out its output, checking the batch against the view
     /// and that no pending edit disappears without a reason.
     mutating func run(
-        _ index: Int, _ event: String, _ body: (inout ClientMachine) -> ClientOutput
+        _ index: Int, _ event: @autoclosure () -> String, _ body: (inout ClientMachine) -> ClientOutput
     ) -> ClientOutput {
         let before = clients[index].machine
         let output = body(&clients[index].machine)
-        checkPendingEdits(index, before: before, output: output, event: event)
-        take(output, from: index, event: event)
+        checkPendingEdits(index, before: before, output: output, event: event())
+        take(output, from: index, event: event())
         return output
     }
 
     /// Carries out a client output: checks the batch, sends the messages, keeps the notices and
     /// reconnects when asked.
-    private mutating func take(_ output: ClientOutput, from index: Int, event: String) {
+    private mutating func take(_ output: ClientOutput, from index: Int, event: @autoclosure () -> String) {
         let machine = clients[index].machine
         let old = clients[index].shownView
         if let batch = output.batch {
@@ -180,20 +177,20 @@ struct Harness {
             do {
                 let replayed = try BatchReplay.apply(batch, to: old, contentFrom: machine.view)
                 if replayed != machine.view {
-                    failures.append("c\(index) \(event): batch \(batch) gives \(replayed), view is \(machine.view)")
+                    failures.append("c\(index) \(event()): batch \(batch) gives \(replayed), view is \(machine.view)")
                 }
             } catch {
-                failures.append("c\(index) \(event): batch \(batch) does not replay: \(error)")
+                failures.append("c\(index) \(event()): batch \(batch) does not replay: \(error)")
             }
         } else if old != machine.view {
-            failures.append("c\(index) \(event): view changed without a batch")
+            failures.append("c\(index) \(event()): view changed without a batch")
         }
         clients[index].shownView = machine.view
         clients[index].notices.append(contentsOf: output.notices)
         counts.remoteNotices += output.notices.count { if case .remoteAction = $0 { true } else { false } }
         if !output.send.isEmpty {
             if clients[index].connection == nil {
-                failures.append("c\(index) \(event): sends \(output.send) while offline")
+                failures.append("c\(index) \(event()): sends \(output.send) while offline")
             } else {
                 clients[index].toServer.append(contentsOf: output.send)
             }
@@ -205,41 +202,39 @@ struct Harness {
     }
 
     /// Pending edits may leave the chain only when the server answered them, when what they act
-    /// on is gone from the committed board, or with a notice.
+    /// on is gone from the committed board (or from the optimistic one, deleted by an earlier
+    /// pending edit that now comes after a remote op bringing the element there), or with a
+    /// notice.
     private mutating func checkPendingEdits(
-        _ index: Int, before: ClientMachine, output: ClientOutput, event: String
+        _ index: Int, before: ClientMachine, output: ClientOutput, event: @autoclosure () -> String
     ) {
         let after = clients[index].machine
-        var remaining = PendingKeys(after.chain).counts
-        var vanished: [Op] = []
-        for op in before.chain.ops {
-            let key = PendingKeys.key(op)
-            if let count = remaining[key], count > 0 {
-                remaining[key] = count - 1
-            } else {
-                vanished.append(op)
-            }
-        }
-        guard !vanished.isEmpty else { return }
-        if let flight = before.chain.inFlight, after.chain.inFlight?.seq != flight.seq,
-            answered.contains(AnsweredSubmit(client: after.clientID, seq: flight.seq)),
-            let op = flight.op, let position = vanished.firstIndex(of: op)
+        var candidates = before.chain.ops
+        if let flight = before.chain.inFlight, flight.op != nil, after.chain.inFlight?.seq != flight.seq,
+            answered.contains(AnsweredSubmit(client: after.clientID, seq: flight.seq))
         {
-            vanished.remove(at: position)
+            candidates.removeFirst()
         }
-        var noticed = output.notices.count {
+        let kept = PendingKeys(after.chain).counts
+        var unexplained: [Op] = []
+        for (key, ops) in Dictionary(grouping: candidates, by: PendingKeys.key) {
+            let vanished = ops.count - (kept[key] ?? 0)
+            guard vanished > 0 else { continue }
+            let dead = ops.filter { op in
+                [after.committed, after.optimistic].contains { state in
+                    state.map { !PendingKeys.namesOnlyLiveElements(op, on: $0) } ?? false
+                }
+            }
+            if vanished > dead.count { unexplained += ops.prefix(vanished - dead.count) }
+        }
+        let noticed = output.notices.count {
             switch $0 {
             case .invalidEdit, .refused: true
             default: false
             }
         }
-        for op in vanished {
-            if let committed = after.committed, !PendingKeys.namesOnlyLiveElements(op, on: committed) { continue }
-            if noticed > 0 {
-                noticed -= 1
-                continue
-            }
-            failures.append("c\(index) \(event): pending \(op) vanished silently")
+        if unexplained.count > noticed {
+            failures.append("c\(index) \(event()): pending \(unexplained) vanished silently")
         }
     }
 

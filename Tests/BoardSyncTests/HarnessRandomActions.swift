@@ -8,6 +8,8 @@ struct HarnessDriver {
     var disconnectRate = 0.02
     /// Every id handed out so far, so that new ones are unique.
     private var idCounter = 0
+    /// Whether steps are written to `trace` (off for speed; a failing seed is run again with it).
+    var tracing = false
     /// A short trace of the latest steps, for failure messages.
     private(set) var trace: [String] = []
 
@@ -21,9 +23,10 @@ struct HarnessDriver {
         return "\(prefix)\(idCounter)"
     }
 
-    private mutating func note(_ line: String) {
-        trace.append(line)
-        if trace.count > 60 { trace.removeFirst() }
+    private mutating func note(_ line: @autoclosure () -> String) {
+        guard tracing else { return }
+        trace.append(line())
+        if trace.count > 400 { trace.removeFirst() }
     }
 
     private mutating func chance(_ probability: Double) -> Bool {
@@ -36,21 +39,21 @@ struct HarnessDriver {
         let index = Int.random(in: harness.clients.indices, using: &random)
         let roll = Int.random(in: 0..<100, using: &random)
         switch roll {
-        case 0..<25:
+        case 0..<35:
             act(index)
-        case 25..<50:
+        case 35..<55:
             note("server reads c\(index)")
             harness.deliverToServer(index)
-        case 50..<65:
+        case 55..<67:
             note("server commits")
             harness.commitServer()
-        case 65..<92:
+        case 67..<92:
             note("c\(index) reads")
             harness.deliverToClient(index)
         case 92..<95:
             harness.now += Double.random(in: 0..<0.05, using: &random)
-            note("c\(index) tick \(harness.now)")
             let now = harness.now
+            note("c\(index) tick \(now)")
             _ = harness.run(index, "tick") { $0.tick(now: now) }
         default:
             if harness.clients[index].connection == nil {
