@@ -14,6 +14,7 @@ extension ClientMachine {
         remoteDrags = [:]
         peers = [:]
         localDrag?.sent = nil
+        pendingDrop = nil
         var output = ClientOutput()
         refresh(into: &output)
         return output

@@ -63,6 +63,17 @@ extension ClientMachine {
         rebaseUndoHistory(through: op)
     }
 
+    /// Sends the `cancel` that ends the server's drag when the move of this client's latest drop
+    /// is no longer pending without having been committed (rebased to nothing, refused locally,
+    /// or answered with `noop`).
+    mutating func cancelVoidDrop(into output: inout ClientOutput) {
+        guard let item = pendingDrop else { return }
+        let stillPending = chain.ops.contains { if case .move(item, _, _) = $0 { true } else { false } }
+        guard !stillPending else { return }
+        pendingDrop = nil
+        if phase == .live, localDrag?.item != item { output.send.append(.drag(.cancel(item: item))) }
+    }
+
     mutating func rebaseUndoHistory(through op: Op) {
         undoStack = undoStack.compactMap { entry in
             let rebased = entry.compactMap { Rebase.rebase($0, through: op) }

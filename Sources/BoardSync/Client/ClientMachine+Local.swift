@@ -61,6 +61,7 @@ extension ClientMachine {
         localDrag = LocalDrag(item: item, to: position)
         localDrag?.sent = position
         lastDrop = nil
+        pendingDrop = nil
         if phase == .live { output.send.append(.drag(.begin(item: item))) }
         refresh(into: &output)
         return output
@@ -103,12 +104,14 @@ extension ClientMachine {
     public mutating func drop() -> ClientOutput {
         guard let drag = localDrag, let state = optimistic else { return ClientOutput() }
         localDrag = nil
+        pendingDrop = nil
         if state.position(ofItem: drag.item) == drag.to {
             var output = ClientOutput()
             if phase == .live { output.send.append(.drag(.cancel(item: drag.item))) }
             refresh(into: &output)
             return output
         }
+        pendingDrop = drag.item
         return perform(.move(item: drag.item, to: drag.to))
     }
 

@@ -31,7 +31,10 @@ extension ClientMachine {
         lastSeq = max(lastSeq, ack.seq)
         guard let op = ack.op, ack.version > version else { return }
         guard commitExact(op, version: ack.version, into: &output) else { return }
-        if case .move(let item, _, _) = op { lastDrop = item }
+        if case .move(let item, _, _) = op {
+            lastDrop = item
+            if item == pendingDrop { pendingDrop = nil }
+        }
     }
 
     mutating func receiveCommitted(_ message: ServerMessage.CommittedOp, into output: inout ClientOutput) {
@@ -85,6 +88,7 @@ extension ClientMachine {
                 output.notices.append(.refused(code: report.code, message: report.message))
                 if case .move(let item, _, _)? = flight.op, localDrag == nil {
                     output.send.append(.drag(.cancel(item: item)))
+                    if item == pendingDrop { pendingDrop = nil }
                 }
             }
             return

@@ -29,6 +29,9 @@ public struct ClientMachine: Sendable {
     var undoStack: [[Op]] = []
     /// The item this client dropped most recently, to notice when someone overrides the drop.
     var lastDrop: String?
+    /// The item of a drop whose move is pending: the server still holds that drag until the move
+    /// commits, so a move that comes to nothing must be followed by a `cancel`.
+    var pendingDrop: String?
     /// When the latest drag position was sent, for the rate limit of `over` messages.
     var lastDragSend = -Double.infinity
 
