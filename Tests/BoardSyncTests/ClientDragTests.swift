@@ -194,6 +194,17 @@ import Testing
         #expect(noop.send == [.drag(.cancel(item: "a"))])
     }
 
+    @Test func voidDropIsCancelledAfterAnotherDragBegan() {
+        var machine = liveClient()
+        _ = machine.beginDrag(item: "a")
+        _ = machine.dragOver(to: at("done", 0), now: 1)
+        _ = machine.drop()
+        _ = machine.beginDrag(item: "b")
+        let noop = machine.receive(ack(1, 5, nil))
+        #expect(noop.send == [.drag(.cancel(item: "a"))])
+        #expect(machine.localDrag?.item == "b")
+    }
+
     @Test func committedDropNeedsNoCancel() {
         var machine = liveClient()
         _ = machine.beginDrag(item: "a")

@@ -14,7 +14,7 @@ extension ClientMachine {
         remoteDrags = [:]
         peers = [:]
         localDrag?.sent = nil
-        pendingDrop = nil
+        pendingDrops = []
         var output = ClientOutput()
         refresh(into: &output)
         return output

@@ -63,15 +63,16 @@ extension ClientMachine {
         rebaseUndoHistory(through: op)
     }
 
-    /// Sends the `cancel` that ends the server's drag when the move of this client's latest drop
-    /// is no longer pending without having been committed (rebased to nothing, refused locally,
-    /// or answered with `noop`).
-    mutating func cancelVoidDrop(into output: inout ClientOutput) {
-        guard let item = pendingDrop else { return }
-        let stillPending = chain.ops.contains { if case .move(item, _, _) = $0 { true } else { false } }
-        guard !stillPending else { return }
-        pendingDrop = nil
-        if phase == .live, localDrag?.item != item { output.send.append(.drag(.cancel(item: item))) }
+    /// Sends the `cancel` that ends the server's drag when the move of a drop is no longer
+    /// pending without having been committed (rebased to nothing, refused locally, or answered
+    /// with `noop`).
+    mutating func cancelVoidDrops(into output: inout ClientOutput) {
+        for item in pendingDrops.sorted() {
+            let stillPending = chain.ops.contains { if case .move(item, _, _) = $0 { true } else { false } }
+            guard !stillPending else { continue }
+            pendingDrops.remove(item)
+            if phase == .live, localDrag?.item != item { output.send.append(.drag(.cancel(item: item))) }
+        }
     }
 
     mutating func rebaseUndoHistory(through op: Op) {

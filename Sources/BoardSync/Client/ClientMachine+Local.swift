@@ -61,7 +61,6 @@ extension ClientMachine {
         localDrag = LocalDrag(item: item, to: position)
         localDrag?.sent = position
         lastDrop = nil
-        pendingDrop = nil
         if phase == .live { output.send.append(.drag(.begin(item: item))) }
         refresh(into: &output)
         return output
@@ -104,14 +103,13 @@ extension ClientMachine {
     public mutating func drop() -> ClientOutput {
         guard let drag = localDrag, let state = optimistic else { return ClientOutput() }
         localDrag = nil
-        pendingDrop = nil
         if state.position(ofItem: drag.item) == drag.to {
             var output = ClientOutput()
             if phase == .live { output.send.append(.drag(.cancel(item: drag.item))) }
             refresh(into: &output)
             return output
         }
-        pendingDrop = drag.item
+        pendingDrops.insert(drag.item)
         return perform(.move(item: drag.item, to: drag.to))
     }
 

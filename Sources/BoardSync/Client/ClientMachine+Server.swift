@@ -33,7 +33,7 @@ extension ClientMachine {
         guard commitExact(op, version: ack.version, into: &output) else { return }
         if case .move(let item, _, _) = op {
             lastDrop = item
-            if item == pendingDrop { pendingDrop = nil }
+            pendingDrops.remove(item)
         }
     }
 
@@ -88,7 +88,7 @@ extension ClientMachine {
                 output.notices.append(.refused(code: report.code, message: report.message))
                 if case .move(let item, _, _)? = flight.op, localDrag == nil {
                     output.send.append(.drag(.cancel(item: item)))
-                    if item == pendingDrop { pendingDrop = nil }
+                    pendingDrops.remove(item)
                 }
             }
             return

@@ -24,7 +24,7 @@ extension ClientMachine {
         chain.queued = kept
         optimistic = state
         fitLocalDrag(on: state, into: &output)
-        cancelVoidDrop(into: &output)
+        cancelVoidDrops(into: &output)
         let next = makeView(on: state)
         if next != view {
             output.batch = UpdateBatch.between(old: view, new: next)

@@ -29,9 +29,10 @@ public struct ClientMachine: Sendable {
     var undoStack: [[Op]] = []
     /// The item this client dropped most recently, to notice when someone overrides the drop.
     var lastDrop: String?
-    /// The item of a drop whose move is pending: the server still holds that drag until the move
-    /// commits, so a move that comes to nothing must be followed by a `cancel`.
-    var pendingDrop: String?
+    /// The items of drops whose moves are pending: the server still holds such a drag until the
+    /// move commits (a later `begin` may be refused and leave it held), so a move that comes to
+    /// nothing must be followed by a `cancel`.
+    var pendingDrops: Set<String> = []
     /// When the latest drag position was sent, for the rate limit of `over` messages.
     var lastDragSend = -Double.infinity
 
