@@ -38,6 +38,7 @@ extension ClientMachine {
         for drag in welcome.drags { receiveDrag(drag) }
         if var drag = localDrag {
             drag.sent = nil
+            drag.begunAfterSubmits = submitsSent
             localDrag = drag
             output.send.append(.drag(.begin(item: drag.item)))
         }
@@ -58,6 +59,8 @@ extension ClientMachine {
             return
         }
         chain.inFlight = (flight.seq, op)
+        submitsSent += 1
+        inFlightSentAt = submitsSent
         output.send.append(.submit(.init(seq: flight.seq, base: committed.version, op: op)))
     }
 
@@ -71,6 +74,8 @@ extension ClientMachine {
             let seq = nextSeq
             nextSeq += 1
             chain.inFlight = (seq, op)
+            submitsSent += 1
+            inFlightSentAt = submitsSent
             output.send.append(.submit(.init(seq: seq, base: committed.version, op: op)))
         }
         sendDragPosition(into: &output)

@@ -13,6 +13,18 @@ extension ClientMachine {
         }
     }
 
+    /// The holder's own committed move or delete of the item ends its drag on the server without
+    /// a message; this client's drag ends the same way when the acknowledged (in-flight) submit
+    /// moved or deleted the held item and was sent after the drag's `begin`.
+    mutating func endOwnDrag(endedBy op: Op) {
+        guard let drag = localDrag, inFlightSentAt > drag.begunAfterSubmits else { return }
+        let held = drag.item
+        switch op {
+        case .move(held, _, _), .delete(held, _): localDrag = nil
+        default: break
+        }
+    }
+
     /// Ends the remote drags a committed operation ends: the holder's own move or delete of the
     /// item, or anyone's deletion of the item or of its section.
     mutating func endDrags(endedBy op: Op, author: String, into output: inout ClientOutput) {
@@ -46,7 +58,8 @@ extension ClientMachine {
     /// operation acts on the optimistic board (`before` is the optimistic board it acts on).
     /// The drag is lost only when the item is gone from the committed board; when only its
     /// placeholder's section went away, `refresh` puts the placeholder back on the item, as the
-    /// server does.
+    /// server does. The placeholder is sent again: the server carries its own copy through the
+    /// op, and before the first `over` its copy follows the item instead.
     mutating func carryLocalState(
         through op: Op, on before: BoardState, by user: String, into output: inout ClientOutput
     ) {
@@ -55,6 +68,7 @@ extension ClientMachine {
                 case .move(_, _, let target)? = Rebase.rebase(.move(item: drag.item, from: from, to: drag.to), through: op)
             {
                 localDrag?.to = target
+                localDrag?.sent = nil
             } else if committed?.isLive(item: drag.item) != true {
                 localDrag = nil
                 output.notices.append(.dragLost(item: drag.item, by: user))

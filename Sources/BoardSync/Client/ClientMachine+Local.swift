@@ -60,6 +60,7 @@ extension ClientMachine {
         if let held = localDrag, held.item == item { return output }
         localDrag = LocalDrag(item: item, to: position)
         localDrag?.sent = position
+        localDrag?.begunAfterSubmits = submitsSent
         lastDrop = nil
         if phase == .live { output.send.append(.drag(.begin(item: item))) }
         refresh(into: &output)

@@ -35,6 +35,7 @@ extension ClientMachine {
             lastDrop = item
             pendingDrops.remove(item)
         }
+        endOwnDrag(endedBy: op)
     }
 
     mutating func receiveCommitted(_ message: ServerMessage.CommittedOp, into output: inout ClientOutput) {

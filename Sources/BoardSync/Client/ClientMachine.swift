@@ -33,6 +33,10 @@ public struct ClientMachine: Sendable {
     /// move commits (a later `begin` may be refused and leave it held), so a move that comes to
     /// nothing must be followed by a `cancel`.
     var pendingDrops: Set<String> = []
+    /// Submits sent so far, and that count when the in-flight one was sent, to order submits
+    /// against drag begins as the server sees them.
+    var submitsSent = 0
+    var inFlightSentAt = 0
     /// When the latest drag position was sent, for the rate limit of `over` messages.
     var lastDragSend = -Double.infinity
 
