@@ -227,6 +227,34 @@ import Testing
         #expect(machine.view.sections[0].cells.map(\.id) == ["b", "a", "c"])
     }
 
+    @Test func ownMoveOfTheHeldItemEndsTheDragWhenCommitted() {
+        var machine = liveClient()
+        _ = machine.beginDrag(item: "b")
+        _ = machine.dragOver(to: at("main", 0), now: 1)
+        let moved = machine.perform(.move(item: "b", to: at("done", 0)))
+        #expect(moved.send == [submitMessage(1, base: 5, .move(item: "b", from: at("main", 1), to: at("done", 0)))])
+        #expect(machine.localDrag?.item == "b")
+        _ = machine.receive(ack(1, 6, .move(item: "b", from: at("main", 1), to: at("done", 0))))
+        #expect(machine.localDrag == nil)
+        #expect(machine.view == BoardView(board: clientBoard(after: [.move(item: "b", from: at("main", 1), to: at("done", 0))])))
+    }
+
+    @Test func dragBegunAfterTheMoveWasSentOutlivesItsCommit() {
+        var machine = liveClient()
+        _ = machine.perform(.move(item: "b", to: at("done", 0)))
+        _ = machine.beginDrag(item: "b")
+        _ = machine.receive(ack(1, 6, .move(item: "b", from: at("main", 1), to: at("done", 0))))
+        #expect(machine.localDrag?.item == "b")
+        #expect(machine.localDrag?.to == at("done", 0))
+    }
+
+    @Test func remoteOpResendsThePlaceholderPosition() {
+        var machine = liveClient()
+        _ = machine.beginDrag(item: "c")
+        let moved = machine.receive(bobs(6, .move(item: "c", from: at("main", 2), to: at("done", 0))))
+        #expect(moved.send == [.drag(.over(item: "c", base: 6, from: at("done", 0), to: at("main", 2)))])
+    }
+
     @Test func ownDragEchoIsIgnored() {
         var machine = liveClient()
         _ = machine.beginDrag(item: "a")

@@ -29,8 +29,10 @@ import Testing
             driver.tracing = tracing
             for index in 0..<clients { driver.harness.connect(index) }
             for _ in 0..<steps { driver.step() }
-            let settled = driver.harness.settle()
-            var problems = driver.harness.failures
+            var settled = driver.harness.settle(keepDrags: true)
+            var problems = driver.harness.dragDifferences()
+            settled = settled && driver.harness.settle()
+            problems += driver.harness.failures
             if !settled { problems.append("did not settle") }
             problems += driver.harness.quietDifferences()
             problems += ledgerProblems(driver.harness)

@@ -246,10 +246,10 @@ struct Harness {
             || clients.contains { !$0.toServer.isEmpty || !$0.toClient.isEmpty }
     }
 
-    /// Ends every drag, reconnects every client and delivers everything until nothing moves.
-    /// Returns false when it does not settle.
-    mutating func settle() -> Bool {
-        for index in clients.indices where clients[index].machine.localDrag != nil {
+    /// Ends every drag (unless `keepDrags`), reconnects every client and delivers everything
+    /// until nothing moves. Returns false when it does not settle.
+    mutating func settle(keepDrags: Bool = false) -> Bool {
+        for index in clients.indices where !keepDrags && clients[index].machine.localDrag != nil {
             _ = run(index, "cancelDrag") { $0.cancelDrag() }
         }
         for index in clients.indices where clients[index].connection == nil { connect(index) }
@@ -270,6 +270,30 @@ struct Harness {
             for index in clients.indices { _ = run(index, "tick") { $0.tick(now: time) } }
         }
         return true
+    }
+
+    /// Where each drag's placeholder is on the server, and where each client shows it, once
+    /// settled with drags in progress.
+    func dragDifferences() -> [String] {
+        var problems: [String] = []
+        let server = sequencer.state
+        var expected: [String: String] = [:]
+        for (item, drag) in sequencer.drags {
+            expected[item] = "\(drag.client) \(drag.to ?? drag.from)"
+        }
+        for (index, client) in clients.enumerated() {
+            let machine = client.machine
+            var shown: [String: String] = [:]
+            for (item, drag) in machine.remoteDrags {
+                guard let position = drag.to ?? machine.committed?.position(ofItem: item) else { continue }
+                shown[item] = "\(drag.client) \(position)"
+            }
+            if let drag = machine.localDrag, server.isLive(item: drag.item) {
+                shown[drag.item] = "\(machine.clientID) \(drag.to)"
+            }
+            if shown != expected { problems.append("c\(index) shows drags \(shown), server has \(expected)") }
+        }
+        return problems
     }
 
     /// Differences between each client and the server once settled.
