@@ -139,6 +139,19 @@ import Testing
         #expect(machine.view == BoardView(board: clientBoard))
     }
 
+    @Test func lockedAnswerToAnEarlierBeginKeepsTheLaterDrag() {
+        var machine = liveClient()
+        _ = machine.beginDrag(item: "a")
+        _ = machine.cancelDrag()
+        _ = machine.beginDrag(item: "a")
+        let stale = machine.receive(errorMessage(.locked, "a is being dragged by cleo (C)", item: "a"))
+        #expect(stale.notices.isEmpty)
+        #expect(machine.localDrag?.item == "a")
+        _ = machine.receive(dragMessage(.begin, "A", "ann", "a", from: at("main", 0), version: 5))
+        let later = machine.receive(errorMessage(.locked, "a is being dragged by cleo (C)", item: "a"))
+        #expect(later.notices == [.locked(item: "a", message: "a is being dragged by cleo (C)")])
+    }
+
     @Test func beginOfAnItemSomeoneHoldsIsRefusedLocally() {
         var machine = liveClient()
         _ = machine.receive(bobDrags(.begin, "a", from: at("main", 0)))

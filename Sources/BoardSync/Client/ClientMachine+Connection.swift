@@ -15,6 +15,7 @@ extension ClientMachine {
         peers = [:]
         localDrag?.sent = nil
         pendingDrops = []
+        unansweredBegins = [:]
         var output = ClientOutput()
         refresh(into: &output)
         return output
@@ -40,6 +41,7 @@ extension ClientMachine {
             drag.sent = nil
             drag.begunAfterSubmits = submitsSent
             localDrag = drag
+            unansweredBegins[drag.item, default: 0] += 1
             output.send.append(.drag(.begin(item: drag.item)))
         }
         refresh(into: &output)

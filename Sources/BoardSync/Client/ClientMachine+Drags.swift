@@ -2,7 +2,10 @@ extension ClientMachine {
     /// A drag step reported by the server. This client's own drag is tracked locally, so its echo
     /// is ignored.
     mutating func receiveDrag(_ drag: ServerMessage.Drag) {
-        guard drag.client != clientID else { return }
+        guard drag.client != clientID else {
+            if drag.action == .begin { _ = answerBegin(of: drag.item) }
+            return
+        }
         switch drag.action {
         case .begin, .over:
             remoteDrags = remoteDrags.filter { $0.value.client != drag.client || $0.key == drag.item }
@@ -23,6 +26,13 @@ extension ClientMachine {
         case .move(held, _, _), .delete(held, _): localDrag = nil
         default: break
         }
+    }
+
+    /// Counts an answer to a `begin` of `item`; true when it answers the latest one sent.
+    mutating func answerBegin(of item: String) -> Bool {
+        let remaining = max((unansweredBegins[item] ?? 0) - 1, 0)
+        unansweredBegins[item] = remaining == 0 ? nil : remaining
+        return remaining == 0
     }
 
     /// Ends the remote drags a committed operation ends: the holder's own move or delete of the

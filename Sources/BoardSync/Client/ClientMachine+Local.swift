@@ -62,7 +62,10 @@ extension ClientMachine {
         localDrag?.sent = position
         localDrag?.begunAfterSubmits = submitsSent
         lastDrop = nil
-        if phase == .live { output.send.append(.drag(.begin(item: item))) }
+        if phase == .live {
+            unansweredBegins[item, default: 0] += 1
+            output.send.append(.drag(.begin(item: item)))
+        }
         refresh(into: &output)
         return output
     }

@@ -94,11 +94,14 @@ extension ClientMachine {
             }
             return
         }
-        if let item = report.item, localDrag?.item == item {
-            localDrag = nil
-            if report.code == .locked {
-                output.notices.append(.locked(item: item, message: report.message))
-                return
+        if let item = report.item {
+            guard answerBegin(of: item) else { return }
+            if localDrag?.item == item {
+                localDrag = nil
+                if report.code == .locked {
+                    output.notices.append(.locked(item: item, message: report.message))
+                    return
+                }
             }
         }
         if report.code == .forbidden {

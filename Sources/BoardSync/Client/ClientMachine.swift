@@ -37,6 +37,10 @@ public struct ClientMachine: Sendable {
     /// against drag begins as the server sees them.
     var submitsSent = 0
     var inFlightSentAt = 0
+    /// Drag `begin`s sent on this connection and not answered yet (by their echo or an error),
+    /// by item: an error answers the oldest, so it ends the local drag only when it answers the
+    /// latest begin.
+    var unansweredBegins: [String: Int] = [:]
     /// When the latest drag position was sent, for the rate limit of `over` messages.
     var lastDragSend = -Double.infinity
 
