@@ -22,9 +22,12 @@ import Testing
 
     /// One random run; returns the driver after settling, or nil after recording the failure
     /// (with a trace of the steps, from running the seed again).
-    static func randomRun(seed: UInt64, clients: Int, steps: Int, disconnectRate: Double) -> HarnessDriver? {
+    static func randomRun(
+        seed: UInt64, clients: Int, steps: Int, disconnectRate: Double, viewers: Set<Int> = []
+    ) -> HarnessDriver? {
         func run(tracing: Bool) -> (HarnessDriver, [String]) {
-            var driver = HarnessDriver(harness: Harness(board: startBoard, clientCount: clients), seed: seed)
+            let harness = Harness(board: startBoard, clientCount: clients, viewers: viewers)
+            var driver = HarnessDriver(harness: harness, seed: seed)
             driver.disconnectRate = disconnectRate
             driver.tracing = tracing
             for index in 0..<clients { driver.harness.connect(index) }
@@ -88,7 +91,10 @@ import Testing
         for run in 0..<Self.runCount {
             let seed = UInt64(1000 + run)
             let clients = 3 + run % 3
-            guard let driver = Self.randomRun(seed: seed, clients: clients, steps: 60 + run % 40, disconnectRate: 0.02)
+            let viewers: Set<Int> = run % 4 == 0 ? [0] : []
+            guard
+                let driver = Self.randomRun(
+                    seed: seed, clients: clients, steps: 60 + run % 40, disconnectRate: 0.02, viewers: viewers)
             else { return }
             totals.add(driver.harness.counts)
         }

@@ -46,6 +46,8 @@ struct Harness {
     var answered: Set<AnsweredSubmit> = []
     var counts = HarnessCounts()
     var failures: [String] = []
+    /// Every client event with what it sent, when set (for tracing a failing seed).
+    var eventLog: [String]?
     private var nextConnection: UInt64 = 1
     private var clientOfConnection: [ConnectionID: Int] = [:]
 
@@ -186,6 +188,10 @@ struct Harness {
             failures.append("c\(index) \(event()): view changed without a batch")
         }
         clients[index].shownView = machine.view
+        if eventLog != nil {
+            let drag = machine.localDrag.map { "\($0.item)->\($0.to)" } ?? "-"
+            eventLog?.append("c\(index) \(event()) => send \(output.send) drag \(drag) \(output.notices)")
+        }
         clients[index].notices.append(contentsOf: output.notices)
         counts.remoteNotices += output.notices.count { if case .remoteAction = $0 { true } else { false } }
         if !output.send.isEmpty {

@@ -26,6 +26,8 @@ struct HarnessDriver {
     private mutating func note(_ line: @autoclosure () -> String) {
         guard tracing else { return }
         trace.append(line())
+        harness.eventLog = harness.eventLog ?? []
+        harness.eventLog?.append("## " + trace[trace.count - 1])
         if trace.count > 400 { trace.removeFirst() }
     }
 
@@ -168,6 +170,6 @@ struct HarnessDriver {
     /// The trace and the harness failures as one message.
     func report(seed: UInt64, problems: [String]) -> String {
         "seed \(seed)\n" + problems.prefix(10).joined(separator: "\n") + "\nlast steps:\n"
-            + trace.joined(separator: "\n")
+            + trace.joined(separator: "\n") + "\nevents:\n" + (harness.eventLog ?? []).joined(separator: "\n")
     }
 }
