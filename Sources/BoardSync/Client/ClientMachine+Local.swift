@@ -128,7 +128,8 @@ extension ClientMachine {
     }
 
     /// Queues an operation valid on `state` (the optimistic board) and keeps the local drag and
-    /// the undo history meaning the same after it.
+    /// the undo history meaning the same after it. The carried placeholder is sent again once
+    /// the op is acknowledged, since the last position sent was in the coordinates before it.
     mutating func record(_ op: Op, on state: BoardState, undoable: Bool) {
         rebaseUndoHistory(through: op)
         if undoable {
@@ -139,6 +140,7 @@ extension ClientMachine {
             case .move(_, _, let target)? = Rebase.rebase(.move(item: drag.item, from: from, to: drag.to), through: op)
         {
             localDrag?.to = target
+            localDrag?.sent = nil
         }
         chain.queued.append(op)
         optimistic?.commit(op)
