@@ -218,6 +218,18 @@ import Testing
         #expect(machine.localDrag?.item == "b")
     }
 
+    @Test func earlierMoveOfTheItemCommittingDoesNotForgetTheDrop() {
+        var machine = liveClient()
+        _ = machine.perform(.move(item: "c", to: at("done", 0)))
+        _ = machine.beginDrag(item: "c")
+        _ = machine.dragOver(to: at("main", 1), now: 1)
+        _ = machine.drop()
+        let acked = machine.receive(ack(1, 6, .move(item: "c", from: at("main", 2), to: at("done", 0))))
+        #expect(acked.send == [submitMessage(2, base: 6, .move(item: "c", from: at("done", 0), to: at("main", 1)))])
+        let deleted = machine.receive(bobs(7, .deleteSection(section: "main", from: 0)))
+        #expect(deleted.send == [.drag(.cancel(item: "c"))])
+    }
+
     @Test func committedDropNeedsNoCancel() {
         var machine = liveClient()
         _ = machine.beginDrag(item: "a")

@@ -28,6 +28,11 @@ extension ClientMachine {
         }
     }
 
+    /// Whether a move of `item` is still waiting to be committed.
+    func hasPendingMove(of item: String) -> Bool {
+        chain.ops.contains { if case .move(item, _, _) = $0 { true } else { false } }
+    }
+
     /// Counts an answer to a `begin` of `item`; true when it answers the latest one sent.
     mutating func answerBegin(of item: String) -> Bool {
         let remaining = max((unansweredBegins[item] ?? 0) - 1, 0)
@@ -91,9 +96,7 @@ extension ClientMachine {
     /// pending without having been committed (rebased to nothing, refused locally, or answered
     /// with `noop`).
     mutating func cancelVoidDrops(into output: inout ClientOutput) {
-        for item in pendingDrops.sorted() {
-            let stillPending = chain.ops.contains { if case .move(item, _, _) = $0 { true } else { false } }
-            guard !stillPending else { continue }
+        for item in pendingDrops.sorted() where !hasPendingMove(of: item) {
             pendingDrops.remove(item)
             if phase == .live, localDrag?.item != item { output.send.append(.drag(.cancel(item: item))) }
         }

@@ -33,7 +33,7 @@ extension ClientMachine {
         guard commitExact(op, version: ack.version, into: &output) else { return }
         if case .move(let item, _, _) = op {
             lastDrop = item
-            pendingDrops.remove(item)
+            if !hasPendingMove(of: item) { pendingDrops.remove(item) }
         }
         endOwnDrag(endedBy: op)
     }
