@@ -261,7 +261,9 @@ import Testing
         #expect(machine.localDrag?.item == "b")
         _ = machine.receive(ack(1, 6, .move(item: "b", from: at("main", 1), to: at("done", 0))))
         #expect(machine.localDrag == nil)
-        #expect(machine.view == BoardView(board: clientBoard(after: [.move(item: "b", from: at("main", 1), to: at("done", 0))])))
+        #expect(
+            machine.view
+                == BoardView(board: clientBoard(after: [.move(item: "b", from: at("main", 1), to: at("done", 0))])))
     }
 
     @Test func dragBegunAfterTheMoveWasSentOutlivesItsCommit() {

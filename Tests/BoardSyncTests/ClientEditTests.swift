@@ -5,12 +5,18 @@ import Testing
 /// refusals.
 @Suite struct ClientEditTests {
     static let editsAndOps: [(LocalEdit, Op)] = [
-        (.insert(Item(id: "x", label: "Xray"), at: at("done", 0)), .insert(item: Item(id: "x", label: "Xray"), to: at("done", 0))),
+        (
+            .insert(Item(id: "x", label: "Xray"), at: at("done", 0)),
+            .insert(item: Item(id: "x", label: "Xray"), to: at("done", 0))
+        ),
         (.move(item: "a", to: at("main", 2)), .move(item: "a", from: at("main", 0), to: at("main", 2))),
         (.move(item: "b", to: at("done", 0)), .move(item: "b", from: at("main", 1), to: at("done", 0))),
         (.delete(item: "c"), .delete(item: "c", from: at("main", 2))),
         (.rename(item: "b", label: "Maps2"), .update(item: "b", label: "Maps2")),
-        (.insertSection(SectionHeader(id: "s", title: "Soon"), at: 1), .insertSection(section: SectionHeader(id: "s", title: "Soon"), index: 1)),
+        (
+            .insertSection(SectionHeader(id: "s", title: "Soon"), at: 1),
+            .insertSection(section: SectionHeader(id: "s", title: "Soon"), index: 1)
+        ),
         (.moveSection("done", to: 0), .moveSection(section: "done", from: 1, index: 0)),
         (.renameSection("main", title: "Inbox"), .renameSection(section: "main", title: "Inbox")),
         (.deleteSection("done"), .deleteSection(section: "done", from: 1)),
@@ -54,7 +60,8 @@ import Testing
         let output = machine.receive(ack(1, 6, .move(item: "a", from: at("main", 0), to: at("done", 0))))
         #expect(output.send.isEmpty)
         #expect(output.batch == nil)
-        #expect(machine.committed?.board == clientBoard(after: [.move(item: "a", from: at("main", 0), to: at("done", 0))]))
+        #expect(
+            machine.committed?.board == clientBoard(after: [.move(item: "a", from: at("main", 0), to: at("done", 0))]))
         #expect(machine.pendingCount == 0)
     }
 

@@ -54,7 +54,9 @@ func bobs(_ version: Int, _ op: Op) -> ServerMessage {
 }
 
 /// A drag step of bob's.
-func bobDrags(_ action: DragAction, _ item: String, from: Position? = nil, to: Position? = nil, version: Int = 5)
+func bobDrags(
+    _ action: DragAction, _ item: String, from: Position? = nil, to: Position? = nil, version: Int = 5
+)
     -> ServerMessage
 {
     dragMessage(action, "B", "bob", item, from: from, to: to, version: version)

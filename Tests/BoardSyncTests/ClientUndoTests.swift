@@ -69,7 +69,10 @@ import Testing
         _ = machine.perform(.deleteSection("main"))
         _ = machine.receive(ack(1, 6, delete))
         let output = machine.undo(makeID: Self.freshIDs())
-        #expect(output.send == [submitMessage(2, base: 6, .insertSection(section: SectionHeader(id: "u1", title: "Main"), index: 0))])
+        #expect(
+            output.send == [
+                submitMessage(2, base: 6, .insertSection(section: SectionHeader(id: "u1", title: "Main"), index: 0))
+            ])
         #expect(machine.pendingCount == 4)
         let recreated = Section(
             id: "u1", title: "Main",

@@ -11,7 +11,9 @@ import Testing
     static let startBoard = Board(
         id: "team", version: 0,
         sections: [
-            Section(id: "main", title: "Main", items: ["a", "b", "c", "d", "e"].map { Item(id: $0, label: $0.uppercased()) }),
+            Section(
+                id: "main", title: "Main",
+                items: ["a", "b", "c", "d", "e"].map { Item(id: $0, label: $0.uppercased()) }),
             Section(id: "done", title: "Done"),
         ])
 
@@ -138,7 +140,8 @@ import Testing
                 let problems = driver.harness.failures + driver.harness.quietDifferences()
                 if let predicted, predicted != served || !problems.isEmpty {
                     Issue.record(
-                        "seed \(seed) step \(step): predicted \(predicted)\nserver \(served)\n\(problems.joined(separator: "\n"))")
+                        "seed \(seed) step \(step): predicted \(predicted)\nserver \(served)\n\(problems.joined(separator: "\n"))"
+                    )
                     return
                 }
             }
@@ -154,7 +157,8 @@ import Testing
         _ = driver.harness.run(index, "beginDrag") { $0.beginDrag(item: item) }
         for _ in 0..<3 {
             guard let section = state.board.sections.randomElement(using: &driver.random) else { break }
-            let target = Position(section: section.id, index: Int.random(in: 0...section.items.count, using: &driver.random))
+            let target = Position(
+                section: section.id, index: Int.random(in: 0...section.items.count, using: &driver.random))
             driver.harness.now += 0.01
             let now = driver.harness.now
             _ = driver.harness.run(index, "dragOver") { $0.dragOver(to: target, now: now) }

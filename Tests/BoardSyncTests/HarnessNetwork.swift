@@ -312,7 +312,8 @@ struct Harness {
             if machine.phase != .live { problems.append("c\(index) is \(machine.phase)") }
             if machine.pendingCount != 0 { problems.append("c\(index) has \(machine.pendingCount) pending") }
             if machine.committed?.board != board {
-                problems.append("c\(index) committed \(String(describing: machine.committed?.board)) != server \(board)")
+                problems.append(
+                    "c\(index) committed \(String(describing: machine.committed?.board)) != server \(board)")
             }
             if machine.optimistic?.board != board { problems.append("c\(index) optimistic differs from the server") }
             if !machine.remoteDrags.isEmpty { problems.append("c\(index) still shows drags \(machine.remoteDrags)") }

@@ -141,7 +141,8 @@ struct HarnessDriver {
         case 14..<16:
             guard sections.count < 6 else { return nil }
             let id = freshID("s")
-            return .insertSection(SectionHeader(id: id, title: "T\(id)"), at: Int.random(in: 0...sections.count, using: &random))
+            return .insertSection(
+                SectionHeader(id: id, title: "T\(id)"), at: Int.random(in: 0...sections.count, using: &random))
         case 16, 17:
             guard let section = sections.randomElement(using: &random) else { return nil }
             return .moveSection(section.id, to: Int.random(in: 0..<sections.count, using: &random))
@@ -149,7 +150,9 @@ struct HarnessDriver {
             guard let section = sections.randomElement(using: &random) else { return nil }
             return .renameSection(section.id, title: freshID("title"))
         default:
-            guard sections.count > 1, chance(0.5), let section = sections.randomElement(using: &random) else { return nil }
+            guard sections.count > 1, chance(0.5), let section = sections.randomElement(using: &random) else {
+                return nil
+            }
             return .deleteSection(section.id)
         }
     }
