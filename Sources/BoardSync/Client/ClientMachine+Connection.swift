@@ -14,6 +14,8 @@ extension ClientMachine {
         remoteDrags = [:]
         peers = [:]
         localDrag?.sent = nil
+        pendingDrops = []
+        unansweredBegins = [:]
         var output = ClientOutput()
         refresh(into: &output)
         return output
@@ -37,7 +39,9 @@ extension ClientMachine {
         for drag in welcome.drags { receiveDrag(drag) }
         if var drag = localDrag {
             drag.sent = nil
+            drag.begunAfterSubmits = submitsSent
             localDrag = drag
+            unansweredBegins[drag.item, default: 0] += 1
             output.send.append(.drag(.begin(item: drag.item)))
         }
         refresh(into: &output)
@@ -57,6 +61,8 @@ extension ClientMachine {
             return
         }
         chain.inFlight = (flight.seq, op)
+        submitsSent += 1
+        inFlightSentAt = submitsSent
         output.send.append(.submit(.init(seq: flight.seq, base: committed.version, op: op)))
     }
 
@@ -70,6 +76,8 @@ extension ClientMachine {
             let seq = nextSeq
             nextSeq += 1
             chain.inFlight = (seq, op)
+            submitsSent += 1
+            inFlightSentAt = submitsSent
             output.send.append(.submit(.init(seq: seq, base: committed.version, op: op)))
         }
         sendDragPosition(into: &output)

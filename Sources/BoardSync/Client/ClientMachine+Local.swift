@@ -60,8 +60,12 @@ extension ClientMachine {
         if let held = localDrag, held.item == item { return output }
         localDrag = LocalDrag(item: item, to: position)
         localDrag?.sent = position
+        localDrag?.begunAfterSubmits = submitsSent
         lastDrop = nil
-        if phase == .live { output.send.append(.drag(.begin(item: item))) }
+        if phase == .live {
+            unansweredBegins[item, default: 0] += 1
+            output.send.append(.drag(.begin(item: item)))
+        }
         refresh(into: &output)
         return output
     }
@@ -109,6 +113,7 @@ extension ClientMachine {
             refresh(into: &output)
             return output
         }
+        pendingDrops.insert(drag.item)
         return perform(.move(item: drag.item, to: drag.to))
     }
 
@@ -123,7 +128,8 @@ extension ClientMachine {
     }
 
     /// Queues an operation valid on `state` (the optimistic board) and keeps the local drag and
-    /// the undo history meaning the same after it.
+    /// the undo history meaning the same after it. The carried placeholder is sent again once
+    /// the op is acknowledged, since the last position sent was in the coordinates before it.
     mutating func record(_ op: Op, on state: BoardState, undoable: Bool) {
         rebaseUndoHistory(through: op)
         if undoable {
@@ -134,6 +140,7 @@ extension ClientMachine {
             case .move(_, _, let target)? = Rebase.rebase(.move(item: drag.item, from: from, to: drag.to), through: op)
         {
             localDrag?.to = target
+            localDrag?.sent = nil
         }
         chain.queued.append(op)
         optimistic?.commit(op)

@@ -31,7 +31,11 @@ extension ClientMachine {
         lastSeq = max(lastSeq, ack.seq)
         guard let op = ack.op, ack.version > version else { return }
         guard commitExact(op, version: ack.version, into: &output) else { return }
-        if case .move(let item, _, _) = op { lastDrop = item }
+        if case .move(let item, _, _) = op {
+            lastDrop = item
+            if !hasPendingMove(of: item) { pendingDrops.remove(item) }
+        }
+        endOwnDrag(endedBy: op)
     }
 
     mutating func receiveCommitted(_ message: ServerMessage.CommittedOp, into output: inout ClientOutput) {
@@ -85,15 +89,19 @@ extension ClientMachine {
                 output.notices.append(.refused(code: report.code, message: report.message))
                 if case .move(let item, _, _)? = flight.op, localDrag == nil {
                     output.send.append(.drag(.cancel(item: item)))
+                    pendingDrops.remove(item)
                 }
             }
             return
         }
-        if let item = report.item, localDrag?.item == item {
-            localDrag = nil
-            if report.code == .locked {
-                output.notices.append(.locked(item: item, message: report.message))
-                return
+        if let item = report.item {
+            guard answerBegin(of: item) else { return }
+            if localDrag?.item == item {
+                localDrag = nil
+                if report.code == .locked {
+                    output.notices.append(.locked(item: item, message: report.message))
+                    return
+                }
             }
         }
         if report.code == .forbidden {

@@ -23,12 +23,33 @@ extension ClientMachine {
         }
         chain.queued = kept
         optimistic = state
-        if let drag = localDrag, !state.isLive(item: drag.item) { localDrag = nil }
+        fitLocalDrag(on: state, into: &output)
+        cancelVoidDrops(into: &output)
         let next = makeView(on: state)
         if next != view {
             output.batch = UpdateBatch.between(old: view, new: next)
             view = next
         }
+    }
+
+    /// Keeps the local drag's placeholder valid on the optimistic board: back on the item when
+    /// its section is gone, its index clamped into range. The drag ends when the item is gone;
+    /// the server is told, since it may still hold the drag (the item can be gone only from
+    /// the optimistic board, by a pending edit that is yet to be committed or may become void).
+    private mutating func fitLocalDrag(on state: BoardState, into output: inout ClientOutput) {
+        guard var drag = localDrag else { return }
+        guard let here = state.position(ofItem: drag.item) else {
+            localDrag = nil
+            if phase == .live { output.send.append(.drag(.cancel(item: drag.item))) }
+            return
+        }
+        if var count = state.itemCount(inSection: drag.to.section) {
+            if here.section == drag.to.section { count -= 1 }
+            drag.to.index = min(max(drag.to.index, 0), max(count, 0))
+        } else {
+            drag.to = here
+        }
+        localDrag = drag
     }
 
     /// The optimistic board with every drag shown as a placeholder cell labelled with its holder,

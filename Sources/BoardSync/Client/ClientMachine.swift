@@ -29,6 +29,18 @@ public struct ClientMachine: Sendable {
     var undoStack: [[Op]] = []
     /// The item this client dropped most recently, to notice when someone overrides the drop.
     var lastDrop: String?
+    /// The items of drops whose moves are pending: the server still holds such a drag until the
+    /// move commits (a later `begin` may be refused and leave it held), so a move that comes to
+    /// nothing must be followed by a `cancel`.
+    var pendingDrops: Set<String> = []
+    /// Submits sent so far, and that count when the in-flight one was sent, to order submits
+    /// against drag begins as the server sees them.
+    var submitsSent = 0
+    var inFlightSentAt = 0
+    /// Drag `begin`s sent on this connection and not answered yet (by their echo or an error),
+    /// by item: an error answers the oldest, so it ends the local drag only when it answers the
+    /// latest begin.
+    var unansweredBegins: [String: Int] = [:]
     /// When the latest drag position was sent, for the rate limit of `over` messages.
     var lastDragSend = -Double.infinity
 

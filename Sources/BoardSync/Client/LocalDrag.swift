@@ -5,6 +5,9 @@ public struct LocalDrag: Hashable, Sendable {
     public var to: Position
     /// The last placeholder position sent to the server, to send `over` only on change.
     var sent: Position?
+    /// How many submits the client had sent when it sent this drag's `begin`: a commit of the
+    /// held item's move or delete ends the drag only when its submit was sent after the begin.
+    var begunAfterSubmits = 0
 
     public init(item: String, to: Position) {
         self.item = item

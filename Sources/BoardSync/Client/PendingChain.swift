@@ -21,6 +21,11 @@ struct PendingChain: Hashable, Sendable {
     /// Rebases the chain through a newly committed remote operation. Returns that operation as it
     /// acts after the whole chain (nil if the chain made it a no-op), which is how the optimistic
     /// board changes.
+    ///
+    /// A queued operation that rebasing turns into a no-op is kept as it was: whether what it
+    /// names is really gone is decided by `repaired` on the optimistic board, since an earlier
+    /// pending operation that became a no-op may have left the element elsewhere (a queued move
+    /// out of a section that an earlier, now void, move brought the item into).
     mutating func absorb(_ committed: Op) -> Op? {
         var carried: Op? = committed
         if let flight = inFlight, let local = flight.op, let remote = carried {
@@ -31,7 +36,7 @@ struct PendingChain: Hashable, Sendable {
         rebased.reserveCapacity(queued.count)
         for local in queued {
             if let remote = carried {
-                if let next = Rebase.rebase(local, through: remote) { rebased.append(next) }
+                rebased.append(Rebase.rebase(local, through: remote) ?? local)
                 carried = Rebase.rebase(remote, through: local, opIsNewer: false)
             } else {
                 rebased.append(local)
