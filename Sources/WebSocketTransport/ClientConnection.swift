@@ -1,5 +1,4 @@
 import CWebSockets
-import Synchronization
 
 /// One client WebSocket connection living on a `ClientContext`.
 ///
@@ -42,7 +41,7 @@ public final class ClientConnection: @unchecked Sendable {
 
     unowned let context: ClientContext
     let handler: any ClientConnectionHandler
-    private let outbox = Mutex(Outbox())
+    private let outbox = Locked(Outbox())
 
     // Service-thread state.
     var wsi: OpaquePointer?

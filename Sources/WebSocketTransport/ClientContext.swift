@@ -1,6 +1,5 @@
 import CWebSockets
 import Foundation
-import Synchronization
 
 /// One libwebsockets client context with its own service thread, holding any number of
 /// client connections (thousands are fine).
@@ -20,7 +19,7 @@ public final class ClientContext: @unchecked Sendable {
         var openCount = 0
     }
 
-    private let shared = Mutex(Shared())
+    private let shared = Locked(Shared())
     private let stoppedCondition = NSCondition()
     /// Connections whose socket may still call back (service thread).
     private var live: [ObjectIdentifier: ClientConnection] = [:]

@@ -1,6 +1,5 @@
 import CWebSockets
 import Glibc
-import Synchronization
 
 /// Identifies a timer scheduled on a service loop so it can be cancelled.
 public struct TimerID: Hashable, Sendable {
@@ -25,12 +24,12 @@ final class ServiceLoop: @unchecked Sendable {
         let work: () -> Void
     }
 
-    private let inbox = Mutex(Inbox())
+    private let inbox = Locked(Inbox())
     private var timers: [Timer] = []
     private var nextTimerID: UInt64 = 1
     private var armedDeadline: UInt64?
     private let timerCell: UnsafeMutablePointer<bs_timer>
-    private let serviceThread = Mutex<pthread_t?>(nil)
+    private let serviceThread = Locked<pthread_t?>(nil)
     private(set) var context: OpaquePointer?
 
     init() {

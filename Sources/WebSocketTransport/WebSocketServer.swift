@@ -1,6 +1,5 @@
 import CWebSockets
 import Foundation
-import Synchronization
 
 /// A WebSocket + plain HTTP server on one libwebsockets context and one service thread.
 ///
@@ -21,7 +20,7 @@ public final class WebSocketServer: @unchecked Sendable {
         var listening = false
     }
 
-    private let shared = Mutex(Shared())
+    private let shared = Locked(Shared())
     private let stoppedCondition = NSCondition()
     private let strings = CStringStore()
     private var protocols: UnsafeMutablePointer<lws_protocols>?
