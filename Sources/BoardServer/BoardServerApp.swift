@@ -56,7 +56,8 @@ public enum BoardServerApp {
         do {
             try server.listen()
         } catch {
-            let hint = options.tlsCertificatePath == nil ? "" : " (or the TLS certificate and key are not a valid PEM pair)"
+            let hint =
+                options.tlsCertificatePath == nil ? "" : " (or the TLS certificate and key are not a valid PEM pair)"
             FileHandle.standardError.write(
                 Data("board-server: cannot listen on \(options.host):\(options.port)\(hint): \(error)\n".utf8))
             return 1

@@ -56,7 +56,9 @@ final class BoardService: WebSocketServerHandler {
             batch.useId(section.id, kind: .section, on: board.id)
             for item in section.items { batch.useId(item.id, kind: .item, on: board.id) }
         }
-        batch.addSnapshot(BoardSnapshot(version: 0, json: String(decoding: WireCodec.encodeBoard(board), as: UTF8.self)), of: board.id)
+        batch.addSnapshot(
+            BoardSnapshot(version: 0, json: String(decoding: WireCodec.encodeBoard(board), as: UTF8.self)), of: board.id
+        )
         try store.commit(batch)
         log(.info, "demo board created", ["board": board.id])
     }

@@ -35,7 +35,8 @@ public struct Log: Sendable {
     }
 
     private static func quoted(_ value: String) -> String {
-        let plain = !value.isEmpty && value.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && $0 != "\"" }
+        let plain =
+            !value.isEmpty && value.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && $0 != "\"" }
         if plain { return value }
         var escaped = "\""
         for scalar in value.unicodeScalars {

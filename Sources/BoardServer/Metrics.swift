@@ -10,11 +10,15 @@ public struct Metrics: Sendable {
     public var errorsByCode: [String: UInt64] = [:]
     public var closesByCode: [UInt16: UInt64] = [:]
     /// Seconds from receiving a submit to handing its ack to the transport.
-    public var ackLatency = Histogram(bounds: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1])
+    public var ackLatency = Histogram(bounds: [
+        0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1,
+    ])
     /// Ops committed per transaction.
     public var commitBatchSize = Histogram(bounds: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024])
     /// Seconds one group commit took.
-    public var commitDuration = Histogram(bounds: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1])
+    public var commitDuration = Histogram(bounds: [
+        0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
+    ])
 
     public init() {}
 

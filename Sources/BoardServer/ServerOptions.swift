@@ -80,7 +80,8 @@ public struct ServerOptions: Hashable, Sendable {
             switch self {
             case .unknownFlag(let flag): "unknown option \(flag) (see --help)"
             case .missingValue(let flag): "option \(flag) needs a value"
-            case .invalidValue(let flag, let value, let expected): "invalid value '\(value)' for \(flag): expected \(expected)"
+            case .invalidValue(let flag, let value, let expected):
+                "invalid value '\(value)' for \(flag): expected \(expected)"
             }
         }
     }
@@ -130,7 +131,8 @@ public struct ServerOptions: Hashable, Sendable {
     private mutating func set(_ flag: String, _ value: String) throws(ParseError) {
         func integer(_ range: ClosedRange<Int>) throws(ParseError) -> Int {
             guard let number = Int(value), range.contains(number) else {
-                throw .invalidValue(flag: flag, value: value, expected: "an integer in \(range.lowerBound)...\(range.upperBound)")
+                throw .invalidValue(
+                    flag: flag, value: value, expected: "an integer in \(range.lowerBound)...\(range.upperBound)")
             }
             return number
         }

@@ -96,4 +96,3 @@ func dragMessage(
             action: action, client: client, user: user, item: item, from: from, to: to, version: version, reason: reason
         ))
 }
-

@@ -80,7 +80,8 @@ extension ClientMachine {
     ) {
         if let drag = localDrag {
             if let from = before.position(ofItem: drag.item),
-                case .move(_, _, let target)? = Rebase.rebase(.move(item: drag.item, from: from, to: drag.to), through: op)
+                case .move(_, _, let target)? = Rebase.rebase(
+                    .move(item: drag.item, from: from, to: drag.to), through: op)
             {
                 localDrag?.to = target
                 localDrag?.sent = nil

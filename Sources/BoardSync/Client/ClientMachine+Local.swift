@@ -159,7 +159,8 @@ extension ClientMachine {
         case .delete(let item): return itemPosition(item).map { .delete(item: item, from: $0) }
         case .rename(let item, let label): return .success(.update(item: item, label: label))
         case .insertSection(let header, let at): return .success(.insertSection(section: header, index: at))
-        case .moveSection(let id, let to): return sectionIndex(id).map { .moveSection(section: id, from: $0, index: to) }
+        case .moveSection(let id, let to):
+            return sectionIndex(id).map { .moveSection(section: id, from: $0, index: to) }
         case .renameSection(let id, let title): return .success(.renameSection(section: id, title: title))
         case .deleteSection(let id): return sectionIndex(id).map { .deleteSection(section: id, from: $0) }
         }

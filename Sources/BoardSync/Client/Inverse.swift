@@ -38,7 +38,9 @@ extension Op {
     /// id already replaced earlier (in `renamed`) replaced likewise.
     func replacingIDs(_ renamed: inout [String: String], makeID: () -> String) -> Op {
         func mapped(_ id: String) -> String { renamed[id] ?? id }
-        func mapped(_ position: Position) -> Position { Position(section: mapped(position.section), index: position.index) }
+        func mapped(_ position: Position) -> Position {
+            Position(section: mapped(position.section), index: position.index)
+        }
         switch self {
         case .insert(let item, let to):
             let fresh = makeID()
