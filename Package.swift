@@ -39,7 +39,9 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore"]),
-        .testTarget(name: "BoardServerTests", dependencies: ["BoardServer", "BoardSync", "WebSocketTransport"]),
+        .testTarget(
+            name: "BoardServerTests", dependencies: ["BoardServer", "BoardSync", "WebSocketTransport"],
+            exclude: ["python"]),
         .testTarget(name: "BoardClientAppTests", dependencies: ["BoardClientApp", "BoardSync", "TerminalUI"]),
         .testTarget(name: "BenchmarkSmokeTests", dependencies: []),
     ],
