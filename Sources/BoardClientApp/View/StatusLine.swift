@@ -1,9 +1,12 @@
 import BoardSync
 import TerminalUI
 
-/// The top line: board name, version, connection state, the people present in their colours and
-/// the latest remote action.
+/// The top line: board name, version, connection state, the "insecure" and "view only" markers,
+/// the people present in their colours and the latest remote action.
 enum StatusLine {
+    static let insecureMarker = "insecure"
+    static let viewOnlyMarker = "view only"
+
     static func draw(_ model: AppModel, time: Double, into buffer: inout Buffer) {
         let width = buffer.width
         let bar = Style(attributes: .reverse)
@@ -12,6 +15,16 @@ enum StatusLine {
         var x = buffer.set(x: 1, y: 0, model.boardName, style: bar.adding(.bold), clip: line)
         x = buffer.set(x: x, y: 0, " v\(model.machine.version) · ", style: bar, clip: line)
         x = buffer.set(x: x, y: 0, connectionText(model, time: time), style: bar, clip: line)
+        if model.isInsecure {
+            x = buffer.set(x: x, y: 0, " ", style: bar, clip: line)
+            x = buffer.set(
+                x: x, y: 0, " \(insecureMarker) ", style: Style(foreground: .white, background: .red, attributes: .bold),
+                clip: line)
+        }
+        if model.machine.role == .viewer {
+            x = buffer.set(x: x, y: 0, " · ", style: bar, clip: line)
+            x = buffer.set(x: x, y: 0, viewOnlyMarker, style: bar.adding(.bold), clip: line)
+        }
         for (client, user) in people(model) {
             x = buffer.set(x: x, y: 0, " ", style: bar, clip: line)
             x = buffer.set(
@@ -35,8 +48,11 @@ enum StatusLine {
             return "connecting…" + suffix
         case .reconnecting(let at):
             let seconds = Int((at - time).rounded(.up))
-            if pending > 0 { return "offline with \(pending) pending, reconnecting in \(max(0, seconds))s" }
-            return "reconnecting in \(max(0, seconds))s"
+            let problem = model.connectionProblem.map { "\($0) · " } ?? ""
+            if pending > 0 {
+                return problem + "offline with \(pending) pending, reconnecting in \(max(0, seconds))s"
+            }
+            return problem + "reconnecting in \(max(0, seconds))s"
         }
     }
 
