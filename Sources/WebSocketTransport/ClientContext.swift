@@ -23,6 +23,8 @@ public final class ClientContext: @unchecked Sendable {
     private let stoppedCondition = NSCondition()
     /// Connections whose socket may still call back (service thread).
     private var live: [ObjectIdentifier: ClientConnection] = [:]
+    /// Connections whose server certificate failed verification (service thread).
+    private var untrustedCertificates: Set<ObjectIdentifier> = []
     private var shutdownDeadline: UInt64?
 
     /// Creates the context and starts its service thread.
@@ -38,7 +40,7 @@ public final class ClientContext: @unchecked Sendable {
         var info = lws_context_creation_info()
         info.port = CONTEXT_PORT_NO_LISTEN
         info.protocols = UnsafePointer(protocols)
-        info.options = UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
+        info.options = UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT) | UInt64(LWS_SERVER_OPTION_JUST_USE_RAW_ORIGIN)
         info.client_ssl_ca_filepath = UnsafePointer(strings.keep(configuration.caFilePath))
         info.user = Unmanaged.passUnretained(self).toOpaque()
         if configuration.enablesCompression { info.extensions = bs_deflate_extensions() }
@@ -162,6 +164,12 @@ public final class ClientContext: @unchecked Sendable {
 
     // MARK: Callback dispatch (service thread)
 
+    /// OpenSSL's verdict on one certificate of the server's chain; a failure that the
+    /// connection's TLS flags do not excuse ends the handshake.
+    fileprivate func certificateChecked(_ connection: ClientConnection, trusted: Bool) {
+        if !trusted { untrustedCertificates.insert(ObjectIdentifier(connection)) }
+    }
+
     fileprivate func handleCallback(
         _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ connection: ClientConnection,
         _ input: UnsafeMutableRawPointer?, _ length: Int
@@ -202,13 +210,22 @@ public final class ClientContext: @unchecked Sendable {
             let status = Int(lws_http_client_http_response(wsi))
             let message = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "connection failed"
             if connection.isOpen { shared.withLock { $0.openCount -= 1 } }
-            connection.finish(
-                .connectFailed(status > 0 && status != 101 ? .refused(httpStatus: status) : .failed(message)))
+            let untrusted = untrustedCertificates.remove(ObjectIdentifier(connection)) != nil
+            let error: ClientConnectError =
+                if untrusted {
+                    .untrustedCertificate
+                } else if status > 0 && status != 101 {
+                    .refused(httpStatus: status)
+                } else {
+                    .failed(message)
+                }
+            connection.finish(.connectFailed(error))
             return 0
         case LWS_CALLBACK_WSI_DESTROY:
             if connection.isOpen { shared.withLock { $0.openCount -= 1 } }
             connection.finish(connection.closedEvent)
             live.removeValue(forKey: ObjectIdentifier(connection))
+            untrustedCertificates.remove(ObjectIdentifier(connection))
             return 0
         default:
             return lws_callback_http_dummy(wsi, reason, Unmanaged.passUnretained(connection).toOpaque(), input, length)
@@ -217,14 +234,23 @@ public final class ClientContext: @unchecked Sendable {
 }
 
 /// The libwebsockets protocol callback of every client context.
+///
+/// The connection comes from the connection's own user data, not from `user`: the TLS
+/// callbacks pass OpenSSL objects there (for the certificate check: `user` is the
+/// `X509_STORE_CTX`, `length` is OpenSSL's pre-verification result).
 func clientProtocolCallback(
     _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
     _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
-    guard let wsi, let user, let contextUser = lws_context_user(lws_get_context(wsi)) else {
+    guard let wsi, let contextUser = lws_context_user(lws_get_context(wsi)), let connectionUser = lws_wsi_user(wsi)
+    else {
         return lws_callback_http_dummy(wsi, reason, user, input, length)
     }
     let context = Unmanaged<ClientContext>.fromOpaque(contextUser).takeUnretainedValue()
-    let connection = Unmanaged<ClientConnection>.fromOpaque(user).takeUnretainedValue()
+    let connection = Unmanaged<ClientConnection>.fromOpaque(connectionUser).takeUnretainedValue()
+    if reason == LWS_CALLBACK_OPENSSL_PERFORM_SERVER_CERT_VERIFICATION {
+        context.certificateChecked(connection, trusted: length != 0)
+        return 0
+    }
     return context.handleCallback(wsi, reason, connection, input, length)
 }

@@ -26,7 +26,7 @@ public struct ClientConnectOptions: Sendable {
     public var subprotocols: [String]
     /// Extra request headers, e.g. `["Authorization": "Bearer abc"]`.
     public var headers: [String: String]
-    /// `Origin` header, if any.
+    /// `Origin` header, sent exactly as given (e.g. `https://boards.example.com`), if any.
     public var origin: String?
     /// Largest accepted incoming message; larger ones close with 1009.
     public var maxMessageSize: Int
@@ -50,6 +50,9 @@ public enum ClientConnectError: Error, Equatable, Sendable {
     case invalidURL(String)
     /// The server answered the upgrade with this HTTP status instead of 101.
     case refused(httpStatus: Int)
+    /// The server's TLS certificate did not verify against the trusted CAs (or did not match
+    /// the host), and the connection does not allow insecure TLS.
+    case untrustedCertificate
     /// Connecting or the handshake failed (libwebsockets' description).
     case failed(String)
     /// The blocking wrapper gave up waiting.

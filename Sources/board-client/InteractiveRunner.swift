@@ -46,7 +46,8 @@ final class InteractiveRunner {
         }
         defer { backend.restore() }
         do {
-            context = try ClientContext()
+            context = try ClientContext(
+                configuration: ClientConnectOptionsSource(options: options).contextConfiguration)
         } catch {
             backend.restore()
             FileHandle.standardError.write(Data("board-client: \(error)\n".utf8))
@@ -57,6 +58,7 @@ final class InteractiveRunner {
         model = AppModel(
             clientID: ProcessIdentity.randomID(), user: options.user, boardName: options.boardName, size: size,
             seed: UInt64.random(in: .min ... .max))
+        model.isInsecure = options.trust.isInsecure
         let screen = Terminal(backend: backend)
         connectAt = 0
         frameDue = 0
@@ -131,7 +133,7 @@ final class InteractiveRunner {
                 queued.append(.connectionClosed)
             case .connectFailed(let error):
                 connection = nil
-                queued.append(.connectionFailed("\(error)"))
+                queued.append(.connectionFailed(ClientConnectOptionsSource.describe(error)))
             }
         }
         if ticks.contains(where: { $0 <= now }) {
@@ -147,8 +149,10 @@ final class InteractiveRunner {
         connection = nil
         do {
             connection = try context?.connect(
-                to: options.url, options: ClientConnectOptionsSource(token: options.token).options,
+                to: options.url, options: ClientConnectOptionsSource(options: options).connectOptions,
                 handler: inbox.handler(generation: generation))
+        } catch let error as ClientConnectError {
+            queued.append(.connectionFailed(ClientConnectOptionsSource.describe(error)))
         } catch {
             queued.append(.connectionFailed("\(error)"))
         }

@@ -11,12 +11,30 @@ struct ScriptRunner {
     var timeout = 10.0
 
     func run() -> Int32 {
+        let source = ClientConnectOptionsSource(options: options)
+        let context: ClientContext
+        do {
+            context = try ClientContext(configuration: source.contextConfiguration)
+        } catch {
+            return finish(ScriptResult(.failure, "\(error)"))
+        }
+        defer { context.shutdown() }
+        return run(in: context, connectOptions: source.connectOptions)
+    }
+
+    private func run(in context: ClientContext, connectOptions: ClientConnectOptions) -> Int32 {
         let socket: BlockingWebSocket
         do {
             socket = try BlockingWebSocket(
-                url: options.url, options: ClientConnectOptionsSource(token: options.token).options, timeout: timeout)
+                url: options.url, options: connectOptions, timeout: timeout, context: context)
         } catch ClientConnectError.refused(let status) {
             return finish(ScriptResult(.refused, "refused by the server: HTTP \(status)"))
+        } catch ClientConnectError.untrustedCertificate {
+            return finish(
+                ScriptResult(
+                    .unreachable,
+                    "the server's certificate was not trusted (\(options.url)); "
+                        + "if it comes from a private CA, pass --ca FILE"))
         } catch {
             return finish(ScriptResult(.unreachable, "cannot reach \(options.url): \(error)"))
         }

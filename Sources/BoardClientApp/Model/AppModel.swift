@@ -14,6 +14,10 @@ public struct AppModel: Sendable {
     public var mode: InteractionMode = .browsing
     public var showHelp = false
     public var connection: ConnectionState = .connecting
+    /// Why the latest connection attempt failed, shown while retrying; cleared by a welcome.
+    public var connectionProblem: String?
+    /// The server's certificate is not checked (`--insecure`): the status line says so.
+    public var isInsecure = false
     /// Failed attempts since the last welcome, for the backoff.
     public var reconnectAttempts = 0
     /// The latest remote action in words.

@@ -3,7 +3,8 @@ import BoardSync
 /// Parses `board-client`'s command line. Pure: the login name and `BOARD_TOKEN` are passed in.
 public enum ClientArguments {
     public static let usage = """
-        usage: board-client ws://HOST:PORT/boards/NAME [--user NAME] [--token T] [COMMAND]
+        usage: board-client ws[s]://HOST:PORT/boards/NAME [--user NAME] [--token T]
+                            [--ca FILE | --insecure] [COMMAND]
 
         Without a command: the interactive board (press ? inside for the keys).
         Commands:
@@ -17,12 +18,20 @@ public enum ClientArguments {
         Options:
           --user NAME    name shown to others (default: the login name)
           --token T      access token (default: $BOARD_TOKEN), sent as Authorization: Bearer
+          --ca FILE      wss:// only: also trust the CA certificates in this PEM file (a private
+                         CA or a self-signed server certificate); without it, wss:// trusts the
+                         system's certificate authorities
+          --insecure     wss:// only: do not check the server's certificate at all; anyone on
+                         the network path can then read and change the session (a warning is
+                         printed, and the status line shows "insecure")
           --help         this text
-        Exit status: 0 done, 2 bad usage, 3 unknown item or section, 4 server unreachable,
-        5 refused by the server, 1 anything else.
+        Exit status: 0 done, 2 bad usage, 3 unknown item or section, 4 server unreachable or
+        its certificate not trusted, 5 refused by the server, 1 anything else.
         """
 
-    static let valueOptions: Set<String> = ["--user", "--token", "--section", "--at", "--to"]
+    static let valueOptions: Set<String> = ["--user", "--token", "--ca", "--section", "--at", "--to"]
+    /// Options every mode accepts.
+    static let connectionOptions: Set<String> = ["--user", "--token", "--ca"]
 
     public static func parse(
         _ arguments: [String], defaultUser: String, environmentToken: String?
@@ -35,7 +44,7 @@ public enum ClientArguments {
             let argument = arguments[index]
             index += 1
             if argument == "--help" || argument == "-h" { return .help }
-            if argument == "--json" {
+            if argument == "--json" || argument == "--insecure" {
                 flags.insert(argument)
             } else if valueOptions.contains(argument) {
                 guard index < arguments.count else { throw .missingValue(option: argument) }
@@ -54,7 +63,9 @@ public enum ClientArguments {
             throw .badText(what: "user name", problem: AppModel.describe(problem))
         }
         let token = values["--token"] ?? environmentToken.flatMap { $0.isEmpty ? nil : $0 }
-        let options = ConnectionOptions(url: url, boardName: boardName, user: user, token: token)
+        let trust = try certificateTrust(
+            url: url, authorityFile: values["--ca"], insecure: flags.contains("--insecure"))
+        let options = ConnectionOptions(url: url, boardName: boardName, user: user, token: token, trust: trust)
         let rest = Array(positional.dropFirst())
         guard let command = try scriptCommand(rest, values: values, flags: flags) else {
             for option in ["--section", "--at", "--to"] where values[option] != nil {
@@ -64,6 +75,22 @@ public enum ClientArguments {
             return .interactive(options)
         }
         return .script(options, command)
+    }
+
+    private static func certificateTrust(
+        url: String, authorityFile: String?, insecure: Bool
+    ) throws(UsageError) -> CertificateTrust {
+        if authorityFile != nil && insecure { throw .conflictingOptions("--ca", "--insecure") }
+        let secure = url.hasPrefix("wss://")
+        if let authorityFile {
+            guard secure else { throw .needsSecureURL(option: "--ca") }
+            return .authorityFile(authorityFile)
+        }
+        if insecure {
+            guard secure else { throw .needsSecureURL(option: "--insecure") }
+            return .insecure
+        }
+        return .systemAuthorities
     }
 
     /// The board name of `ws://HOST[:PORT]/boards/NAME[?query]`, if the URL has that shape.
@@ -94,7 +121,7 @@ public enum ClientArguments {
             return value
         }
         func allow(_ options: Set<String>, json: Bool = false) throws(UsageError) {
-            for option in values.keys where option != "--user" && option != "--token" && !options.contains(option) {
+            for option in values.keys where !connectionOptions.contains(option) && !options.contains(option) {
                 throw .unexpectedArgument(option)
             }
             if !json && flags.contains("--json") { throw .unexpectedArgument("--json") }

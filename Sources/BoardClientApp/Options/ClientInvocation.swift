@@ -1,17 +1,23 @@
 /// The connection settings every mode shares.
 public struct ConnectionOptions: Hashable, Sendable {
-    /// The `ws://HOST:PORT/boards/NAME` URL as given.
+    /// The `ws://` or `wss://HOST:PORT/boards/NAME` URL as given.
     public var url: String
     public var boardName: String
     public var user: String
     /// Sent as `Authorization: Bearer`.
     public var token: String?
+    /// Which certificates a `wss://` server may present.
+    public var trust: CertificateTrust
 
-    public init(url: String, boardName: String, user: String, token: String? = nil) {
+    public init(
+        url: String, boardName: String, user: String, token: String? = nil,
+        trust: CertificateTrust = .systemAuthorities
+    ) {
         self.url = url
         self.boardName = boardName
         self.user = user
         self.token = token
+        self.trust = trust
     }
 }
 
@@ -34,11 +40,15 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case badNumber(String)
     case badPosition(String)
     case badText(what: String, problem: String)
+    /// Two options that cannot be used together.
+    case conflictingOptions(String, String)
+    /// A TLS option with a plain `ws://` URL.
+    case needsSecureURL(option: String)
 
     public var description: String {
         switch self {
-        case .missingURL: "missing the board URL (ws://HOST:PORT/boards/NAME); see --help"
-        case .badURL(let url): "not a board URL (ws://HOST:PORT/boards/NAME): \(url)"
+        case .missingURL: "missing the board URL (ws://HOST:PORT/boards/NAME or wss://...); see --help"
+        case .badURL(let url): "not a board URL (ws:// or wss://HOST:PORT/boards/NAME): \(url)"
         case .missingValue(let option): "\(option) needs a value"
         case .unknownOption(let option): "unknown option \(option)"
         case .unknownCommand(let command): "unknown command \(command)"
@@ -47,6 +57,8 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badNumber(let text): "not a non-negative number: \(text)"
         case .badPosition(let text): "not a position SECTION:INDEX: \(text)"
         case .badText(let what, let problem): "invalid \(what): \(problem)"
+        case .conflictingOptions(let first, let second): "\(first) and \(second) cannot be used together"
+        case .needsSecureURL(let option): "\(option) applies only to wss:// URLs"
         }
     }
 }

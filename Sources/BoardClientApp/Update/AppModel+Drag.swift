@@ -48,6 +48,7 @@ extension AppModel {
             let point = contentPoint(mouse.x, mouse.y)
             guard let id = layout.cell(at: point), let rect = layout.tiles[id] else { return }
             cursor = id
+            guard requireEditor(into: &commands) else { return }
             apply(machine.beginDrag(item: id), into: &commands)
             if machine.localDrag?.item == id {
                 mode = .holdingWithMouse(

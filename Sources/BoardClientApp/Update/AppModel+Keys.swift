@@ -65,6 +65,7 @@ extension AppModel {
         case .character("a"): startAdding(into: &commands)
         case .character("e"): startRenaming(into: &commands)
         case .character("d"):
+            guard requireEditor(into: &commands) else { return }
             if let cursor, machine.optimistic?.position(ofItem: cursor) != nil {
                 mode = .confirmingDelete(item: cursor)
             }
@@ -72,6 +73,7 @@ extension AppModel {
             guard requireEditor(into: &commands) else { return }
             mode = .editing(LabelEditor(purpose: .addSection(index: machine.optimistic?.board.sections.count ?? 0)))
         case .character("u"):
+            guard requireEditor(into: &commands) else { return }
             var generator = random
             let output = machine.undo { generator.makeID() }
             random = generator
@@ -80,14 +82,16 @@ extension AppModel {
         }
     }
 
-    private mutating func requireEditor(into commands: inout [AppCommand]) -> Bool {
+    /// True for an editor; for a viewer, posts the "view only" notice and returns false, so
+    /// nothing that would change the board starts.
+    mutating func requireEditor(into commands: inout [AppCommand]) -> Bool {
         if machine.role == .editor { return true }
         show(.viewOnly, into: &commands)
         return false
     }
 
     private mutating func pickUp(into commands: inout [AppCommand]) {
-        guard let cursor else { return }
+        guard let cursor, requireEditor(into: &commands) else { return }
         apply(machine.beginDrag(item: cursor), into: &commands)
         if machine.localDrag?.item == cursor { mode = .holdingWithKeys(item: cursor) }
     }

@@ -17,6 +17,7 @@ extension AppModel {
         case .server(let serverMessage):
             if case .welcome = serverMessage {
                 connection = .connected
+                connectionProblem = nil
                 reconnectAttempts = 0
             }
             apply(machine.receive(serverMessage), into: &commands)
@@ -26,6 +27,7 @@ extension AppModel {
             apply(machine.connectionOpened(), into: &commands)
             commands.append(.requestFrame)
         case .connectionClosed, .connectionFailed:
+            if case .connectionFailed(let problem) = message { connectionProblem = problem }
             apply(machine.connectionClosed(), into: &commands)
             reconnectAttempts += 1
             let jitter = Double(random.next() % 1_000_000) / 1_000_000

@@ -2,13 +2,20 @@ import BoardSync
 import TerminalUI
 
 /// The top line: board name, version, connection state, the people present in their colours and
-/// the latest remote action.
+/// the latest remote action; at the right end, markers that stay while they apply: a red
+/// "insecure" when certificates are not checked and "view only" for a viewer.
 enum StatusLine {
+    static let insecureMarker = "insecure"
+    static let viewOnlyMarker = "view only"
+
     static func draw(_ model: AppModel, time: Double, into buffer: inout Buffer) {
         let width = buffer.width
         let bar = Style(attributes: .reverse)
         buffer.fill(Rect(x: 0, y: 0, width: width, height: 1), with: Cell(" ", style: bar))
-        let line = Rect(x: 0, y: 0, width: width, height: 1)
+        let markers = markers(model, bar: bar)
+        let markersWidth = markers.isEmpty ? 0 : markers.reduce(1) { $0 + $1.text.count }
+        let leftWidth = max(0, width - markersWidth)
+        let line = Rect(x: 0, y: 0, width: leftWidth, height: 1)
         var x = buffer.set(x: 1, y: 0, model.boardName, style: bar.adding(.bold), clip: line)
         x = buffer.set(x: x, y: 0, " v\(model.machine.version) · ", style: bar, clip: line)
         x = buffer.set(x: x, y: 0, connectionText(model, time: time), style: bar, clip: line)
@@ -19,10 +26,26 @@ enum StatusLine {
                 style: Style(foreground: PeerColors.color(for: client), attributes: [.reverse, .bold]),
                 clip: line)
         }
-        if let action = model.lastRemoteAction, x + 4 < width {
+        if let action = model.lastRemoteAction, x + 4 < leftWidth {
             x = buffer.set(x: x, y: 0, " · ", style: bar, clip: line)
-            buffer.write(action, x: x, y: 0, maxWidth: width - x, style: bar)
+            buffer.write(action, x: x, y: 0, maxWidth: leftWidth - x, style: bar)
         }
+        var markerX = leftWidth
+        for marker in markers {
+            markerX = buffer.set(x: markerX, y: 0, marker.text, style: marker.style)
+        }
+    }
+
+    /// The markers that apply, each padded with a space on both sides.
+    static func markers(_ model: AppModel, bar: Style) -> [(text: String, style: Style)] {
+        var markers: [(text: String, style: Style)] = []
+        if model.isInsecure {
+            markers.append((" \(insecureMarker) ", Style(foreground: .white, background: .red, attributes: .bold)))
+        }
+        if model.machine.role == .viewer {
+            markers.append((" \(viewOnlyMarker) ", bar.adding(.bold)))
+        }
+        return markers
     }
 
     static func connectionText(_ model: AppModel, time: Double) -> String {
@@ -35,8 +58,11 @@ enum StatusLine {
             return "connecting…" + suffix
         case .reconnecting(let at):
             let seconds = Int((at - time).rounded(.up))
-            if pending > 0 { return "offline with \(pending) pending, reconnecting in \(max(0, seconds))s" }
-            return "reconnecting in \(max(0, seconds))s"
+            let problem = model.connectionProblem.map { "\($0) · " } ?? ""
+            if pending > 0 {
+                return problem + "offline with \(pending) pending, reconnecting in \(max(0, seconds))s"
+            }
+            return problem + "reconnecting in \(max(0, seconds))s"
         }
     }
 
