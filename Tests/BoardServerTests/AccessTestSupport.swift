@@ -44,8 +44,8 @@ enum AccessFixture {
         }
     }
 
-    /// The status line's code of a hand-written upgrade request with extra headers (the library
-    /// client rewrites `Origin`, so origin checks go through this one).
+    /// The status line's code of a hand-written upgrade request with exactly these headers, so
+    /// that origin checks see the bytes a browser would send.
     static func rawUpgradeStatus(port: Int, path: String, headers: [String: String]) throws -> Int {
         let socket = try RawSocket(port: port)
         defer { socket.close() }
