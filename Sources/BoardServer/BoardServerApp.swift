@@ -77,9 +77,11 @@ public enum BoardServerApp {
             try server.run()
         } catch {
             FileHandle.standardError.write(Data("board-server: \(error)\n".utf8))
+            service.commitRemainingAtExit()
             return 1
         }
         signals.forEach { $0.cancel() }
+        service.commitRemainingAtExit()
         log(.info, "server stopped")
         return 0
     }

@@ -16,12 +16,14 @@ extension BoardService {
             guard let name = Self.boardName(inPath: request.path) else { return .notFound }
             if case .failure(let refusal) = accessControl.authorize(request, board: name) { return refusal.response }
             do {
-                guard let loaded = try board(named: name, create: false) else { return .notFound }
+                guard let loaded = try board(named: name, create: false), !loaded.awaitingCreation else {
+                    return .notFound
+                }
                 if loaded.connections.isEmpty, loaded.idleSince == nil { loaded.idleSince = Self.now() }
                 armTickTimer()
                 return HTTPResponse(
                     status: 200, contentType: "application/json",
-                    body: WireCodec.encodeBoard(loaded.sequencer.snapshot))
+                    body: WireCodec.encodeBoard(loaded.durableSnapshot))
             } catch {
                 log(.error, "board unavailable", ["board": name, "error": String(describing: error)])
                 return HTTPResponse(status: 500, text: "board unavailable\n")

@@ -18,9 +18,11 @@ extension BoardService {
             record(loaded.name, loaded.sequencer.handle(.tick, now: now))
         }
         finishTurn()
-        // A board still awaiting creation has no connection left and nothing pending after
-        // `finishTurn`: no one said hello, so there is nothing to store and it goes too.
-        for (name, loaded) in boards where loaded.connections.isEmpty {
+        // Boards are unloaded only when nothing of theirs can still be on its way to the store.
+        // A board still awaiting creation then has no connection and nothing pending: no one said
+        // hello, so there is nothing to store and it goes too.
+        let settled = !commitInFlight && turn.isEmpty
+        for (name, loaded) in boards where settled && loaded.connections.isEmpty {
             if let idle = loaded.idleSince, now - idle >= options.idleBoardSeconds {
                 boards[name] = nil
                 log(.debug, "board unloaded", ["board": name])

@@ -5,26 +5,97 @@ import WebSocketTransport
 
 extension BoardService {
     /// Ends a turn: everything durable that the turn produced is committed in ONE transaction
-    /// (group commit); only after it reached the disk are the turn's messages sent, in order.
+    /// (group commit) on the commit queue, and only after it reached the disk are the turn's
+    /// messages sent, in order. While a commit runs, the loop keeps reading: what arrives waits in
+    /// `turn` and goes into the next commit, so batches grow with the load.
     func finishTurn() {
-        guard !turn.isEmpty else { return }
-        let results = turn
-        turn = []
-        let started = Self.now()
-        let batch = commitBatch(for: results)
-        if !batch.isEmpty {
-            do {
-                try store.commit(batch)
-            } catch {
-                log(.error, "storage failed; stopping without acknowledging", ["error": String(describing: error)])
-                exit(70)
-            }
-            metrics.commitDuration.observe(Self.now() - started)
-            if !batch.ops.isEmpty {
-                metrics.commitBatchSize.observe(Double(batch.ops.count))
-                metrics.opsCommitted += UInt64(batch.ops.count)
+        while !turn.isEmpty, !commitInFlight {
+            let results = turn
+            turn = []
+            let batch = commitBatch(for: results)
+            if batch.isEmpty {
+                sendTurn(results)
+            } else {
+                startCommit(batch, results)
             }
         }
+    }
+
+    private func startCommit(_ batch: CommitBatch, _ results: [TurnResult]) {
+        commitInFlight = true
+        guard let server else {
+            let durable = durableSnapshots(after: batch)
+            commitFinished(batch, results, error: commitNow(batch), duration: 0, durable: durable)
+            return
+        }
+        let store = self.store
+        let target = ServiceThreadReference(self)
+        let durable = durableSnapshots(after: batch)
+        commitQueue.async {
+            let started = Self.now()
+            let error = Self.commit(batch, to: store)
+            let duration = Self.now() - started
+            server.post {
+                target.value.commitFinished(batch, results, error: error, duration: duration, durable: durable)
+            }
+        }
+    }
+
+    /// The boards a batch commits ops of, as they will be once it is durable: every result of
+    /// the batch has been produced, so each sequencer is exactly there now.
+    private func durableSnapshots(after batch: CommitBatch) -> [String: Board] {
+        var snapshots: [String: Board] = [:]
+        for record in batch.ops where snapshots[record.board] == nil {
+            snapshots[record.board] = boards[record.board]?.sequencer.snapshot
+        }
+        return snapshots
+    }
+
+    private func commitNow(_ batch: CommitBatch) -> StoreError? {
+        Self.commit(batch, to: store)
+    }
+
+    private static func commit(_ batch: CommitBatch, to store: any BoardStore) -> StoreError? {
+        do {
+            try store.commit(batch)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func commitFinished(
+        _ batch: CommitBatch, _ results: [TurnResult], error: StoreError?, duration: Double, durable: [String: Board]
+    ) {
+        commitInFlight = false
+        if let error {
+            log(.error, "storage failed; stopping without acknowledging", ["error": String(describing: error)])
+            exit(70)
+        }
+        for (name, snapshot) in durable { boards[name]?.durableSnapshot = snapshot }
+        metrics.commitDuration.observe(duration)
+        if !batch.ops.isEmpty {
+            metrics.commitBatchSize.observe(Double(batch.ops.count))
+            metrics.opsCommitted += UInt64(batch.ops.count)
+        }
+        sendTurn(results)
+        finishTurn()
+    }
+
+    /// Waits for a running commit, then commits what the last turns left (the loop has stopped,
+    /// so nothing is sent: clients that reconnect catch up).
+    func commitRemainingAtExit() {
+        commitQueue.sync {}
+        guard !turn.isEmpty else { return }
+        let batch = commitBatch(for: turn)
+        turn = []
+        if !batch.isEmpty, let error = commitNow(batch) {
+            log(.error, "storage failed at exit", ["error": String(describing: error)])
+        }
+    }
+
+    /// Sends a committed turn's messages in order, then tells the boards they were flushed.
+    private func sendTurn(_ results: [TurnResult]) {
         var touched: [String] = []
         for result in results {
             switch result {
@@ -39,7 +110,6 @@ extension BoardService {
             guard let loaded = boards[name] else { continue }
             record(name, loaded.sequencer.handle(.flushed, now: Self.now()))
         }
-        if !turn.isEmpty { finishTurn() }
     }
 
     private func commitBatch(for results: [TurnResult]) -> CommitBatch {

@@ -19,11 +19,15 @@ final class BoardService: WebSocketServerHandler {
     /// Results of the current turn, in the order they happened, waiting for the group commit.
     var turn: [TurnResult] = []
     var tickTimerArmed = false
+    /// Whether a group commit is running on `commitQueue`.
+    var commitInFlight = false
+    /// Where group commits run, one at a time, off the service thread.
+    let commitQueue = DispatchQueue(label: "board-server.commit")
     var accessControl: AccessControl
 
     /// One piece of a turn's work: a sequencer output for a board, or a message the shell itself
     /// answers with (rate limit refusals).
-    enum TurnResult {
+    enum TurnResult: Sendable {
         case sequencer(board: String, SequencerOutput)
         case direct(ConnectionID, ServerMessage)
     }

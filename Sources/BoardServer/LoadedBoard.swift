@@ -12,11 +12,15 @@ final class LoadedBoard {
     var idleSince: Double?
     /// The board was created in memory and its creation is not durable yet.
     var awaitingCreation: Bool
+    /// The board as of its last durable commit: what `GET /boards/NAME` may show while newer
+    /// ops are still on their way to the disk.
+    var durableSnapshot: Board
 
     init(name: String, sequencer: Sequencer, opsSinceSnapshot: Int, awaitingCreation: Bool) {
         self.name = name
         self.sequencer = sequencer
         self.opsSinceSnapshot = opsSinceSnapshot
         self.awaitingCreation = awaitingCreation
+        self.durableSnapshot = sequencer.snapshot
     }
 }
