@@ -82,9 +82,9 @@ public struct Buffer: Hashable, Sendable {
         if symbolWidth == 2 {
             detachWideCharacter(at: index + 1, x: x + 1)
         }
-        cells[index] = Cell(symbol, style: style)
+        cells[index] = Cell(symbol, style: style, width: symbolWidth)
         if symbolWidth == 2 {
-            cells[index + 1] = Cell("", style: style)
+            cells[index + 1] = Cell("", style: style, width: 0)
         }
     }
 
