@@ -36,6 +36,13 @@ public struct Cell: Hashable, Sendable {
     /// Columns the symbol occupies (0 for a continuation cell).
     public var width: Int { Int(columns) }
 
+    /// `lhs.pointee == rhs.pointee`, read in place: copying a cell out of its buffer retains and
+    /// releases its symbol, which dominated diffing a frame.
+    static func sameContent(_ lhs: UnsafePointer<Cell>, _ rhs: UnsafePointer<Cell>) -> Bool {
+        lhs.pointee.style == rhs.pointee.style && lhs.pointee.columns == rhs.pointee.columns
+            && lhs.pointee.symbol == rhs.pointee.symbol
+    }
+
     private static func columns(of symbol: String) -> Int {
         symbol.isEmpty ? 0 : max(1, DisplayWidth.of(symbol))
     }
