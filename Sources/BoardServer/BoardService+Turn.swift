@@ -165,7 +165,7 @@ extension BoardService {
 
     /// Encodes a message once and queues the same frame on every recipient.
     private func deliver(_ message: ServerMessage, to recipients: [ConnectionID], board: String?) {
-        let frame = OutboundFrame(bytes: WireCodec.encode(message))
+        let frame = OutboundFrame(bytes: WireCodec.encode(message), coalescingKey: Self.coalescingKey(of: message))
         let now = Self.now()
         for id in recipients {
             guard let connection = connections[id] else { continue }
@@ -192,5 +192,13 @@ extension BoardService {
                 break
             }
         }
+    }
+
+    /// Drag `over` positions of one item supersede each other (protocol: the server may drop
+    /// intermediate ones, never the latest): a connection that falls behind gets only the newest
+    /// one still unsent. Every other message must arrive, so it has no key.
+    static func coalescingKey(of message: ServerMessage) -> String? {
+        guard case .drag(let drag) = message, drag.action == .over else { return nil }
+        return "drag:" + drag.item
     }
 }

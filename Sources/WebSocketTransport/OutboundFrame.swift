@@ -7,12 +7,16 @@ import CWebSockets
 public final class OutboundFrame: @unchecked Sendable {
     /// Number of payload bytes.
     public let count: Int
+    /// Frames with the same key supersede each other: queuing one on a connection removes
+    /// the previous one with that key if it is still waiting unsent there. Nil for frames
+    /// that must all be delivered.
+    public let coalescingKey: String?
     let storage: UnsafeMutableRawPointer
 
     /// Encodes `text` as UTF-8.
-    public convenience init(text: String) {
+    public convenience init(text: String, coalescingKey: String? = nil) {
         var text = text
-        self.init(capacity: text.utf8.count) { destination in
+        self.init(capacity: text.utf8.count, coalescingKey: coalescingKey) { destination in
             text.withUTF8 { source in
                 destination.copyMemory(from: UnsafeRawBufferPointer(source))
             }
@@ -20,8 +24,8 @@ public final class OutboundFrame: @unchecked Sendable {
     }
 
     /// Copies `bytes`, which must be UTF-8 text.
-    public convenience init(bytes: some Collection<UInt8>) {
-        self.init(capacity: bytes.count) { destination in
+    public convenience init(bytes: some Collection<UInt8>, coalescingKey: String? = nil) {
+        self.init(capacity: bytes.count, coalescingKey: coalescingKey) { destination in
             // One memcpy for contiguous storage; the element-wise generic copy costs a call per byte.
             let copied: Bool? = bytes.withContiguousStorageIfAvailable { source in
                 destination.copyMemory(from: UnsafeRawBufferPointer(source))
@@ -31,9 +35,10 @@ public final class OutboundFrame: @unchecked Sendable {
         }
     }
 
-    private init(capacity: Int, fill: (UnsafeMutableRawBufferPointer) -> Void) {
+    private init(capacity: Int, coalescingKey: String?, fill: (UnsafeMutableRawBufferPointer) -> Void) {
         let headroom = bs_lws_pre()
         count = capacity
+        self.coalescingKey = coalescingKey
         storage = UnsafeMutableRawPointer.allocate(byteCount: headroom + capacity, alignment: 16)
         fill(UnsafeMutableRawBufferPointer(start: storage + headroom, count: capacity))
     }

@@ -51,8 +51,10 @@ public final class ServerConnection: @unchecked Sendable {
         self.maxQueuedBytes = server.configuration.maxQueuedBytes
     }
 
-    /// Queues a frame; it is written when the socket can take it. Exceeding the queue cap
-    /// closes the connection with 1013 and reports `.slowConsumer`.
+    /// Queues a frame; it is written when the socket can take it. A frame with a coalescing key
+    /// removes the frame with the same key still waiting here, if any, so a connection that
+    /// falls behind gets only the latest of them. Exceeding the queue cap closes the
+    /// connection with 1013 and reports `.slowConsumer`.
     public func send(_ frame: OutboundFrame) {
         guard let wsi, isOpen else { return }
         let wasEmpty = queue.isEmpty

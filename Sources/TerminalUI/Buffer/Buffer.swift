@@ -46,6 +46,16 @@ public struct Buffer: Hashable, Sendable {
         let bounds = clip.map { $0.intersection(area) } ?? area
         var column = x
         guard y >= bounds.y, y < bounds.bottom else { return column + DisplayWidth.of(text) }
+        if DisplayWidth.simpleWidth(of: text.utf8) != nil {
+            // Every scalar is a grapheme of its own, one column wide unless it is a control.
+            for scalar in text.unicodeScalars where DisplayWidth.simpleWidth(of: scalar.value) == 1 {
+                if column >= bounds.x, column + 1 <= bounds.right {
+                    place(String(scalar), width: 1, style: style, x: column, y: y)
+                }
+                column += 1
+            }
+            return column
+        }
         for character in text {
             if DisplayWidth.isControl(character) { continue }
             let characterWidth = DisplayWidth.of(character)
@@ -82,9 +92,9 @@ public struct Buffer: Hashable, Sendable {
         if symbolWidth == 2 {
             detachWideCharacter(at: index + 1, x: x + 1)
         }
-        cells[index] = Cell(symbol, style: style)
+        cells[index] = Cell(symbol, style: style, width: symbolWidth)
         if symbolWidth == 2 {
-            cells[index + 1] = Cell("", style: style)
+            cells[index + 1] = Cell("", style: style, width: 0)
         }
     }
 

@@ -19,18 +19,22 @@ public enum BufferDiff {
     public static func changes(from previous: Buffer, to next: Buffer) -> [CellChange] {
         let sameSize = previous.width == next.width && previous.height == next.height
         var changes: [CellChange] = []
-        let nextCells = next.cells
-        let previousCells = previous.cells
-        for index in nextCells.indices {
-            let cell = nextCells[index]
-            if cell.isContinuation { continue }
-            if sameSize && previousCells[index] == cell {
-                if cell.width == 2, index + 1 < nextCells.count, previousCells[index + 1] != nextCells[index + 1] {
-                    changes.append(CellChange(x: index % next.width, y: index / next.width, cell: cell))
+        // Cells are compared in place: copying each one out would retain and release its symbol.
+        next.cells.withUnsafeBufferPointer { nextCells in
+            previous.cells.withUnsafeBufferPointer { previousCells in
+                for index in nextCells.indices {
+                    if nextCells[index].isContinuation { continue }
+                    if sameSize && Cell.sameContent(previousCells.baseAddress! + index, nextCells.baseAddress! + index) {
+                        if nextCells[index].width == 2, index + 1 < nextCells.count,
+                            !Cell.sameContent(previousCells.baseAddress! + index + 1, nextCells.baseAddress! + index + 1)
+                        {
+                            changes.append(CellChange(x: index % next.width, y: index / next.width, cell: nextCells[index]))
+                        }
+                        continue
+                    }
+                    changes.append(CellChange(x: index % next.width, y: index / next.width, cell: nextCells[index]))
                 }
-                continue
             }
-            changes.append(CellChange(x: index % next.width, y: index / next.width, cell: cell))
         }
         return changes
     }
