@@ -14,7 +14,7 @@ enum SuiteMode {
     /// Flags that keep the server's protective limits out of the measurements.
     static let serverFlags = [
         "--host", "127.0.0.1", "--log-level", "warn", "--rate-burst", "1000000", "--rate-per-second", "1000000",
-        "--max-connections", "100000",
+        "--max-connections", "100000", "--max-connections-per-ip", "100000",
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

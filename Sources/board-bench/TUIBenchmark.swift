@@ -13,8 +13,22 @@ enum TUIBenchmark {
     static let width = 120
     static let height = 40
 
+    /// `board-bench tui [MOVES] [--markdown FILE]`: with `--markdown`, the figures also go into
+    /// the `## Terminal` section of that file.
     static func run(arguments: [String]) -> Int32 {
-        let moves = arguments.first.flatMap { Int($0) } ?? 50
+        var moves = 50
+        var markdownPath: String?
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if argument == "--markdown", let path = rest.popFirst() {
+                markdownPath = path
+            } else if let count = Int(argument), count > 0 {
+                moves = count
+            } else {
+                print("usage: board-bench tui [MOVES] [--markdown FILE]")
+                return 2
+            }
+        }
         var sections: [Section] = []
         for s in 0..<4 {
             sections.append(
@@ -82,6 +96,30 @@ enum TUIBenchmark {
         let sorted = cpu.sorted()
         let meanCPU = cpu.reduce(0, +) / Double(max(cpu.count, 1))
         let p99 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+        if let markdownPath {
+            let body = """
+                Machine: \(MachineInfo.current().summary). Command: `make bench`, which runs \
+                `board-bench tui --markdown docs/benchmarks.md` (release build).
+
+                A 120×40 terminal showing a board of 4 sections × 14 tiles while \(moves) remote one-tile
+                moves arrive, each animated at 60 frames per second until the tiles rest (\(frames) frames).
+                Bytes are what the diffing terminal writes per frame, next to a full repaint of the same
+                frames; CPU is the process's CPU time for update, view and diff of one frame.
+
+                | figure | diffed terminal | full repaint | target |
+                |---|---:|---:|---|
+                | bytes per frame | \(format(meanDiff)) | \(format(meanFull)) | ≤ 5% of full repaint: \(format(100 * meanDiff / max(meanFull, 1)))% |
+                | CPU per frame, mean | \(format(meanCPU * 1e6)) µs | – | < 1 ms |
+                | CPU per frame, p99 | \(format(p99 * 1e6)) µs | – | < 1 ms |
+                | CPU per frame, max | \(format((sorted.last ?? 0) * 1e6)) µs | – | – |
+                """
+            do {
+                try MarkdownReport.write(section: "Terminal", body: body, to: markdownPath)
+            } catch {
+                print("tui: cannot write \(markdownPath): \(error)")
+                return 1
+            }
+        }
         print("tui: \(width)x\(height), \(moves) remote one-tile moves, \(frames) frames")
         print(
             "  bytes/frame  diff \(format(meanDiff))  full repaint \(format(meanFull))  ratio \(format(100 * meanDiff / max(meanFull, 1)))%"
