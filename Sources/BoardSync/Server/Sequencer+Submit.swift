@@ -23,7 +23,7 @@ extension Sequencer {
             refuse(.stale, "base \(submit.base) is above the board's version \(version)", seq: seq, to: id)
             return
         }
-        guard let since = window.ops(after: submit.base) else {
+        guard window.covers(submit.base) else {
             refuse(
                 .stale, "base \(submit.base) is older than the oldest kept version \(window.oldestBase)", seq: seq,
                 to: id)
@@ -33,7 +33,7 @@ extension Sequencer {
             refuse(.badOp, error.description, seq: seq, to: id)
             return
         }
-        guard let rebased = Rebase.rebase(submit.op, through: since.lazy.map(\.op)) else {
+        guard let rebased = rebaseThroughWindow(submit.op, base: submit.base) else {
             acknowledgeNoop(seq: seq, client: identity.client, to: id)
             return
         }
@@ -45,6 +45,14 @@ extension Sequencer {
         case .apply:
             commit(rebased, seq: seq, by: id, identity: identity)
         }
+    }
+
+    /// Rebases an op made against `base` through every held op after it. The window's slice lives
+    /// only inside this call: were it still referenced when the commit appends to the window, the
+    /// append would copy the whole window.
+    private func rebaseThroughWindow(_ op: Op, base: Int) -> Op? {
+        guard let since = window.ops(after: base) else { return nil }
+        return Rebase.rebase(op, through: since.lazy.map(\.op))
     }
 
     private mutating func refuse(_ code: ErrorCode, _ message: String, seq: Int, to id: ConnectionID) {
