@@ -72,7 +72,8 @@ public final class BlockingWebSocket: @unchecked Sendable {
     ) throws {
         let inbox = Inbox()
         let owned = context == nil
-        let context = try context ?? ClientContext()
+        let secure = WebSocketURL(url)?.isSecure ?? false
+        let context = try context ?? ClientContext(configuration: ClientContextConfiguration(enablesTLS: secure))
         let connection: ClientConnection
         do {
             connection = try context.connect(to: url, options: options, handler: inbox)

@@ -40,7 +40,8 @@ public final class ClientContext: @unchecked Sendable {
         var info = lws_context_creation_info()
         info.port = CONTEXT_PORT_NO_LISTEN
         info.protocols = UnsafePointer(protocols)
-        info.options = UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT) | UInt64(LWS_SERVER_OPTION_JUST_USE_RAW_ORIGIN)
+        info.options = UInt64(LWS_SERVER_OPTION_JUST_USE_RAW_ORIGIN)
+        if configuration.enablesTLS { info.options |= UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT) }
         info.client_ssl_ca_filepath = UnsafePointer(strings.keep(configuration.caFilePath))
         info.user = Unmanaged.passUnretained(self).toOpaque()
         if configuration.enablesCompression { info.extensions = bs_deflate_extensions() }
@@ -63,6 +64,9 @@ public final class ClientContext: @unchecked Sendable {
         to url: String, options: ClientConnectOptions = .init(), handler: any ClientConnectionHandler
     ) throws -> ClientConnection {
         guard let parsed = WebSocketURL(url) else { throw ClientConnectError.invalidURL(url) }
+        guard !parsed.isSecure || configuration.enablesTLS else {
+            throw ClientConnectError.failed("this client context was created without TLS; it cannot open \(url)")
+        }
         let connection = ClientConnection(url: parsed, options: options, context: self, handler: handler)
         if loop.isOnServiceThread {
             begin(connection)

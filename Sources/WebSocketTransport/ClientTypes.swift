@@ -8,12 +8,18 @@ public struct ClientContextConfiguration: Sendable {
     public var libraryLogLevel: Int32
     /// Offer permessage-deflate on every connection.
     public var enablesCompression: Bool
+    /// Whether the context can open `wss://` connections. libwebsockets 4.1.6 re-registers
+    /// OpenSSL's per-connection data slots for every TLS context it creates, so a TLS context
+    /// created while another is in a handshake can make that handshake fail; contexts that only
+    /// speak `ws://` therefore leave OpenSSL alone.
+    public var enablesTLS: Bool
 
     public init(
         caFilePath: String? = nil, shutdownGracePeriod: Double = 1.0, libraryLogLevel: Int32 = 1,
-        enablesCompression: Bool = false
+        enablesCompression: Bool = false, enablesTLS: Bool = false
     ) {
         self.caFilePath = caFilePath
+        self.enablesTLS = enablesTLS || caFilePath != nil
         self.enablesCompression = enablesCompression
         self.shutdownGracePeriod = shutdownGracePeriod
         self.libraryLogLevel = libraryLogLevel

@@ -16,7 +16,9 @@ struct ClientConnectOptionsSource {
     /// The client context's settings; libwebsockets' own log stays quiet, since its lines would
     /// land in the middle of the screen or of a script's one-line error.
     var contextConfiguration: ClientContextConfiguration {
-        ClientContextConfiguration(caFilePath: options.trust.authorityFilePath, libraryLogLevel: 0)
+        ClientContextConfiguration(
+            caFilePath: options.trust.authorityFilePath, libraryLogLevel: 0,
+            enablesTLS: WebSocketURL(options.url)?.isSecure ?? false)
     }
 
     /// A short reason for a failed attempt, for the status line.

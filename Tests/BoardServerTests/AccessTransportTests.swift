@@ -49,7 +49,7 @@ struct AccessTransportTests {
         #expect(ack?.version == 1)
         socket.close()
 
-        let untrusting = try ClientContext()
+        let untrusting = try ClientContext(configuration: ClientContextConfiguration(enablesTLS: true))
         defer { untrusting.shutdown() }
         #expect(throws: (any Error).self) { try BlockingWebSocket(url: secureURL, context: untrusting) }
         #expect(throws: (any Error).self) {
