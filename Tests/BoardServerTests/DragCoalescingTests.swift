@@ -47,7 +47,8 @@ struct DragCoalescingTests {
             return drag
         }
         seq += 1
-        let endVersion = try #require(dragger.submit(seq: seq, base: version, Ops.insert("end", at: 0)).ackValue).version
+        let endVersion = try #require(dragger.submit(seq: seq, base: version, Ops.insert("end", at: 0)).ackValue)
+            .version
 
         watcher.socket.connection.resumeReceiving()
         var received: [ServerMessage.Drag] = []

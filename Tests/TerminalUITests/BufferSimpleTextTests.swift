@@ -1,5 +1,6 @@
-@testable import TerminalUI
 import Testing
+
+@testable import TerminalUI
 
 /// Writing text made of simple scalars (ASCII, Latin-1, box drawing, blocks) takes a scalar-wise
 /// path; it must leave the same cells and return the same column as writing grapheme by grapheme.

@@ -1,5 +1,6 @@
-@testable import TerminalUI
 import Testing
+
+@testable import TerminalUI
 
 /// The byte-level fast path of `DisplayWidth` gives exactly what the general,
 /// property-based measurement gives, for every scalar it handles and for text
@@ -46,7 +47,8 @@ import Testing
             }
             let expected = DisplayWidth.generalWidth(of: text)
             #expect(DisplayWidth.of(text) == expected, "seed \(seed) round \(round) text \(text.debugDescription)")
-            #expect(DisplayWidth.of(text.dropFirst()) == DisplayWidth.generalWidth(of: text.dropFirst()), "seed \(seed)")
+            #expect(
+                DisplayWidth.of(text.dropFirst()) == DisplayWidth.generalWidth(of: text.dropFirst()), "seed \(seed)")
         }
     }
 }

@@ -24,11 +24,14 @@ public enum BufferDiff {
             previous.cells.withUnsafeBufferPointer { previousCells in
                 for index in nextCells.indices {
                     if nextCells[index].isContinuation { continue }
-                    if sameSize && Cell.sameContent(previousCells.baseAddress! + index, nextCells.baseAddress! + index) {
+                    if sameSize && Cell.sameContent(previousCells.baseAddress! + index, nextCells.baseAddress! + index)
+                    {
                         if nextCells[index].width == 2, index + 1 < nextCells.count,
-                            !Cell.sameContent(previousCells.baseAddress! + index + 1, nextCells.baseAddress! + index + 1)
+                            !Cell.sameContent(
+                                previousCells.baseAddress! + index + 1, nextCells.baseAddress! + index + 1)
                         {
-                            changes.append(CellChange(x: index % next.width, y: index / next.width, cell: nextCells[index]))
+                            changes.append(
+                                CellChange(x: index % next.width, y: index / next.width, cell: nextCells[index]))
                         }
                         continue
                     }
