@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The interactive `board-client` running in an 80×24 pseudo-terminal: keystrokes go in through
+/// the terminal, and what it draws is read back through a terminal emulator.
+final class PseudoTerminalClient {
+    let process = Process()
+    let screen = InteractivePTYTests.Screen()
+    private let master: Int32
+    private let output: OutputCollector
+
+    /// Starts `board-client` with `arguments` (the user is always `tester`).
+    init(_ arguments: [String]) throws {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+        try #require(openpty(&master, &slave, nil, nil, &size) == 0)
+        self.master = master
+        process.executableURL = Products.url(of: "board-client")
+        process.arguments = arguments + ["--user", "tester"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm-256color"
+        process.environment = environment
+        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+        process.standardInput = terminal
+        process.standardOutput = terminal
+        process.standardError = terminal
+        do {
+            try process.run()
+        } catch {
+            close(slave)
+            close(master)
+            throw error
+        }
+        close(slave)
+        output = OutputCollector(descriptor: master)
+        let screen = self.screen
+        output.onChunk { screen.apply($0) }
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        close(master)
+    }
+
+    /// Types `text` as keystrokes.
+    func type(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Waits (up to `timeout` seconds) until the screen satisfies `condition`; says whether it did.
+    func waitForScreen(timeout: Double = 15, _ condition: @escaping (String) -> Bool) -> Bool {
+        let screen = self.screen
+        return output.wait(timeout: timeout) { _, ended in ended || condition(screen.text) } && condition(screen.text)
+    }
+
+    /// Quits with `q` and returns the exit status (nil if the client did not end in time).
+    func quit(timeout: Double = 10) -> Int32? {
+        type("q")
+        guard output.wait(timeout: timeout, until: { _, ended in ended }) else { return nil }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
