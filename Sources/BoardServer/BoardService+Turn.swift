@@ -23,14 +23,13 @@ extension BoardService {
 
     private func startCommit(_ batch: CommitBatch, _ results: [TurnResult]) {
         commitInFlight = true
+        let durable = durableSnapshots(after: batch)
         guard let server else {
-            let durable = durableSnapshots(after: batch)
-            commitFinished(batch, results, error: commitNow(batch), duration: 0, durable: durable)
+            commitFinished(batch, results, error: Self.commit(batch, to: store), duration: 0, durable: durable)
             return
         }
         let store = self.store
         let target = ServiceThreadReference(self)
-        let durable = durableSnapshots(after: batch)
         commitQueue.async {
             let started = Self.now()
             let error = Self.commit(batch, to: store)
@@ -49,10 +48,6 @@ extension BoardService {
             snapshots[record.board] = boards[record.board]?.sequencer.snapshot
         }
         return snapshots
-    }
-
-    private func commitNow(_ batch: CommitBatch) -> StoreError? {
-        Self.commit(batch, to: store)
     }
 
     private static func commit(_ batch: CommitBatch, to store: any BoardStore) -> StoreError? {
@@ -89,7 +84,7 @@ extension BoardService {
         guard !turn.isEmpty else { return }
         let batch = commitBatch(for: turn)
         turn = []
-        if !batch.isEmpty, let error = commitNow(batch) {
+        if !batch.isEmpty, let error = Self.commit(batch, to: store) {
             log(.error, "storage failed at exit", ["error": String(describing: error)])
         }
     }
