@@ -16,6 +16,11 @@ static inline int bs_write_ws(struct lws *wsi, unsigned char *payload, size_t le
     return lws_write(wsi, payload, length, (enum lws_write_protocol)flags);
 }
 
+/* Writes bytes that are already complete WebSocket frames (headers included). */
+static inline int bs_write_raw(struct lws *wsi, unsigned char *bytes, size_t length) {
+    return lws_write(wsi, bytes, length, LWS_WRITE_RAW);
+}
+
 /* Writes raw HTTP bytes (a hand-made response head or body). */
 static inline int bs_write_http(struct lws *wsi, unsigned char *payload, size_t length, int final) {
     return lws_write(wsi, payload, length, final ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP);

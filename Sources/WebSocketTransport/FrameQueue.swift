@@ -42,6 +42,14 @@ struct FrameQueue {
     /// The frame to write next.
     var first: OutboundFrame? { isEmpty ? nil : slots[head] }
 
+    /// Calls `body` with the waiting frames in order until it returns false.
+    func forEachWaiting(_ body: (OutboundFrame) -> Bool) {
+        for position in head..<slots.count {
+            guard let frame = slots[position] else { continue }
+            if !body(frame) { return }
+        }
+    }
+
     mutating func removeFirst() {
         guard !isEmpty, let frame = slots[head] else { return }
         if indexed, let key = frame.coalescingKey { keyed[key] = nil }

@@ -101,11 +101,18 @@ public final class ServerConnection: @unchecked Sendable {
             lws_close_reason(wsi, lws_close_status(UInt32(failure.code)), nil, 0)
             return false
         }
-        var written = 0
-        while let frame = queue.first, written < 32 {
-            if bs_write_ws(wsi, frame.payloadPointer, frame.count, 0, 1, 1) < 0 { return false }
-            queue.removeFirst()
-            written += 1
+        var writes = 0
+        while let frame = queue.first, writes < 32 {
+            let packed = packBatch()
+            if packed > 1, let batch = server.frameBatch {
+                if bs_write_raw(wsi, batch.pointer, batch.count) < 0 { return false }
+                for _ in 0..<packed { queue.removeFirst() }
+                server.packedFrameCount += packed
+            } else {
+                if bs_write_ws(wsi, frame.payloadPointer, frame.count, 0, 1, 1) < 0 { return false }
+                queue.removeFirst()
+            }
+            writes += 1
             if lws_send_pipe_choked(wsi) != 0 { break }
         }
         if !queue.isEmpty {
@@ -120,6 +127,17 @@ public final class ServerConnection: @unchecked Sendable {
             return false
         }
         return true
+    }
+}
+
+extension ServerConnection {
+    /// Packs the frames at the head of the queue into the server's batch, as many as fit;
+    /// returns how many it packed (0 when batching is off or fewer than two frames wait).
+    private func packBatch() -> Int {
+        guard queue.count > 1, let batch = server.frameBatch else { return 0 }
+        batch.reset()
+        queue.forEachWaiting { batch.append($0) }
+        return batch.frames
     }
 }
 

@@ -11,6 +11,13 @@ public final class WebSocketServer: @unchecked Sendable {
     public let configuration: WebSocketServerConfiguration
     let handler: any WebSocketServerHandler
     let loop = ServiceLoop()
+    /// Largest write handed to libwebsockets at once (its `tx_packet_size`).
+    static let packetSize = 16 * 1024
+    /// Packs queued frames into one write; nil when compression is on (frames then go one by
+    /// one through the extension).
+    let frameBatch: FrameBatch?
+    /// Frames that went out packed with others (service thread).
+    var packedFrameCount = 0
 
     private struct Shared {
         var port = 0
@@ -37,6 +44,7 @@ public final class WebSocketServer: @unchecked Sendable {
     public init(configuration: WebSocketServerConfiguration = .init(), handler: any WebSocketServerHandler) {
         self.configuration = configuration
         self.handler = handler
+        frameBatch = configuration.enablesCompression ? nil : FrameBatch(capacity: Self.packetSize)
     }
 
     /// The bound port (valid after `listen`/`start`).
@@ -64,7 +72,7 @@ public final class WebSocketServer: @unchecked Sendable {
         protocols[0].name = UnsafePointer(strings.keep(configuration.subprotocol))
         protocols[0].callback = serverProtocolCallback
         protocols[0].per_session_data_size = MemoryLayout<UnsafeRawPointer>.size
-        protocols[0].tx_packet_size = 16 * 1024
+        protocols[0].tx_packet_size = Self.packetSize
         self.protocols = protocols
 
         let retry = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
