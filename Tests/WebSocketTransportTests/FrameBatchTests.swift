@@ -23,7 +23,10 @@ import Testing
             }
             guard index + header + length <= bytes.count else { return nil }
             frames.append(
-                (bytes[index] & 0x80 != 0, bytes[index] & 0x0f, Array(bytes[(index + header)..<(index + header + length)])))
+                (
+                    bytes[index] & 0x80 != 0, bytes[index] & 0x0f,
+                    Array(bytes[(index + header)..<(index + header + length)])
+                ))
             index += header + length
         }
         return frames
