@@ -92,11 +92,12 @@ extension BoardService {
     /// Sends a committed turn's messages in order, then tells the boards they were flushed.
     private func sendTurn(_ results: [TurnResult]) {
         var touched: [String] = []
+        var seen: Set<String> = []
         for result in results {
             switch result {
             case .sequencer(let board, let output):
                 send(output, board: board)
-                if !touched.contains(board) { touched.append(board) }
+                if seen.insert(board).inserted { touched.append(board) }
             case .direct(let connection, let message):
                 deliver(message, to: [connection], board: nil)
             }
