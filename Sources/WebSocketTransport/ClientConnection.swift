@@ -211,14 +211,12 @@ public final class ClientConnection: @unchecked Sendable {
     func received(_ chunk: UnsafeRawBufferPointer, wsi: OpaquePointer) {
         guard failureCode == nil else { return }
         if lws_is_first_fragment(wsi) != 0 { messageIsBinary = lws_frame_is_binary(wsi) != 0 }
-        switch assembler.append(chunk, isFinal: lws_is_final_fragment(wsi) != 0) {
-        case .needMore:
-            break
-        case .tooLarge:
-            fail(code: 1009)
-        case .complete(let message):
-            handler.connection(self, didReceive: messageIsBinary ? .binary(message) : .text(message))
+        let binary = messageIsBinary
+        let handler = handler
+        let progress = assembler.append(chunk, isFinal: lws_is_final_fragment(wsi) != 0) { message in
+            handler.connection(self, didReceiveMessage: message, binary: binary)
         }
+        if progress == .tooLarge { fail(code: 1009) }
     }
 
     /// Delivers the final event once.
