@@ -143,7 +143,12 @@ public final class ClientConnection: @unchecked Sendable {
     // MARK: Service thread
 
     func requestWritable() {
-        if let wsi, isOpen { lws_callback_on_writable(wsi) }
+        if let wsi, isOpen { callOnWritable(wsi) }
+    }
+
+    private func callOnWritable(_ wsi: OpaquePointer) {
+        lws_callback_on_writable(wsi)
+        context.noteWriteRequested()
     }
 
     var hasQueuedOutput: Bool { outbox.withLock { !$0.isEmpty } }
@@ -187,7 +192,7 @@ public final class ClientConnection: @unchecked Sendable {
             if outbox.isEmpty { outbox.wakePending = false }
             return !outbox.isEmpty
         }
-        if more { lws_callback_on_writable(wsi) }
+        if more { callOnWritable(wsi) }
         return true
     }
 
@@ -197,14 +202,14 @@ public final class ClientConnection: @unchecked Sendable {
         isOpen = true
         if receivePaused { lws_rx_flow_control(wsi, 0) }
         handler.connection(self, didReceive: .opened(subprotocol: subprotocol))
-        if hasQueuedOutput { lws_callback_on_writable(wsi) }
+        if hasQueuedOutput { callOnWritable(wsi) }
     }
 
     func fail(code: UInt16) {
         guard let wsi, failureCode == nil else { return }
         failureCode = code
         lws_close_reason(wsi, lws_close_status(UInt32(code)), nil, 0)
-        lws_callback_on_writable(wsi)
+        callOnWritable(wsi)
         lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, 2)
     }
 

@@ -27,6 +27,7 @@ public final class ClientContext: @unchecked Sendable {
     private var untrustedCertificates: Set<ObjectIdentifier> = []
     private var shutdownDeadline: UInt64?
     private let turnIntervalNanoseconds: UInt64
+    private var writeRequestedThisTurn = false
 
     /// Creates the context and starts its service thread.
     public init(configuration: ClientContextConfiguration = .init()) throws {
@@ -133,14 +134,21 @@ public final class ClientContext: @unchecked Sendable {
         stoppedCondition.unlock()
     }
 
-    /// Sleeps for what is left of the minimum turn interval.
+    /// Sleeps for what is left of the minimum turn interval (scaled to the number of
+    /// connections), unless frames wait to be written.
     private func pauseForRestOfTurn(startedAt start: UInt64) {
-        guard turnIntervalNanoseconds > 0 else { return }
+        defer { writeRequestedThisTurn = false }
+        guard turnIntervalNanoseconds > 0, !writeRequestedThisTurn, !live.isEmpty else { return }
+        let fullAt = UInt64(configuration.connectionsForFullTurnInterval)
+        let interval = turnIntervalNanoseconds * min(UInt64(live.count), fullAt) / fullAt
         let elapsed = monotonicNanoseconds() - start
-        guard elapsed < turnIntervalNanoseconds else { return }
-        var pause = timespec(tv_sec: 0, tv_nsec: Int(turnIntervalNanoseconds - elapsed))
+        guard elapsed < interval else { return }
+        var pause = timespec(tv_sec: 0, tv_nsec: Int(interval - elapsed))
         nanosleep(&pause, nil)
     }
+
+    /// A connection asked to write: the next turn should come without a pause (service thread).
+    func noteWriteRequested() { writeRequestedThisTurn = true }
 
     private func beginShutdown() {
         shutdownDeadline = monotonicNanoseconds() + UInt64(max(0, configuration.shutdownGracePeriod) * 1e9)

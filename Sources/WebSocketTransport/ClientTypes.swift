@@ -19,19 +19,24 @@ public struct ClientContextConfiguration: Sendable {
     /// connection allocates one buffer of this size.
     public var receiveBufferSize: Int
     /// Shortest time between the starts of two turns of the service loop, in seconds (0: no
-    /// minimum). Every turn polls every socket of the context, and libwebsockets polls without
-    /// waiting during the last millisecond before a timer is due, so a context with many
-    /// connections that wakes for each arriving frame, or waits for frequent timers, spends most
-    /// of its time polling. A minimum lets frames collect and be read in bulk, at the price of up
-    /// to this much extra delay before a message is handled or a queued frame is written.
+    /// minimum), when the context holds `connectionsForFullTurnInterval` connections or more;
+    /// with fewer it shrinks in proportion. Every turn polls every socket of the context, and
+    /// libwebsockets polls without waiting during the last millisecond before a timer is due, so
+    /// a context with many connections that wakes for each arriving frame, or waits for frequent
+    /// timers, spends most of its time polling. A minimum lets frames collect and be read in bulk,
+    /// at the price of up to this much delay before an arriving message is handled. A turn that
+    /// leaves frames waiting to be written is not followed by a pause.
     public var minimumTurnInterval: Double
+    /// See `minimumTurnInterval`.
+    public var connectionsForFullTurnInterval: Int
 
     public init(
         caFilePath: String? = nil, shutdownGracePeriod: Double = 1.0, libraryLogLevel: Int32 = 1,
         enablesCompression: Bool = false, enablesTLS: Bool = false, receiveBufferSize: Int = 0,
-        minimumTurnInterval: Double = 0
+        minimumTurnInterval: Double = 0, connectionsForFullTurnInterval: Int = 1
     ) {
         self.minimumTurnInterval = minimumTurnInterval
+        self.connectionsForFullTurnInterval = max(1, connectionsForFullTurnInterval)
         self.receiveBufferSize = receiveBufferSize
         self.caFilePath = caFilePath
         self.enablesTLS = enablesTLS || caFilePath != nil

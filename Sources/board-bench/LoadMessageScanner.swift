@@ -42,17 +42,17 @@ struct LoadMessageScanner {
 
     var seq: Int? { integer(after: "\"seq\":", from: 0).map(Int.init) }
 
-    /// The dragger number of a drag message's item (`"item":"d12"`).
-    var dragItemNumber: Int? { integer(after: "\"item\":\"d", from: 0).map(Int.init) }
-
-    /// The `index` of the `to` position.
-    var targetIndex: Int? {
-        guard let to = end(of: "\"to\":", from: 0) else { return nil }
-        return integer(after: "\"index\":", from: to).map(Int.init)
+    /// Whether a drag message is an `over`, the dragger number of its item (`"item":"d12"`) and
+    /// the `index` of its `to` position. Read in one pass when the fields come in the
+    /// order the server writes them (`action`, …, `item`, `from`, `to`): each search continues
+    /// where the previous field was found, and searches the whole message when that fails.
+    var dragFields: (isOver: Bool, itemNumber: Int?, targetIndex: Int?) {
+        guard let action = end(of: "\"action\":\"over\"", from: 0) else { return (false, nil, nil) }
+        let item = endInOrder(of: "\"item\":\"d", after: action)
+        let number = item.flatMap(number(at:)).map(Int.init)
+        guard let to = endInOrder(of: "\"to\":", after: item ?? action) else { return (true, number, nil) }
+        return (true, number, integer(after: "\"index\":", from: to).map(Int.init))
     }
-
-    /// Whether a drag message is an `over`.
-    var isDragOver: Bool { end(of: "\"action\":\"over\"", from: 0) != nil }
 
     /// The first `limit` bytes as text (for error reports).
     func prefixText(_ limit: Int) -> String {
@@ -73,6 +73,11 @@ struct LoadMessageScanner {
             index += 1
         }
         return index > start ? value : nil
+    }
+
+    /// Like `end(of:from:)` from `position`, falling back to the whole message.
+    private func endInOrder(of pattern: StaticString, after position: Int) -> Int? {
+        end(of: pattern, from: position) ?? end(of: pattern, from: 0)
     }
 
     /// The index just past the first occurrence of `pattern` (at least two bytes long) at or
