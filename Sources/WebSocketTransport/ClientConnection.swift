@@ -143,7 +143,12 @@ public final class ClientConnection: @unchecked Sendable {
     // MARK: Service thread
 
     func requestWritable() {
-        if let wsi, isOpen { lws_callback_on_writable(wsi) }
+        if let wsi, isOpen { callOnWritable(wsi) }
+    }
+
+    private func callOnWritable(_ wsi: OpaquePointer) {
+        lws_callback_on_writable(wsi)
+        context.noteWriteRequested()
     }
 
     var hasQueuedOutput: Bool { outbox.withLock { !$0.isEmpty } }
@@ -187,7 +192,7 @@ public final class ClientConnection: @unchecked Sendable {
             if outbox.isEmpty { outbox.wakePending = false }
             return !outbox.isEmpty
         }
-        if more { lws_callback_on_writable(wsi) }
+        if more { callOnWritable(wsi) }
         return true
     }
 
@@ -197,28 +202,26 @@ public final class ClientConnection: @unchecked Sendable {
         isOpen = true
         if receivePaused { lws_rx_flow_control(wsi, 0) }
         handler.connection(self, didReceive: .opened(subprotocol: subprotocol))
-        if hasQueuedOutput { lws_callback_on_writable(wsi) }
+        if hasQueuedOutput { callOnWritable(wsi) }
     }
 
     func fail(code: UInt16) {
         guard let wsi, failureCode == nil else { return }
         failureCode = code
         lws_close_reason(wsi, lws_close_status(UInt32(code)), nil, 0)
-        lws_callback_on_writable(wsi)
+        callOnWritable(wsi)
         lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, 2)
     }
 
     func received(_ chunk: UnsafeRawBufferPointer, wsi: OpaquePointer) {
         guard failureCode == nil else { return }
         if lws_is_first_fragment(wsi) != 0 { messageIsBinary = lws_frame_is_binary(wsi) != 0 }
-        switch assembler.append(chunk, isFinal: lws_is_final_fragment(wsi) != 0) {
-        case .needMore:
-            break
-        case .tooLarge:
-            fail(code: 1009)
-        case .complete(let message):
-            handler.connection(self, didReceive: messageIsBinary ? .binary(message) : .text(message))
+        let binary = messageIsBinary
+        let handler = handler
+        let progress = assembler.append(chunk, isFinal: lws_is_final_fragment(wsi) != 0) { message in
+            handler.connection(self, didReceiveMessage: message, binary: binary)
         }
+        if progress == .tooLarge { fail(code: 1009) }
     }
 
     /// Delivers the final event once.

@@ -26,15 +26,20 @@ public final class ClientContext: @unchecked Sendable {
     /// Connections whose server certificate failed verification (service thread).
     private var untrustedCertificates: Set<ObjectIdentifier> = []
     private var shutdownDeadline: UInt64?
+    private let turnIntervalNanoseconds: UInt64
+    private var writeRequestedThisTurn = false
 
     /// Creates the context and starts its service thread.
     public init(configuration: ClientContextConfiguration = .init()) throws {
         self.configuration = configuration
+        turnIntervalNanoseconds = UInt64(min(max(0, configuration.minimumTurnInterval), 0.1) * 1e9)
         protocolName = strings.keep("boardsync-client")
         protocols = .allocate(capacity: 2)
         protocols.initialize(repeating: lws_protocols(), count: 2)
         protocols[0].name = UnsafePointer(protocolName)
         protocols[0].callback = clientProtocolCallback
+        let receiveBufferSize = min(max(0, configuration.receiveBufferSize), 1 << 24)
+        protocols[0].rx_buffer_size = receiveBufferSize
 
         lws_set_log_level(configuration.libraryLogLevel, nil)
         var info = lws_context_creation_info()
@@ -43,6 +48,7 @@ public final class ClientContext: @unchecked Sendable {
         info.options = UInt64(LWS_SERVER_OPTION_JUST_USE_RAW_ORIGIN)
         if configuration.enablesTLS { info.options |= UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT) }
         info.client_ssl_ca_filepath = UnsafePointer(strings.keep(configuration.caFilePath))
+        if receiveBufferSize > 4096 { info.pt_serv_buf_size = UInt32(receiveBufferSize) }
         info.user = Unmanaged.passUnretained(self).toOpaque()
         if configuration.enablesCompression { info.extensions = bs_deflate_extensions() }
         guard let context = lws_create_context(&info) else {
@@ -112,8 +118,10 @@ public final class ClientContext: @unchecked Sendable {
             {
                 break
             }
+            let turnStart = monotonicNanoseconds()
             loop.serviceOnce()
             _ = loop.drainInbox()
+            pauseForRestOfTurn(startedAt: turnStart)
         }
         loop.destroyContext()
         for connection in live.values { connection.finish(connection.closedEvent) }
@@ -125,6 +133,22 @@ public final class ClientContext: @unchecked Sendable {
         stoppedCondition.broadcast()
         stoppedCondition.unlock()
     }
+
+    /// Sleeps for what is left of the minimum turn interval (scaled to the number of
+    /// connections), unless frames wait to be written.
+    private func pauseForRestOfTurn(startedAt start: UInt64) {
+        defer { writeRequestedThisTurn = false }
+        guard turnIntervalNanoseconds > 0, !writeRequestedThisTurn, !live.isEmpty else { return }
+        let fullAt = UInt64(configuration.connectionsForFullTurnInterval)
+        let interval = turnIntervalNanoseconds * min(UInt64(live.count), fullAt) / fullAt
+        let elapsed = monotonicNanoseconds() - start
+        guard elapsed < interval else { return }
+        var pause = timespec(tv_sec: 0, tv_nsec: Int(interval - elapsed))
+        nanosleep(&pause, nil)
+    }
+
+    /// A connection asked to write: the next turn should come without a pause (service thread).
+    func noteWriteRequested() { writeRequestedThisTurn = true }
 
     private func beginShutdown() {
         shutdownDeadline = monotonicNanoseconds() + UInt64(max(0, configuration.shutdownGracePeriod) * 1e9)

@@ -13,11 +13,31 @@ public struct ClientContextConfiguration: Sendable {
     /// created while another is in a handshake can make that handshake fail; contexts that only
     /// speak `ws://` therefore leave OpenSSL alone.
     public var enablesTLS: Bool
+    /// Bytes read from a socket at a time, which is also the largest piece of a message handed
+    /// on at once (bigger messages are collected). 0 keeps libwebsockets' 4,096. A connection
+    /// receiving many small messages costs fewer reads and wake-ups with a larger buffer; every
+    /// connection allocates one buffer of this size.
+    public var receiveBufferSize: Int
+    /// Shortest time between the starts of two turns of the service loop, in seconds (0: no
+    /// minimum), when the context holds `connectionsForFullTurnInterval` connections or more;
+    /// with fewer it shrinks in proportion. Every turn polls every socket of the context, and
+    /// libwebsockets polls without waiting during the last millisecond before a timer is due, so
+    /// a context with many connections that wakes for each arriving frame, or waits for frequent
+    /// timers, spends most of its time polling. A minimum lets frames collect and be read in bulk,
+    /// at the price of up to this much delay before an arriving message is handled. A turn that
+    /// leaves frames waiting to be written is not followed by a pause.
+    public var minimumTurnInterval: Double
+    /// See `minimumTurnInterval`.
+    public var connectionsForFullTurnInterval: Int
 
     public init(
         caFilePath: String? = nil, shutdownGracePeriod: Double = 1.0, libraryLogLevel: Int32 = 1,
-        enablesCompression: Bool = false, enablesTLS: Bool = false
+        enablesCompression: Bool = false, enablesTLS: Bool = false, receiveBufferSize: Int = 0,
+        minimumTurnInterval: Double = 0, connectionsForFullTurnInterval: Int = 1
     ) {
+        self.minimumTurnInterval = minimumTurnInterval
+        self.connectionsForFullTurnInterval = max(1, connectionsForFullTurnInterval)
+        self.receiveBufferSize = receiveBufferSize
         self.caFilePath = caFilePath
         self.enablesTLS = enablesTLS || caFilePath != nil
         self.enablesCompression = enablesCompression
@@ -79,6 +99,22 @@ public enum ClientEvent: Sendable, Equatable {
 }
 
 /// Receives a client connection's events on the context's service thread.
+///
+/// Text and binary messages arrive through `connection(_:didReceiveMessage:binary:)`, whose
+/// default copies them into a `.text` or `.binary` event; a handler that reads messages in place
+/// implements it to receive each one without a copy.
 public protocol ClientConnectionHandler: AnyObject {
     func connection(_ connection: ClientConnection, didReceive event: ClientEvent)
+    /// One complete text (`binary == false`) or binary message. `bytes` is valid only during the
+    /// call.
+    func connection(_ connection: ClientConnection, didReceiveMessage bytes: UnsafeRawBufferPointer, binary: Bool)
+}
+
+extension ClientConnectionHandler {
+    public func connection(
+        _ connection: ClientConnection, didReceiveMessage bytes: UnsafeRawBufferPointer, binary: Bool
+    ) {
+        let message = Array(bytes)
+        self.connection(connection, didReceive: binary ? .binary(message) : .text(message))
+    }
 }

@@ -25,6 +25,38 @@ struct MessageAssembler {
         defer { buffer = [] }
         return .complete(buffer)
     }
+
+    /// What `append(_:isFinal:deliver:)` did with a chunk.
+    enum Progress: Equatable {
+        case needMore
+        case delivered
+        case tooLarge
+    }
+
+    /// Like `append(_:isFinal:)`, but hands a complete message to `deliver` as a buffer that is
+    /// valid only during that call. A message that arrived in one chunk is passed on in place,
+    /// without a copy; a message of several chunks is collected in a buffer that is kept (up to
+    /// `retainedCapacity` bytes) for the next one.
+    mutating func append(
+        _ chunk: UnsafeRawBufferPointer, isFinal: Bool, deliver: (UnsafeRawBufferPointer) -> Void
+    ) -> Progress {
+        if buffer.count + chunk.count > limit {
+            buffer = []
+            return .tooLarge
+        }
+        if isFinal && buffer.isEmpty {
+            deliver(chunk)
+            return .delivered
+        }
+        buffer.append(contentsOf: chunk)
+        guard isFinal else { return .needMore }
+        buffer.withUnsafeBytes(deliver)
+        buffer.removeAll(keepingCapacity: buffer.capacity <= Self.retainedCapacity)
+        return .delivered
+    }
+
+    /// The largest collecting buffer kept between messages.
+    static let retainedCapacity = 64 * 1024
 }
 
 /// Strict UTF-8 check (rejects overlong forms, surrogates and truncated sequences).

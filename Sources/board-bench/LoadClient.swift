@@ -60,7 +60,15 @@ final class LoadClient: ClientConnectionHandler {
         }
     }
 
+    /// Catch-up target: the version this client must reach to count as caught up.
+    var catchUpVersion = Int.max
+
     func connection(_ connection: ClientConnection, didReceive event: ClientEvent) {
         driver.handle(event, for: self, on: connection)
+    }
+
+    /// Messages are read in place, without copying them into an event.
+    func connection(_ connection: ClientConnection, didReceiveMessage bytes: UnsafeRawBufferPointer, binary: Bool) {
+        driver.handleMessage(bytes, binary: binary, for: self, on: connection)
     }
 }

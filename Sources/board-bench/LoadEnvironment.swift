@@ -32,10 +32,11 @@ struct LoadEnvironment: @unchecked Sendable {
         let wallBefore = LoadClock.micros()
         driver.sync { $0.resetStep() }
         usleep(UInt32(seconds * 1e6))
-        let sample = driver.sync { $0.takeStep() }
+        let recording = driver.sync { $0.takeStep() }
         let serverAfter = pid.flatMap(ProcessStats.read(pid:))
         let wall = Double(LoadClock.micros() - wallBefore) / 1e6
         let generatorPercent = (GeneratorCPU.seconds() - generatorBefore) / max(wall, 1e-9) * 100
+        let sample = recording.summarized
         let cpu = serverBefore.flatMap { before in serverAfter.map { $0.cpuSeconds - before.cpuSeconds } } ?? 0
         let result = LoadStepResult(
             scenario: scenario, step: step, target: target, sample: sample,

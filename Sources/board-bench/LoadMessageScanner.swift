@@ -1,15 +1,18 @@
+import Glibc
+
 /// Reads the few fields the load generator needs straight from a received frame's bytes,
-/// without building a JSON tree (the generator must stay cheaper than the server it measures).
+/// without building a JSON tree or copying the frame (the generator must stay cheaper than the
+/// server it measures). The bytes are borrowed: a scanner is valid only while they are.
 struct LoadMessageScanner {
     /// The message kinds the generator reacts to.
     enum Kind: Equatable {
         case welcome, ack, op, drag, error, other
     }
 
-    let bytes: [UInt8]
+    let bytes: UnsafeRawBufferPointer
 
     var kind: Kind {
-        guard let start = end(of: Self.typeKey, from: 0), start < bytes.count else { return .other }
+        guard let start = end(of: "\"type\":\"", from: 0), start < bytes.count else { return .other }
         switch bytes[start] {
         case UInt8(ascii: "w"): return .welcome
         case UInt8(ascii: "a"): return .ack
@@ -21,7 +24,7 @@ struct LoadMessageScanner {
     }
 
     /// The send time embedded in the first label (`"label":"t123"`).
-    var labelTime: Int64? { integer(after: Self.labelKey, from: 0) }
+    var labelTime: Int64? { integer(after: "\"label\":\"t", from: 0) }
 
     /// The first `"version":N`.
     var version: Int? { integer(after: Self.versionKey, from: 0).map(Int.init) }
@@ -37,30 +40,28 @@ struct LoadMessageScanner {
         return best.map(Int.init)
     }
 
-    var seq: Int? { integer(after: Self.seqKey, from: 0).map(Int.init) }
+    var seq: Int? { integer(after: "\"seq\":", from: 0).map(Int.init) }
 
-    /// The dragger number of a drag message's item (`"item":"d12"`).
-    var dragItemNumber: Int? { integer(after: Self.dragItemKey, from: 0).map(Int.init) }
-
-    /// The `index` of the `to` position.
-    var targetIndex: Int? {
-        guard let to = end(of: Self.toKey, from: 0) else { return nil }
-        return integer(after: Self.indexKey, from: to).map(Int.init)
+    /// Whether a drag message is an `over`, the dragger number of its item (`"item":"d12"`) and
+    /// the `index` of its `to` position. Read in one pass when the fields come in the
+    /// order the server writes them (`action`, …, `item`, `from`, `to`): each search continues
+    /// where the previous field was found, and searches the whole message when that fails.
+    var dragFields: (isOver: Bool, itemNumber: Int?, targetIndex: Int?) {
+        guard let action = end(of: "\"action\":\"over\"", from: 0) else { return (false, nil, nil) }
+        let item = endInOrder(of: "\"item\":\"d", after: action)
+        let number = item.flatMap(number(at:)).map(Int.init)
+        guard let to = endInOrder(of: "\"to\":", after: item ?? action) else { return (true, number, nil) }
+        return (true, number, integer(after: "\"index\":", from: to).map(Int.init))
     }
 
-    /// Whether a drag message is an `over`.
-    var isDragOver: Bool { end(of: Self.overValue, from: 0) != nil }
+    /// The first `limit` bytes as text (for error reports).
+    func prefixText(_ limit: Int) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: bytes.prefix(limit)), as: UTF8.self)
+    }
 
-    private static let typeKey = Array("\"type\":\"".utf8)
-    private static let labelKey = Array("\"label\":\"t".utf8)
-    private static let versionKey = Array("\"version\":".utf8)
-    private static let seqKey = Array("\"seq\":".utf8)
-    private static let dragItemKey = Array("\"item\":\"d".utf8)
-    private static let toKey = Array("\"to\":".utf8)
-    private static let indexKey = Array("\"index\":".utf8)
-    private static let overValue = Array("\"action\":\"over\"".utf8)
+    private static let versionKey: StaticString = "\"version\":"
 
-    private func integer(after key: [UInt8], from position: Int) -> Int64? {
+    private func integer(after key: StaticString, from position: Int) -> Int64? {
         end(of: key, from: position).flatMap(number(at:))
     }
 
@@ -74,16 +75,27 @@ struct LoadMessageScanner {
         return index > start ? value : nil
     }
 
-    /// The index just past the first occurrence of `pattern` at or after `position`.
-    private func end(of pattern: [UInt8], from position: Int) -> Int? {
-        guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
+    /// Like `end(of:from:)` from `position`, falling back to the whole message.
+    private func endInOrder(of pattern: StaticString, after position: Int) -> Int? {
+        end(of: pattern, from: position) ?? end(of: pattern, from: 0)
+    }
+
+    /// The index just past the first occurrence of `pattern` (at least two bytes long) at or
+    /// after `position`. Candidates are found by their first two bytes loaded as one word.
+    private func end(of pattern: StaticString, from position: Int) -> Int? {
+        let length = pattern.utf8CodeUnitCount
+        guard let base = bytes.baseAddress, length >= 2, position >= 0, bytes.count - position >= length else {
+            return nil
+        }
+        let needle = UnsafeRawPointer(pattern.utf8Start)
+        let head = needle.loadUnaligned(as: UInt16.self)
         var index = position
-        let last = bytes.count - pattern.count
+        let last = bytes.count - length
         while index <= last {
-            if bytes[index] == first {
-                var matched = 1
-                while matched < pattern.count, bytes[index + matched] == pattern[matched] { matched += 1 }
-                if matched == pattern.count { return index + matched }
+            if (base + index).loadUnaligned(as: UInt16.self) == head,
+                memcmp(base + index + 2, needle + 2, length - 2) == 0
+            {
+                return index + length
             }
             index += 1
         }

@@ -45,7 +45,7 @@ enum ScenarioReconnect {
         let pid = environment.serverPID()
         let stats = pid.flatMap(ProcessStats.read(pid:))
         let result = LoadStepResult(
-            scenario: name, step: "clients=\(clients) boards=\(boards)", target: .server, sample: state.2,
+            scenario: name, step: "clients=\(clients) boards=\(boards)", target: .server, sample: state.2.summarized,
             latency: LatencySummary(p50: 0, p99: 0, p999: 0, max: max(fromListening, 0), count: 0),
             serverCPUSeconds: stats?.cpuSeconds ?? 0, serverRSSKiB: stats?.rssKiB ?? 0, generatorCPUPercent: 0,
             extras: [
