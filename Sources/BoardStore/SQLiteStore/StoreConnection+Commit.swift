@@ -8,46 +8,46 @@ extension StoreConnection {
     }
 
     /// Writes a whole batch in one transaction (one WAL sync), in the order `CommitBatch` documents.
+    ///
+    /// An op writes only its own row: the board's head is the highest op version (kept in
+    /// `heads` once read) and a client's `lastSeq` includes the seqs of its retained ops, so
+    /// neither `boards` nor `client_seqs` is touched per op (see `StoreSchema`). The cached heads
+    /// change only once the transaction has committed.
     func commit(_ batch: CommitBatch) throws {
         guard !batch.isEmpty else { return }
+        var changedHeads: [String: Int] = [:]
         try database.transaction {
-            var heads: [String: Int] = [:]
             func head(of board: String) throws -> Int {
-                if let known = heads[board] { return known }
-                guard let stored = try headVersion(of: board) else { throw StoreError.unknownBoard(board) }
+                if let known = changedHeads[board] ?? heads[board] { return known }
+                guard let stored = try readHead(of: board) else { throw StoreError.unknownBoard(board) }
                 heads[board] = stored
                 return stored
             }
 
             for name in batch.newBoards {
                 try insertBoard(name)
-                heads[name] = 0
+                changedHeads[name] = 0
             }
 
-            var seqs: [BoardClient: Int] = [:]
-            var advancedBoards: Set<String> = []
             for entry in batch.ops {
                 let expected = try head(of: entry.board) + 1
                 guard entry.op.version == expected else {
                     throw StoreError.versionOutOfOrder(board: entry.board, expected: expected, found: entry.op.version)
                 }
                 try write(entry.op, board: entry.board)
-                heads[entry.board] = entry.op.version
-                advancedBoards.insert(entry.board)
-                let key = BoardClient(board: entry.board, client: entry.op.client)
-                seqs[key] = max(seqs[key] ?? 0, entry.op.seq)
-            }
-            for board in advancedBoards {
-                try updateHead.run(heads[board] ?? 0, board)
+                changedHeads[entry.board] = entry.op.version
             }
 
-            for advance in batch.seqAdvances {
-                _ = try head(of: advance.board)
-                let key = BoardClient(board: advance.board, client: advance.client)
-                seqs[key] = max(seqs[key] ?? 0, advance.seq)
-            }
-            for (key, seq) in seqs {
-                try upsertSeq.run(key.board, key.client, seq)
+            if !batch.seqAdvances.isEmpty {
+                var seqs: [BoardClient: Int] = [:]
+                for advance in batch.seqAdvances {
+                    _ = try head(of: advance.board)
+                    let key = BoardClient(board: advance.board, client: advance.client)
+                    seqs[key] = max(seqs[key] ?? 0, advance.seq)
+                }
+                for (key, seq) in seqs {
+                    try upsertSeq.run(key.board, key.client, seq)
+                }
             }
 
             for used in batch.usedIds {
@@ -59,6 +59,7 @@ extension StoreConnection {
                 try store(record, head: head(of: record.board))
             }
         }
+        heads.merge(changedHeads) { _, changed in changed }
     }
 
     private func insertBoard(_ name: String) throws {
@@ -78,7 +79,9 @@ extension StoreConnection {
     }
 
     /// Stores a snapshot, keeps only the newest one of the board, and deletes the ops that the
-    /// newest snapshot covers except the latest `retainedOps`.
+    /// newest snapshot covers except the latest `retainedOps`. Before ops go, their clients'
+    /// highest seqs move into `client_seqs` and the head into `boards.head_version`, so neither
+    /// is lost with them.
     private func store(_ record: CommitBatch.BoardSnapshotRecord, head: Int) throws {
         let board = record.board
         let version = record.snapshot.version
@@ -96,6 +99,14 @@ extension StoreConnection {
             } ?? version
         try database.statement("DELETE FROM snapshots WHERE board = ? AND version < ?").run(board, newest)
         let cutoff = min(newest, head - retainedOps)
+        try database.statement("UPDATE boards SET head_version = ? WHERE name = ?").run(head, board)
+        try database.statement(
+            """
+            INSERT INTO client_seqs (board, client, last_seq)
+            SELECT board, client, max(seq) FROM ops WHERE board = ? AND version <= ? GROUP BY client
+            ON CONFLICT (board, client) DO UPDATE SET last_seq = max(last_seq, excluded.last_seq)
+            """
+        ).run(board, cutoff)
         try database.statement("DELETE FROM ops WHERE board = ? AND version <= ?").run(board, cutoff)
     }
 }

@@ -8,13 +8,18 @@ final class StoreConnection {
     let insertOp: Statement
     let insertUsedId: Statement
     let upsertSeq: Statement
-    let updateHead: Statement
+    /// The committed head of every board read or written so far. This connection is the only
+    /// writer of its file (see `SQLiteBoardStore`), so a head, once known, changes only by its
+    /// own commits.
+    var heads: [String: Int] = [:]
 
     init(database: Database, path: String, retainedOps: Int) throws {
         self.database = database
         self.path = path
         self.retainedOps = retainedOps
-        selectHead = try database.prepare("SELECT head_version FROM boards WHERE name = ?")
+        selectHead = try database.prepare(
+            "SELECT max(head_version, coalesce((SELECT max(version) FROM ops WHERE board = ?1), 0)) FROM boards WHERE name = ?1"
+        )
         insertOp = try database.prepare(
             """
             INSERT INTO ops (board, version, client, user, seq, op_json, committed_at)
@@ -26,10 +31,16 @@ final class StoreConnection {
             INSERT INTO client_seqs (board, client, last_seq) VALUES (?, ?, ?)
             ON CONFLICT (board, client) DO UPDATE SET last_seq = max(last_seq, excluded.last_seq)
             """)
-        updateHead = try database.prepare("UPDATE boards SET head_version = ? WHERE name = ?")
     }
 
     func headVersion(of board: String) throws -> Int? {
+        if let known = heads[board] { return known }
+        return try readHead(of: board)
+    }
+
+    /// The head as stored: the highest op version, or `boards.head_version` when that is higher
+    /// (a new board, or every op compacted away).
+    func readHead(of board: String) throws -> Int? {
         try selectHead.queryOne(board) { $0.int(0) }
     }
 
@@ -61,9 +72,14 @@ final class StoreConnection {
         return usedIds
     }
 
+    /// Every client's `lastSeq`: the higher of its `client_seqs` row and its retained ops' seqs.
     private func lastSeqs(of board: String) throws -> [String: Int] {
-        let rows = try database.statement("SELECT client, last_seq FROM client_seqs WHERE board = ?")
-            .query(board) { ($0.string(0), $0.int(1)) }
+        let rows = try database.statement(
+            """
+            SELECT client, last_seq FROM client_seqs WHERE board = ?1
+            UNION ALL SELECT client, max(seq) FROM ops WHERE board = ?1 GROUP BY client
+            """
+        ).query(board) { ($0.string(0), $0.int(1)) }
         return Dictionary(rows, uniquingKeysWith: max)
     }
 
@@ -82,9 +98,15 @@ final class StoreConnection {
         } ?? nil
     }
 
+    /// The higher of the client's `client_seqs` row and its retained ops' seqs (a scan of the
+    /// board's retained ops: `loadBoard` is the common way to read seqs).
     func lastSeq(_ board: String, client: String) throws -> Int {
-        try database.statement("SELECT last_seq FROM client_seqs WHERE board = ? AND client = ?")
-            .queryOne(board, client) { $0.int(0) } ?? 0
+        try database.statement(
+            """
+            SELECT max(coalesce((SELECT last_seq FROM client_seqs WHERE board = ?1 AND client = ?2), 0),
+                       coalesce((SELECT max(seq) FROM ops WHERE board = ?1 AND client = ?2), 0))
+            """
+        ).queryOne(board, client) { $0.int(0) } ?? 0
     }
 
     func committedOp(_ board: String, client: String, seq: Int) throws -> CommittedOp? {

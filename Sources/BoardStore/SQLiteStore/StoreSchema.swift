@@ -7,11 +7,22 @@
 /// `used_ids` is append-only (rowid order, indexed by board) rather than keyed by id: ids are
 /// random, and a key on them would dirty a random page per new id in every commit. Refusing a
 /// reused id is the server's check against `StoredBoard.usedIds`.
+///
+/// Version 2 has the tables of version 1 but writes less per op, so that a commit dirties only
+/// the op's own page of each board: a board's head is the higher of `boards.head_version` and its
+/// highest op version, and a client's `lastSeq` the higher of its `client_seqs` row and the seqs
+/// of its retained ops. `head_version` and `client_seqs` are brought up to date when ops are
+/// compacted away (and by `seq` advances without an op). A version 1 file already satisfies
+/// this (its `head_version` and `client_seqs` are exact), so it is migrated by renumbering; the
+/// new number keeps older code, which would read the stale columns, from opening the file.
 enum StoreSchema {
     /// The schema version this code reads and writes.
-    static let version = 1
+    static let version = 2
 
-    /// Creates every table of version 1 in an empty database.
+    /// The versions this code migrates to `version` on open.
+    static let migratable = [1]
+
+    /// Creates every table of the current version in an empty database.
     static let create = """
         CREATE TABLE boards (
             name TEXT NOT NULL PRIMARY KEY,
@@ -45,6 +56,9 @@ enum StoreSchema {
             snapshot_json TEXT NOT NULL,
             PRIMARY KEY (board, version)
         ) WITHOUT ROWID;
-        PRAGMA user_version = 1;
+        PRAGMA user_version = 2;
         """
+
+    /// Brings a database of a `migratable` version to `version`.
+    static let migrate = "PRAGMA user_version = 2"
 }
