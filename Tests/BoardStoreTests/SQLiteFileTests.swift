@@ -64,12 +64,13 @@ struct SQLiteFileTests {
 
         let reader = try Database(path: path, mode: .readOnly)
         #expect(try reader.statement("PRAGMA journal_mode").queryOne { $0.string(0) } == "wal")
-        #expect(try reader.statement("SELECT count(*) FROM ops WHERE board = ?").queryOne("team") { $0.int(0) } == 30)
+        #expect(
+            try reader.statement("SELECT count(*) FROM all_ops WHERE board = ?").queryOne("team") { $0.int(0) } == 30)
 
         var more = CommitBatch()
         more.append(op(31), to: "team")
         try store.commit(more)
-        #expect(try reader.statement("SELECT max(version) FROM ops").queryOne { $0.int(0) } == 31)
+        #expect(try reader.statement("SELECT max(version) FROM all_ops").queryOne { $0.int(0) } == 31)
 
         let second = try SQLiteBoardStore(path: path)
         #expect(try second.loadBoard("team") == store.loadBoard("team"))

@@ -9,13 +9,15 @@ extension StoreConnection {
 
     /// Writes a whole batch in one transaction (one WAL sync), in the order `CommitBatch` documents.
     ///
-    /// An op writes only its own row: the board's head is the highest op version (kept in
-    /// `heads` once read) and a client's `lastSeq` includes the seqs of its retained ops, so
-    /// neither `boards` nor `client_seqs` is touched per op (see `StoreSchema`). The cached heads
-    /// change only once the transaction has committed.
+    /// An op writes only its own row, appended to `op_log`: the board's head is the highest op
+    /// version (kept in `heads` once read) and a client's `lastSeq` includes the seqs of its
+    /// retained ops, so neither `boards` nor `client_seqs` is touched per op (see `StoreSchema`).
+    /// The log is moved into `ops` before any compaction and once it reaches
+    /// `logFoldThreshold`. `heads` and `loggedOps` change only once the transaction has committed.
     func commit(_ batch: CommitBatch) throws {
         guard !batch.isEmpty else { return }
         var changedHeads: [String: Int] = [:]
+        var logged = loggedOps
         try database.transaction {
             func head(of board: String) throws -> Int {
                 if let known = changedHeads[board] ?? heads[board] { return known }
@@ -36,6 +38,7 @@ extension StoreConnection {
                 }
                 try write(entry.op, board: entry.board)
                 changedHeads[entry.board] = entry.op.version
+                logged += 1
             }
 
             if !batch.seqAdvances.isEmpty {
@@ -55,10 +58,19 @@ extension StoreConnection {
                 try record(used)
             }
 
+            if !batch.snapshots.isEmpty, logged > 0 {
+                try foldLog()
+                logged = 0
+            }
             for record in batch.snapshots {
                 try store(record, head: head(of: record.board))
             }
+            if logged >= Self.logFoldThreshold {
+                try foldLog()
+                logged = 0
+            }
         }
+        loggedOps = logged
         heads.merge(changedHeads) { _, changed in changed }
     }
 
@@ -74,12 +86,25 @@ extension StoreConnection {
         try insertOp.run(board, op.version, op.client, op.user, op.seq, op.opJSON, op.committedAt)
     }
 
+    /// Moves every op of `op_log` into `ops`, in key order so that each page of `ops` is
+    /// written once.
+    private func foldLog() throws {
+        try database.statement(
+            """
+            INSERT INTO ops (board, version, client, user, seq, op_json, committed_at)
+            SELECT board, version, client, user, seq, op_json, committed_at FROM op_log ORDER BY board, version
+            """
+        ).run()
+        try database.statement("DELETE FROM op_log").run()
+    }
+
     private func record(_ used: CommitBatch.UsedId) throws {
         try insertUsedId.run(used.board, used.id, used.kind.rawValue)
     }
 
     /// Stores a snapshot, keeps only the newest one of the board, and deletes the ops that the
-    /// newest snapshot covers except the latest `retainedOps`. Before ops go, their clients'
+    /// newest snapshot covers except the latest `retainedOps`; the log is empty by then, so every
+    /// op is in `ops`. Before ops go, their clients'
     /// highest seqs move into `client_seqs` and the head into `boards.head_version`, so neither
     /// is lost with them.
     private func store(_ record: CommitBatch.BoardSnapshotRecord, head: Int) throws {

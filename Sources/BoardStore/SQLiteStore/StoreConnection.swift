@@ -12,17 +12,26 @@ final class StoreConnection {
     /// writer of its file (see `SQLiteBoardStore`), so a head, once known, changes only by its
     /// own commits.
     var heads: [String: Int] = [:]
+    /// The number of ops in `op_log` as committed.
+    var loggedOps: Int
+    /// `op_log` is moved into `ops` once it holds this many ops: each board's pages of `ops` are
+    /// then written once for about `logFoldThreshold / boards` ops instead of once per op, while
+    /// the readers' scan of the log and the commit that moves it stay short (a few ms).
+    static let logFoldThreshold = 2_048
 
     init(database: Database, path: String, retainedOps: Int) throws {
         self.database = database
         self.path = path
         self.retainedOps = retainedOps
         selectHead = try database.prepare(
-            "SELECT max(head_version, coalesce((SELECT max(version) FROM ops WHERE board = ?1), 0)) FROM boards WHERE name = ?1"
-        )
+            """
+            SELECT max(head_version, coalesce((SELECT max(version) FROM ops WHERE board = ?1), 0),
+                       coalesce((SELECT max(version) FROM op_log WHERE board = ?1), 0))
+            FROM boards WHERE name = ?1
+            """)
         insertOp = try database.prepare(
             """
-            INSERT INTO ops (board, version, client, user, seq, op_json, committed_at)
+            INSERT INTO op_log (board, version, client, user, seq, op_json, committed_at)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
         insertUsedId = try database.prepare("INSERT INTO used_ids (board, id, kind) VALUES (?, ?, ?)")
@@ -31,6 +40,7 @@ final class StoreConnection {
             INSERT INTO client_seqs (board, client, last_seq) VALUES (?, ?, ?)
             ON CONFLICT (board, client) DO UPDATE SET last_seq = max(last_seq, excluded.last_seq)
             """)
+        loggedOps = try database.statement("SELECT count(*) FROM op_log").queryOne { $0.int(0) } ?? 0
     }
 
     func headVersion(of board: String) throws -> Int? {
@@ -77,7 +87,7 @@ final class StoreConnection {
         let rows = try database.statement(
             """
             SELECT client, last_seq FROM client_seqs WHERE board = ?1
-            UNION ALL SELECT client, max(seq) FROM ops WHERE board = ?1 GROUP BY client
+            UNION ALL SELECT client, max(seq) FROM all_ops WHERE board = ?1 GROUP BY client
             """
         ).query(board) { ($0.string(0), $0.int(1)) }
         return Dictionary(rows, uniquingKeysWith: max)
@@ -86,14 +96,14 @@ final class StoreConnection {
     func opsAfter(_ board: String, version: Int, limit: Int) throws -> [CommittedOp] {
         try database.statement(
             """
-            SELECT version, client, user, seq, op_json, committed_at FROM ops
+            SELECT version, client, user, seq, op_json, committed_at FROM all_ops
             WHERE board = ? AND version > ? ORDER BY version LIMIT ?
             """
         ).query(board, version, limit, row: Self.committedOp)
     }
 
     func oldestRetainedVersion(_ board: String) throws -> Int? {
-        try database.statement("SELECT min(version) FROM ops WHERE board = ?").queryOne(board) {
+        try database.statement("SELECT min(version) FROM all_ops WHERE board = ?").queryOne(board) {
             $0.isNull(0) ? nil : $0.int(0)
         } ?? nil
     }
@@ -104,7 +114,7 @@ final class StoreConnection {
         try database.statement(
             """
             SELECT max(coalesce((SELECT last_seq FROM client_seqs WHERE board = ?1 AND client = ?2), 0),
-                       coalesce((SELECT max(seq) FROM ops WHERE board = ?1 AND client = ?2), 0))
+                       coalesce((SELECT max(seq) FROM all_ops WHERE board = ?1 AND client = ?2), 0))
             """
         ).queryOne(board, client) { $0.int(0) } ?? 0
     }
@@ -112,7 +122,7 @@ final class StoreConnection {
     func committedOp(_ board: String, client: String, seq: Int) throws -> CommittedOp? {
         try database.statement(
             """
-            SELECT version, client, user, seq, op_json, committed_at FROM ops
+            SELECT version, client, user, seq, op_json, committed_at FROM all_ops
             WHERE board = ? AND client = ? AND seq = ? ORDER BY version LIMIT 1
             """
         ).queryOne(board, client, seq, row: Self.committedOp)
