@@ -11,8 +11,8 @@
 /// Version 2 writes a commit's ops to the few pages at the end of `op_log`, an append-only
 /// table, instead of one page of `ops` per board: a batch of ops on 30 boards dirtied about 50
 /// pages of `ops` (each a 4 KiB WAL frame), and dirties 2 or 3 of `op_log`. Now and then (see
-/// `StoreConnection.logFoldThreshold`, and before any compaction) the log is moved into `ops` in
-/// board order, which writes each board's pages once for many ops. `all_ops` is the union that
+/// `StoreConnection.logFoldThreshold`, and before any compaction) the log is moved into `ops`, which
+/// writes each board's pages once for many ops. `all_ops` is the union that
 /// readers query; a board's newer ops are in the log, its older ones in `ops`.
 ///
 /// Version 2 also writes nothing else per op: a board's head is the higher of
