@@ -10,11 +10,6 @@ enum StoreOpener {
     static let busyTimeoutMilliseconds: Int32 = 5_000
     /// Page cache of the connection, so the indexes of busy boards stay in memory.
     static let cacheKibibytes = 32_768
-    /// WAL pages (of 4 KiB) after which a commit copies the WAL back into the database file,
-    /// bounding the WAL at about 16 MiB. Four times SQLite's default: the busiest pages (the
-    /// log's tail, the boards' last pages of `ops`) are then copied once for more commits, which
-    /// cut the bytes written per 30-board commit by about 15% in `board-bench store`.
-    static let autocheckpointPages = 4_000
 
     static func open(path: String) throws(StoreError) -> Database {
         try prepareLocation(path)
@@ -76,11 +71,7 @@ enum StoreOpener {
             throw StoreError.unreadable(
                 path: path, message: "cannot use WAL mode (journal mode is \(mode ?? "unknown"))")
         }
-        try database.execute(
-            """
-            PRAGMA synchronous = FULL; PRAGMA cache_size = -\(cacheKibibytes);
-            PRAGMA wal_autocheckpoint = \(autocheckpointPages)
-            """)
+        try database.execute("PRAGMA synchronous = FULL; PRAGMA cache_size = -\(cacheKibibytes)")
     }
 
     /// Creates the schema in an empty database, migrates an older one; refuses foreign or newer
