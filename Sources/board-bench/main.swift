@@ -9,6 +9,7 @@ let modes: [BenchMode] = [
     LoadMode.mode,
     RelayMode.mode,
     SuiteMode.mode,
+    StoreBenchmark.mode,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

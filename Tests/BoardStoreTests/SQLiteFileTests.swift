@@ -64,12 +64,13 @@ struct SQLiteFileTests {
 
         let reader = try Database(path: path, mode: .readOnly)
         #expect(try reader.statement("PRAGMA journal_mode").queryOne { $0.string(0) } == "wal")
-        #expect(try reader.statement("SELECT count(*) FROM ops WHERE board = ?").queryOne("team") { $0.int(0) } == 30)
+        #expect(
+            try reader.statement("SELECT count(*) FROM all_ops WHERE board = ?").queryOne("team") { $0.int(0) } == 30)
 
         var more = CommitBatch()
         more.append(op(31), to: "team")
         try store.commit(more)
-        #expect(try reader.statement("SELECT max(version) FROM ops").queryOne { $0.int(0) } == 31)
+        #expect(try reader.statement("SELECT max(version) FROM all_ops").queryOne { $0.int(0) } == 31)
 
         let second = try SQLiteBoardStore(path: path)
         #expect(try second.loadBoard("team") == store.loadBoard("team"))
@@ -140,7 +141,7 @@ struct SQLiteFileTests {
         try SQLiteBoardStore(path: path).close()
         try Database(path: path).execute("PRAGMA user_version = 7")
         #expect(
-            storeError { _ = try SQLiteBoardStore(path: path) } == .schemaMismatch(path: path, found: 7, supported: 1))
+            storeError { _ = try SQLiteBoardStore(path: path) } == .schemaMismatch(path: path, found: 7, supported: 2))
     }
 
     @Test func aForeignDatabaseIsRefused() throws {
@@ -148,7 +149,7 @@ struct SQLiteFileTests {
         let path = directory.path("other.db")
         try Database(path: path).execute("CREATE TABLE notes (body TEXT)")
         #expect(
-            storeError { _ = try SQLiteBoardStore(path: path) } == .schemaMismatch(path: path, found: 0, supported: 1))
+            storeError { _ = try SQLiteBoardStore(path: path) } == .schemaMismatch(path: path, found: 0, supported: 2))
     }
 
     @Test func aClosedStoreThrows() throws {

@@ -74,10 +74,17 @@ enum StoreOpener {
         try database.execute("PRAGMA synchronous = FULL; PRAGMA cache_size = -\(cacheKibibytes)")
     }
 
-    /// Creates the schema in an empty database; refuses foreign or newer schemas.
+    /// Creates the schema in an empty database, migrates an older one; refuses foreign or newer
+    /// schemas.
     private static func migrate(_ database: Database, path: String) throws {
         let found = try database.statement("PRAGMA user_version").queryOne { $0.int(0) } ?? 0
         if found == StoreSchema.version { return }
+        if StoreSchema.migratable.contains(found) {
+            try database.transaction {
+                try database.execute(StoreSchema.migrate)
+            }
+            return
+        }
         guard found == 0 else {
             throw StoreError.schemaMismatch(path: path, found: found, supported: StoreSchema.version)
         }

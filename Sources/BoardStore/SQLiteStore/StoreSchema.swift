@@ -7,12 +7,31 @@
 /// `used_ids` is append-only (rowid order, indexed by board) rather than keyed by id: ids are
 /// random, and a key on them would dirty a random page per new id in every commit. Refusing a
 /// reused id is the server's check against `StoredBoard.usedIds`.
+///
+/// Version 2 writes a commit's ops to the few pages at the end of `op_log`, an append-only
+/// table, instead of one page of `ops` per board: a batch of ops on 30 boards dirtied about 50
+/// pages of `ops` (each a 4 KiB WAL frame), and dirties 2 or 3 of `op_log`. Now and then (see
+/// `StoreConnection.logFoldThreshold`, and before any compaction) the log is moved into `ops`, which
+/// writes each board's pages once for many ops. `all_ops` is the union that
+/// readers query; a board's newer ops are in the log, its older ones in `ops`.
+///
+/// Version 2 also writes nothing else per op: a board's head is the higher of
+/// `boards.head_version` and its highest op version, and a client's `lastSeq` the higher of its
+/// `client_seqs` row and the seqs of its retained ops. `head_version` and `client_seqs` are
+/// brought up to date when ops are compacted away (and by `seq` advances without an op).
+///
+/// A version 1 file (no log, exact `head_version` and `client_seqs`) already satisfies these
+/// rules once the log and the view exist, so migrating it adds them; the new number keeps older
+/// code, which would miss the log, from opening the file.
 enum StoreSchema {
     /// The schema version this code reads and writes.
-    static let version = 1
+    static let version = 2
 
-    /// Creates every table of version 1 in an empty database.
-    static let create = """
+    /// The versions this code migrates to `version` on open.
+    static let migratable = [1]
+
+    /// The tables of version 1.
+    private static let versionOneTables = """
         CREATE TABLE boards (
             name TEXT NOT NULL PRIMARY KEY,
             head_version INTEGER NOT NULL CHECK (head_version >= 0)
@@ -45,6 +64,29 @@ enum StoreSchema {
             snapshot_json TEXT NOT NULL,
             PRIMARY KEY (board, version)
         ) WITHOUT ROWID;
-        PRAGMA user_version = 1;
         """
+
+    /// What version 2 adds to version 1.
+    private static let versionTwoAdditions = """
+        CREATE TABLE op_log (
+            board TEXT NOT NULL,
+            version INTEGER NOT NULL CHECK (version >= 1),
+            client TEXT NOT NULL,
+            user TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            op_json TEXT NOT NULL,
+            committed_at INTEGER NOT NULL
+        );
+        CREATE VIEW all_ops AS
+            SELECT board, version, client, user, seq, op_json, committed_at FROM ops
+            UNION ALL
+            SELECT board, version, client, user, seq, op_json, committed_at FROM op_log;
+        PRAGMA user_version = 2;
+        """
+
+    /// Creates every table of the current version in an empty database.
+    static let create = versionOneTables + versionTwoAdditions
+
+    /// Brings a database of a `migratable` version to `version`.
+    static let migrate = versionTwoAdditions
 }

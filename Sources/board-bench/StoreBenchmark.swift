@@ -1,0 +1,201 @@
+import BoardStore
+import Foundation
+
+/// `board-bench store`: group commits straight into a fresh `SQLiteBoardStore`, shaped like the
+/// server's under the `acks` load: 64 boards with one writer each, every op an `update` of about
+/// 100 bytes that advances its client's `lastSeq` and uses no new id. Prints the median wall and
+/// CPU time per commit and per op, the bytes written to files per commit, and the mean and the
+/// longest wall time of a commit.
+enum StoreBenchmark {
+    static let mode = BenchMode(name: "store", summary: "SQLite group commits shaped like the acks load") {
+        run(arguments: $0)
+    }
+
+    /// The number of boards (and writers) of every case.
+    static let boardCount = 64
+
+    /// One batch shape: `opsPerBoard` ops on each of `boards` different boards per commit.
+    struct Shape {
+        let boards: Int
+        let opsPerBoard: Int
+
+        var name: String {
+            "\(boards) board\(boards == 1 ? "" : "s") × \(opsPerBoard) op\(opsPerBoard == 1 ? "" : "s")"
+        }
+        var ops: Int { boards * opsPerBoard }
+
+        init(boards: Int, opsPerBoard: Int) {
+            self.boards = boards
+            self.opsPerBoard = opsPerBoard
+        }
+
+        /// Parses `BOARDSxOPS`, e.g. `30x1`; at most `boardCount` boards.
+        init?(parsing text: String) {
+            let parts = text.split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, (1...StoreBenchmark.boardCount).contains(parts[0]), parts[1] > 0 else {
+                return nil
+            }
+            self.init(boards: parts[0], opsPerBoard: parts[1])
+        }
+    }
+
+    static let shapes = [
+        Shape(boards: 1, opsPerBoard: 1), Shape(boards: 6, opsPerBoard: 1), Shape(boards: 30, opsPerBoard: 1),
+        Shape(boards: 64, opsPerBoard: 1), Shape(boards: 1, opsPerBoard: 30),
+    ]
+
+    /// `board-bench store [COMMITS] [--dir DIRECTORY] [--only BOARDSxOPS]`: COMMITS timed commits
+    /// per shape (default 2,000), in a new store inside DIRECTORY (default: the temporary
+    /// directory); `--only 30x1` runs just that shape (for profiling).
+    static func run(arguments: [String]) -> Int32 {
+        var commits = 2_000
+        var parent = NSTemporaryDirectory()
+        var selected = shapes
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if argument == "--dir", let directory = rest.popFirst() {
+                parent = directory
+            } else if argument == "--only", let shape = rest.popFirst().flatMap(Shape.init(parsing:)) {
+                selected = [shape]
+            } else if let count = Int(argument), count > 0 {
+                commits = count
+            } else {
+                print("usage: board-bench store [COMMITS] [--dir DIRECTORY] [--only BOARDSxOPS]")
+                return 2
+            }
+        }
+        let directory = (parent as NSString).appendingPathComponent("board-store-bench-\(getpid())")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        do {
+            let store = try SQLiteBoardStore(path: (directory as NSString).appendingPathComponent("boards.db"))
+            defer { store.close() }
+            var writers = try StoreBenchWriters(store: store, boards: boardCount)
+            print("SQLite group commits, \(commits) timed commits per shape, \(boardCount) boards, one writer each")
+            print(
+                "shape                  ops  wall µs/commit  cpu µs/commit  cpu µs/op  written B/commit  writes/commit"
+                    + "  mean wall µs  max wall µs")
+            for shape in selected {
+                let result = try measure(shape, commits: commits, writers: &writers, store: store)
+                print(result.line)
+            }
+            return 0
+        } catch {
+            print("store benchmark failed: \(error)")
+            return 1
+        }
+    }
+
+    /// The figures of one shape.
+    struct Result {
+        let shape: Shape
+        let wallMicros: Double
+        let cpuMicros: Double
+        let bytesPerCommit: Double
+        let writesPerCommit: Double
+        /// Wall time of all timed commits over their number: includes the rare slow ones (log
+        /// moves, checkpoints) that the median leaves out.
+        let meanWallMicros: Double
+        let maxWallMicros: Double
+
+        var line: String {
+            func column(_ value: Double, _ width: Int, decimals: Int = 1) -> String {
+                let text = String(format: "%.\(decimals)f", value)
+                return String(repeating: " ", count: max(0, width - text.count)) + text
+            }
+            return shape.name.padding(toLength: 20, withPad: " ", startingAt: 0)
+                + column(Double(shape.ops), 5, decimals: 0) + column(wallMicros, 16) + column(cpuMicros, 15)
+                + column(cpuMicros / Double(shape.ops), 11, decimals: 2) + column(bytesPerCommit, 18, decimals: 0)
+                + column(writesPerCommit, 15) + column(meanWallMicros, 14) + column(maxWallMicros, 13, decimals: 0)
+        }
+    }
+
+    /// Commits `commits` batches of `shape` after a tenth as many untimed ones.
+    static func measure(
+        _ shape: Shape, commits: Int, writers: inout StoreBenchWriters, store: SQLiteBoardStore
+    ) throws(StoreError) -> Result {
+        for _ in 0..<max(1, commits / 10) {
+            try store.commit(writers.nextBatch(shape))
+        }
+        var wall: [Double] = []
+        var cpu: [Double] = []
+        let ioBefore = ProcessWrites.read()
+        for _ in 0..<commits {
+            let batch = writers.nextBatch(shape)
+            let wallStart = DispatchTime.now().uptimeNanoseconds
+            let cpuStart = BenchTiming.threadCPUMilliseconds()
+            try store.commit(batch)
+            cpu.append((BenchTiming.threadCPUMilliseconds() - cpuStart) * 1_000)
+            wall.append(Double(DispatchTime.now().uptimeNanoseconds - wallStart) / 1_000)
+        }
+        let ioAfter = ProcessWrites.read()
+        return Result(
+            shape: shape, wallMicros: BenchTiming.median(of: wall), cpuMicros: BenchTiming.median(of: cpu),
+            bytesPerCommit: Double(ioAfter.bytes - ioBefore.bytes) / Double(commits),
+            writesPerCommit: Double(ioAfter.calls - ioBefore.calls) / Double(commits),
+            meanWallMicros: wall.reduce(0, +) / Double(commits), maxWallMicros: wall.max() ?? 0)
+    }
+}
+
+/// The writers of the store benchmark: one client per board, each with its board's version and
+/// its own `seq`, handing out batches that continue them.
+struct StoreBenchWriters {
+    private var boards: [String]
+    private var clients: [String]
+    private var versions: [Int]
+    private var nextBoard = 0
+
+    /// Creates `boards` boards in `store` the way the server does (initial section id and snapshot).
+    init(store: SQLiteBoardStore, boards count: Int) throws(StoreError) {
+        let tag = "bench\(getpid())"
+        boards = (0..<count).map { "acks-\(tag)-\(count)-\($0)" }
+        clients = boards.indices.map { "a\($0)-acks-\(tag)-\(count)-\($0)" }
+        versions = Array(repeating: 0, count: count)
+        var creation = CommitBatch()
+        for board in boards {
+            creation.createBoard(board)
+            creation.useId("main", kind: .section, on: board)
+            creation.addSnapshot(
+                BoardSnapshot(version: 0, json: #"{"id":"\#(board)","version":0,"sections":[]}"#), of: board)
+        }
+        try store.commit(creation)
+    }
+
+    /// The next batch: `shape.boards` consecutive boards (continuing round the ring after the
+    /// previous batch), each with `shape.opsPerBoard` ops of its writer.
+    mutating func nextBatch(_ shape: StoreBenchmark.Shape) -> CommitBatch {
+        var batch = CommitBatch()
+        let committedAt = Int(Date().timeIntervalSince1970 * 1000)
+        for _ in 0..<shape.boards {
+            let index = nextBoard
+            nextBoard = (nextBoard + 1) % boards.count
+            for _ in 0..<shape.opsPerBoard {
+                versions[index] += 1
+                let version = versions[index]
+                let json =
+                    #"{"kind":"update","item":"it-\#(index)-\#(version % 50)","label":"Label of tile \#(version) by writer \#(index)"}"#
+                batch.append(
+                    CommittedOp(
+                        version: version, client: clients[index], user: "user-\(index)", seq: version, opJSON: json,
+                        committedAt: committedAt),
+                    to: boards[index])
+            }
+        }
+        return batch
+    }
+}
+
+/// The bytes and `write`-family calls of this process so far, from `/proc/self/io`.
+enum ProcessWrites {
+    static func read() -> (bytes: Int, calls: Int) {
+        guard let text = try? String(contentsOfFile: "/proc/self/io", encoding: .utf8) else { return (0, 0) }
+        var bytes = 0
+        var calls = 0
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: ":")
+            guard parts.count == 2, let value = Int(parts[1].trimmingCharacters(in: .whitespaces)) else { continue }
+            if parts[0] == "wchar" { bytes = value }
+            if parts[0] == "syscw" { calls = value }
+        }
+        return (bytes, calls)
+    }
+}

@@ -1,0 +1,120 @@
+import BoardStore
+import Foundation
+import Testing
+
+/// Opening a database written with schema version 1, where every op also updated
+/// `boards.head_version` and `client_seqs`.
+@Suite("SQLite schema migration")
+struct SchemaMigrationTests {
+    /// The tables of schema version 1, exactly as that version created them.
+    private static let versionOneSchema = """
+        CREATE TABLE boards (
+            name TEXT NOT NULL PRIMARY KEY,
+            head_version INTEGER NOT NULL CHECK (head_version >= 0)
+        ) WITHOUT ROWID;
+        CREATE TABLE ops (
+            board TEXT NOT NULL,
+            version INTEGER NOT NULL CHECK (version >= 1),
+            client TEXT NOT NULL,
+            user TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            op_json TEXT NOT NULL,
+            committed_at INTEGER NOT NULL,
+            PRIMARY KEY (board, version)
+        ) WITHOUT ROWID;
+        CREATE TABLE client_seqs (
+            board TEXT NOT NULL,
+            client TEXT NOT NULL,
+            last_seq INTEGER NOT NULL,
+            PRIMARY KEY (board, client)
+        ) WITHOUT ROWID;
+        CREATE TABLE used_ids (
+            board TEXT NOT NULL,
+            id TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('item', 'section'))
+        );
+        CREATE INDEX used_ids_by_board ON used_ids (board);
+        CREATE TABLE snapshots (
+            board TEXT NOT NULL,
+            version INTEGER NOT NULL CHECK (version >= 0),
+            snapshot_json TEXT NOT NULL,
+            PRIMARY KEY (board, version)
+        ) WITHOUT ROWID;
+        PRAGMA user_version = 1;
+        """
+
+    /// Writes, with plain SQL as version 1 did, board `team` at head 12 with a snapshot at 10
+    /// and ops 9...12 retained (ops 1...8 compacted), seqs of `c1` (7, from a compacted op) and
+    /// `c2` (12), and board `empty` at head 5 whose ops were all compacted.
+    private func writeVersionOne(at path: String) throws {
+        let database = try Database(path: path)
+        defer { database.close() }
+        try database.execute("PRAGMA journal_mode = WAL")
+        try database.execute(Self.versionOneSchema)
+        try database.execute(
+            """
+            INSERT INTO boards VALUES ('team', 12), ('empty', 5);
+            INSERT INTO snapshots VALUES ('team', 10, '{"v":10}'), ('empty', 5, '{"v":5}');
+            INSERT INTO client_seqs VALUES ('team', 'c1', 7), ('team', 'c2', 12), ('empty', 'c9', 3);
+            INSERT INTO used_ids (board, id, kind) VALUES ('team', 'main', 'section'), ('team', 'a1', 'item');
+            """)
+        let insert = try database.prepare("INSERT INTO ops VALUES ('team', ?, ?, 'ann', ?, ?, ?)")
+        for version in 9...12 {
+            let stored = op(version, client: "c2")
+            try insert.run(version, stored.client, stored.seq, stored.opJSON, stored.committedAt)
+        }
+    }
+
+    @Test func aVersionOneFileIsMigratedAndReadsTheSame() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("boards.db")
+        try writeVersionOne(at: path)
+
+        let store = try SQLiteBoardStore(path: path, retainedOps: 2)
+        #expect(try store.listBoards() == ["empty", "team"])
+        #expect(try store.headVersion(of: "team") == 12)
+        #expect(try store.headVersion(of: "empty") == 5)
+        let team = try #require(try store.loadBoard("team"))
+        #expect(team.snapshot == BoardSnapshot(version: 10, json: #"{"v":10}"#))
+        #expect(team.ops == (11...12).map { op($0, client: "c2") })
+        #expect(team.usedIds == ["main": .section, "a1": .item])
+        #expect(team.lastSeqs == ["c1": 7, "c2": 12])
+        #expect(try store.loadBoard("empty")?.lastSeqs == ["c9": 3])
+        #expect(try store.oldestRetainedVersion("team") == 9)
+        #expect(try store.lastSeq("team", client: "c1") == 7)
+
+        var batch = CommitBatch()
+        batch.append(op(13, client: "c1", seq: 8), to: "team")
+        batch.append(op(6, client: "c9", seq: 2), to: "empty")
+        try store.commit(batch)
+        #expect(try store.loadBoard("team")?.lastSeqs == ["c1": 8, "c2": 12])
+        #expect(try store.loadBoard("empty")?.lastSeqs == ["c9": 3])
+        store.close()
+
+        let database = try Database(path: path)
+        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 2)
+        database.close()
+        let reopened = try SQLiteBoardStore(path: path, retainedOps: 2)
+        #expect(try reopened.headVersion(of: "team") == 13)
+        #expect(try reopened.headVersion(of: "empty") == 6)
+    }
+
+    @Test func headAndSeqsSurviveCompactingEveryOp() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("boards.db")
+        let store = try SQLiteBoardStore(path: path, retainedOps: 0)
+        try store.commit(creation(of: "team"))
+        try commitOps(1...5, to: "team", in: store, client: "c1")
+        try store.writeSnapshot("team", version: 5, json: #"{"v":5}"#)
+        #expect(try store.oldestRetainedVersion("team") == nil)
+        store.close()
+
+        let reopened = try SQLiteBoardStore(path: path, retainedOps: 0)
+        #expect(try reopened.headVersion(of: "team") == 5)
+        #expect(try reopened.lastSeq("team", client: "c1") == 5)
+        #expect(try reopened.loadBoard("team")?.lastSeqs == ["c1": 5])
+        var next = CommitBatch()
+        next.append(op(5), to: "team")
+        #expect(storeError { try reopened.commit(next) } == .versionOutOfOrder(board: "team", expected: 6, found: 5))
+    }
+}
