@@ -7,7 +7,7 @@ PORT         ?= 8080
 BOARD        ?= demo
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 VENV         := .build/venv
-APT_PACKAGES := pkg-config libwebsockets-dev libsqlite3-dev tmux openssl
+APT_PACKAGES := pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev tmux openssl
 
 .PHONY: all deps build release run client test test-sanitize bench format lint clean
 
@@ -17,6 +17,8 @@ all: build
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 \
 	    || ! pkg-config --exists libwebsockets sqlite3 \
+	    || [ ! -f /usr/include/ev.h ] \
+	    || ! ls /usr/lib/*/libwebsockets-evlib_ev.so >/dev/null 2>&1 \
 	    || ! command -v tmux >/dev/null 2>&1 \
 	    || ! command -v openssl >/dev/null 2>&1; then \
 	  echo "installing system packages: $(APT_PACKAGES)"; \

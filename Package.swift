@@ -16,13 +16,17 @@ let package = Package(
             providers: [.apt(["libwebsockets-dev"])]
         ),
         .systemLibrary(
+            name: "CLibEV",
+            providers: [.apt(["libev-dev", "libwebsockets-evlib-ev"])]
+        ),
+        .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "BoardSync"),
         .target(name: "TerminalUI"),
-        .target(name: "WebSocketTransport", dependencies: ["CWebSockets"]),
+        .target(name: "WebSocketTransport", dependencies: ["CWebSockets", "CLibEV"]),
         .target(name: "BoardStore", dependencies: ["CSQLite"]),
         .target(name: "BoardServer", dependencies: ["BoardSync", "BoardStore", "WebSocketTransport"]),
         .target(name: "BoardClientApp", dependencies: ["BoardSync", "TerminalUI"]),

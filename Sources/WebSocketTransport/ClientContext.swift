@@ -51,7 +51,7 @@ public final class ClientContext: @unchecked Sendable {
         if receiveBufferSize > 4096 { info.pt_serv_buf_size = UInt32(receiveBufferSize) }
         info.user = Unmanaged.passUnretained(self).toOpaque()
         if configuration.enablesCompression { info.extensions = bs_deflate_extensions() }
-        guard let context = lws_create_context(&info) else {
+        guard let context = loop.createContext(&info) else {
             protocols.deallocate()
             throw ClientConnectError.failed("could not create a libwebsockets client context")
         }

@@ -1,3 +1,4 @@
+import CLibEV
 import CWebSockets
 import Glibc
 
@@ -8,6 +9,11 @@ public struct TimerID: Hashable, Sendable {
 
 /// The cross-thread inbox, timers and thread identity shared by the server and the client
 /// contexts. Everything except `post` and `isStopped` runs on the service thread.
+///
+/// The context runs on an epoll loop of its own (libev, through libwebsockets' event-library
+/// plugin) when the plugin is there, so a turn costs what the ready sockets cost; libwebsockets'
+/// own loop polls every socket on every turn, which dominates a server with thousands of mostly
+/// quiet connections. Without the plugin the context uses libwebsockets' poll loop.
 final class ServiceLoop: @unchecked Sendable {
     private struct Inbox {
         var work: [@Sendable () -> Void] = []
@@ -31,16 +37,56 @@ final class ServiceLoop: @unchecked Sendable {
     private let timerCell: UnsafeMutablePointer<bs_timer>
     private let serviceThread = Locked<pthread_t?>(nil)
     private(set) var context: OpaquePointer?
+    /// The epoll loop the context runs on, or nil for libwebsockets' poll loop.
+    private var eventLoop: UnsafeMutableRawPointer?
+    /// The `foreign_loops` array handed to libwebsockets (one loop, one service thread).
+    private let foreignLoops: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// The timer of `timers` on the epoll loop. libwebsockets' libev glue re-arms its own timer
+    /// only when that timer is idle, so a deadline sooner than one already armed would wait
+    /// for the later one; this watcher belongs to the loop alone.
+    private let eventTimer: UnsafeMutablePointer<bs_ev_timer>
 
     init() {
         timerCell = .allocate(capacity: 1)
         timerCell.initialize(to: bs_timer())
+        foreignLoops = .allocate(capacity: 1)
+        foreignLoops.initialize(to: nil)
+        eventTimer = .allocate(capacity: 1)
+        eventTimer.initialize(to: bs_ev_timer())
     }
 
     deinit {
         timerCell.deinitialize(count: 1)
         timerCell.deallocate()
+        foreignLoops.deallocate()
+        if let eventLoop {
+            bs_ev_timer_stop(eventLoop, eventTimer)
+            bs_ev_loop_destroy(eventLoop)
+        }
+        eventTimer.deallocate()
     }
+
+    /// Creates the context from `info`, on an epoll loop when libwebsockets can load its libev
+    /// plugin, otherwise on its poll loop; nil when neither works.
+    func createContext(_ info: inout lws_context_creation_info) -> OpaquePointer? {
+        if let loop = bs_ev_loop_new_epoll() {
+            var evented = info
+            foreignLoops.pointee = loop
+            evented.options |= UInt64(LWS_SERVER_OPTION_LIBEV)
+            evented.foreign_loops = foreignLoops
+            if let context = lws_create_context(&evented) {
+                eventLoop = loop
+                bs_ev_timer_init(eventTimer, Unmanaged.passUnretained(self).toOpaque(), serviceLoopEventTimerFired)
+                return context
+            }
+            foreignLoops.pointee = nil
+            bs_ev_loop_destroy(loop)
+        }
+        return lws_create_context(&info)
+    }
+
+    /// Whether the context runs on the epoll loop.
+    var usesEpoll: Bool { eventLoop != nil }
 
     /// Attaches the created context; later `post` calls wake it.
     func attach(_ context: OpaquePointer) {
@@ -93,7 +139,11 @@ final class ServiceLoop: @unchecked Sendable {
     /// One turn: wait for and handle network events, timers and wake-ups.
     func serviceOnce() {
         guard let context else { return }
-        _ = lws_service(context, 0)
+        if let eventLoop {
+            bs_ev_run_once(eventLoop)
+        } else {
+            _ = lws_service(context, 0)
+        }
     }
 
     /// Detaches and destroys the context on the service thread; later posts are dropped.
@@ -108,6 +158,12 @@ final class ServiceLoop: @unchecked Sendable {
         timers.removeAll()
         lws_context_destroy(context)
         self.context = nil
+        if let eventLoop {
+            bs_ev_timer_stop(eventLoop, eventTimer)
+            bs_ev_loop_destroy(eventLoop)
+            self.eventLoop = nil
+            foreignLoops.pointee = nil
+        }
     }
 
     var isClosed: Bool { inbox.withLock { $0.closed } }
@@ -145,8 +201,17 @@ final class ServiceLoop: @unchecked Sendable {
         let now = monotonicNanoseconds()
         let micros = first.deadline > now ? Int64((first.deadline - now + 999) / 1000) : 1
         armedDeadline = first.deadline
-        bs_timer_schedule(context, timerCell, serviceLoopTimerFired, max(1, micros))
+        if let eventLoop {
+            bs_ev_timer_arm(eventLoop, eventTimer, Double(max(1, micros)) / 1e6)
+        } else {
+            bs_timer_schedule(context, timerCell, serviceLoopTimerFired, max(1, micros))
+        }
     }
+}
+
+private func serviceLoopEventTimerFired(_ owner: UnsafeMutableRawPointer?) {
+    guard let owner else { return }
+    Unmanaged<ServiceLoop>.fromOpaque(owner).takeUnretainedValue().fireDueTimers()
 }
 
 private func serviceLoopTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {

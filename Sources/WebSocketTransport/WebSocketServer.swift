@@ -103,7 +103,7 @@ public final class WebSocketServer: @unchecked Sendable {
             info.ssl_private_key_filepath = UnsafePointer(strings.keep(configuration.tlsPrivateKeyPath))
             info.alpn = UnsafePointer(strings.keep("http/1.1"))
         }
-        guard let context = lws_create_context(&info) else {
+        guard let context = loop.createContext(&info) else {
             releaseResources()
             throw WebSocketServerError.contextCreationFailed(host: configuration.host, port: configuration.port)
         }

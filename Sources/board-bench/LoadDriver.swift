@@ -188,13 +188,16 @@ final class LoadDriver: @unchecked Sendable {
                 index: index, sentAt: LoadClock.micros()))
     }
 
-    /// Paces every writer in `writers` at `rate` operations per second (0: closed loop).
+    /// Paces every writer in `writers` at `rate` operations per second (0: closed loop). Each
+    /// paced writer starts at a random point of its period, as independent people would: on
+    /// one shared timer they would otherwise all send in the same tick, and the scenario would
+    /// measure bursts of every writer at once instead of the rate it asks for.
     func startWriting(_ writers: [LoadClient], rate: Double) {
         let now = LoadClock.micros()
         for client in writers {
             client.rate = rate
             client.closedLoop = rate == 0
-            client.paceStart = now
+            client.paceStart = rate > 0 ? now - Int64.random(in: 0..<max(1, Int64(1e6 / rate))) : now
             client.paceSent = 0
             if client.closedLoop { sendUpdate(client) }
         }
