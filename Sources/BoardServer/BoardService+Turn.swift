@@ -73,8 +73,22 @@ extension BoardService {
             metrics.commitBatchSize.observe(Double(batch.ops.count))
             metrics.opsCommitted += UInt64(batch.ops.count)
         }
+        startNextCommit()
         sendTurn(results)
         finishTurn()
+    }
+
+    /// Hands what gathered during the finished commit to the commit queue before this one's
+    /// messages go out, so the disk works while the loop encodes and writes them. Only a turn
+    /// with something to commit starts early: one without is sent by `finishTurn`, after the
+    /// messages it follows.
+    private func startNextCommit() {
+        guard !turn.isEmpty, !commitInFlight else { return }
+        let batch = commitBatch(for: turn)
+        guard !batch.isEmpty else { return }
+        let results = turn
+        turn = []
+        startCommit(batch, results)
     }
 
     /// Waits for a running commit, then commits what the last turns left (the loop has stopped,
@@ -161,7 +175,8 @@ extension BoardService {
 
     /// Encodes a message once and queues the same frame on every recipient.
     private func deliver(_ message: ServerMessage, to recipients: [ConnectionID], board: String?) {
-        let frame = OutboundFrame(bytes: WireCodec.encode(message), coalescingKey: Self.coalescingKey(of: message))
+        let key = Self.coalescingKey(of: message)
+        let frame = OutboundFrame(bytes: WireCodec.encode(message), coalescingKey: key, mayWait: key != nil)
         let now = Self.now()
         for id in recipients {
             guard let connection = connections[id] else { continue }
@@ -192,7 +207,9 @@ extension BoardService {
 
     /// Drag `over` positions of one item supersede each other (protocol: the server may drop
     /// intermediate ones, never the latest): a connection that falls behind gets only the newest
-    /// one still unsent. Every other message must arrive, so it has no key.
+    /// one still unsent. Every other message must arrive, so it has no key. Keyed positions may
+    /// also wait a few milliseconds (`deferredFrameDelay`) to go out in one write with the
+    /// positions of other drags, or with the next message that cannot wait.
     static func coalescingKey(of message: ServerMessage) -> String? {
         guard case .drag(let drag) = message, drag.action == .over else { return nil }
         return "drag:" + drag.item

@@ -11,12 +11,16 @@ public final class OutboundFrame: @unchecked Sendable {
     /// the previous one with that key if it is still waiting unsent there. Nil for frames
     /// that must all be delivered.
     public let coalescingKey: String?
+    /// The frame may wait up to the server's `deferredFrameDelay` before it is written, so that
+    /// it goes out in one write with the frames that follow it; a frame that may not wait takes
+    /// every frame queued before it along at once.
+    public let mayWait: Bool
     let storage: UnsafeMutableRawPointer
 
     /// Encodes `text` as UTF-8.
-    public convenience init(text: String, coalescingKey: String? = nil) {
+    public convenience init(text: String, coalescingKey: String? = nil, mayWait: Bool = false) {
         var text = text
-        self.init(capacity: text.utf8.count, coalescingKey: coalescingKey) { destination in
+        self.init(capacity: text.utf8.count, coalescingKey: coalescingKey, mayWait: mayWait) { destination in
             text.withUTF8 { source in
                 destination.copyMemory(from: UnsafeRawBufferPointer(source))
             }
@@ -24,8 +28,8 @@ public final class OutboundFrame: @unchecked Sendable {
     }
 
     /// Copies `bytes`, which must be UTF-8 text.
-    public convenience init(bytes: some Collection<UInt8>, coalescingKey: String? = nil) {
-        self.init(capacity: bytes.count, coalescingKey: coalescingKey) { destination in
+    public convenience init(bytes: some Collection<UInt8>, coalescingKey: String? = nil, mayWait: Bool = false) {
+        self.init(capacity: bytes.count, coalescingKey: coalescingKey, mayWait: mayWait) { destination in
             // One memcpy for contiguous storage; the element-wise generic copy costs a call per byte.
             let copied: Bool? = bytes.withContiguousStorageIfAvailable { source in
                 destination.copyMemory(from: UnsafeRawBufferPointer(source))
@@ -35,10 +39,13 @@ public final class OutboundFrame: @unchecked Sendable {
         }
     }
 
-    private init(capacity: Int, coalescingKey: String?, fill: (UnsafeMutableRawBufferPointer) -> Void) {
+    private init(
+        capacity: Int, coalescingKey: String?, mayWait: Bool, fill: (UnsafeMutableRawBufferPointer) -> Void
+    ) {
         let headroom = bs_lws_pre()
         count = capacity
         self.coalescingKey = coalescingKey
+        self.mayWait = mayWait
         storage = UnsafeMutableRawPointer.allocate(byteCount: headroom + capacity, alignment: 16)
         fill(UnsafeMutableRawBufferPointer(start: storage + headroom, count: capacity))
     }

@@ -26,6 +26,10 @@ public final class ServerConnection: @unchecked Sendable {
     var wsi: OpaquePointer?
     unowned let server: WebSocketServer
     var queue = FrameQueue()
+    /// A WRITEABLE callback has been asked for and has not come yet.
+    var writeRequested = false
+    /// The connection is on the server's list for the next deferred flush.
+    var awaitsDeferredFlush = false
     var assembler: MessageAssembler
     private let maxQueuedBytes: Int
     /// A protocol violation being closed (the close code is sent from WRITEABLE).
@@ -55,16 +59,33 @@ public final class ServerConnection: @unchecked Sendable {
     /// removes the frame with the same key still waiting here, if any, so a connection that
     /// falls behind gets only the latest of them. Exceeding the queue cap closes the
     /// connection with 1013 and reports `.slowConsumer`.
+    ///
+    /// A frame that `mayWait` is written by the server's next deferred flush, at most
+    /// `deferredFrameDelay` later, unless a frame that may not wait is queued first.
     public func send(_ frame: OutboundFrame) {
-        guard let wsi, isOpen else { return }
-        let wasEmpty = queue.isEmpty
+        guard isOpen else { return }
         queue.append(frame)
         if queue.byteCount > maxQueuedBytes {
             queue.removeAll()
             fail(.slowConsumer, code: 1013, timeoutSeconds: 3)
             return
         }
-        if wasEmpty { lws_callback_on_writable(wsi) }
+        guard !writeRequested else { return }
+        if frame.mayWait {
+            if !awaitsDeferredFlush {
+                awaitsDeferredFlush = true
+                server.deferWrite(self)
+            }
+        } else {
+            requestWrite()
+        }
+    }
+
+    /// Asks libwebsockets for a WRITEABLE callback unless one is already on its way.
+    func requestWrite() {
+        guard let wsi, !writeRequested else { return }
+        writeRequested = true
+        lws_callback_on_writable(wsi)
     }
 
     /// Convenience: encodes and sends one text frame to this connection only.
@@ -96,6 +117,7 @@ public final class ServerConnection: @unchecked Sendable {
 
     /// Writes queued frames; returns false when the connection must close now.
     func writeQueued() -> Bool {
+        writeRequested = false
         guard let wsi else { return false }
         if let failure = pendingFailure {
             lws_close_reason(wsi, lws_close_status(UInt32(failure.code)), nil, 0)
@@ -116,7 +138,7 @@ public final class ServerConnection: @unchecked Sendable {
             if lws_send_pipe_choked(wsi) != 0 { break }
         }
         if !queue.isEmpty {
-            lws_callback_on_writable(wsi)
+            requestWrite()
             return true
         }
         if let close = requestedClose {

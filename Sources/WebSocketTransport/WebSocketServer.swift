@@ -18,6 +18,8 @@ public final class WebSocketServer: @unchecked Sendable {
     let frameBatch: FrameBatch?
     /// Frames that went out packed with others (service thread).
     var packedFrameCount = 0
+    /// Connections holding frames that wait for the deferred flush (service thread).
+    private var deferredWriters: [ServerConnection] = []
 
     private struct Shared {
         var port = 0
@@ -194,6 +196,23 @@ public final class WebSocketServer: @unchecked Sendable {
     /// Cancels a scheduled timer (service thread).
     public func cancelTimer(_ id: TimerID) {
         loop.cancel(id)
+    }
+
+    /// Remembers `connection` for the next deferred flush, arming it if none is due.
+    func deferWrite(_ connection: ServerConnection) {
+        if deferredWriters.isEmpty {
+            _ = loop.schedule(after: configuration.deferredFrameDelay) { [self] in flushDeferredWrites() }
+        }
+        deferredWriters.append(connection)
+    }
+
+    private func flushDeferredWrites() {
+        let writers = deferredWriters
+        deferredWriters = []
+        for connection in writers {
+            connection.awaitsDeferredFlush = false
+            if !connection.queue.isEmpty { connection.requestWrite() }
+        }
     }
 
     /// Queues one frame on many connections (service thread).

@@ -21,6 +21,8 @@ public struct WebSocketServerConfiguration: Sendable {
     public var enablesCompression: Bool
     /// How long `stop` waits for close handshakes and queued data.
     public var shutdownGracePeriod: Double
+    /// Longest wait, in seconds, of a frame queued with `mayWait` before it is written.
+    public var deferredFrameDelay: Double
     /// libwebsockets log level bit mask (`LLL_ERR` = 1, `LLL_WARN` = 2, ...).
     public var libraryLogLevel: Int32
 
@@ -29,7 +31,7 @@ public struct WebSocketServerConfiguration: Sendable {
         maxQueuedBytes: Int = 4 * 1024 * 1024, subprotocol: String = "boardsync.v1",
         tlsCertificatePath: String? = nil, tlsPrivateKeyPath: String? = nil,
         pingIntervalSeconds: Int = 30, idleTimeoutSeconds: Int = 75, enablesCompression: Bool = false,
-        shutdownGracePeriod: Double = 1.0, libraryLogLevel: Int32 = 1
+        shutdownGracePeriod: Double = 1.0, libraryLogLevel: Int32 = 1, deferredFrameDelay: Double = 0.005
     ) {
         self.host = host
         self.port = port
@@ -42,6 +44,7 @@ public struct WebSocketServerConfiguration: Sendable {
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.enablesCompression = enablesCompression
         self.shutdownGracePeriod = shutdownGracePeriod
+        self.deferredFrameDelay = deferredFrameDelay
         self.libraryLogLevel = libraryLogLevel
     }
 
