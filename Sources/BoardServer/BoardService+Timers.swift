@@ -21,7 +21,7 @@ extension BoardService {
         // Boards are unloaded only when nothing of theirs can still be on its way to the store.
         // A board still awaiting creation then has no connection and nothing pending: no one said
         // hello, so there is nothing to store and it goes too.
-        let settled = !commitInFlight && turn.isEmpty
+        let settled = awaitingDurability.isEmpty && turn.isEmpty
         for (name, loaded) in boards where settled && loaded.connections.isEmpty {
             if let idle = loaded.idleSince, now - idle >= options.idleBoardSeconds {
                 boards[name] = nil

@@ -4,39 +4,43 @@ import Foundation
 import WebSocketTransport
 
 extension BoardService {
-    /// Ends a turn: everything durable that the turn produced is committed in ONE transaction
-    /// (group commit) on the commit queue, and only after it reached the disk are the turn's
-    /// messages sent, in order. While a commit runs, the loop keeps reading: what arrives waits in
-    /// `turn` and goes into the next commit, so batches grow with the load.
+    /// Ends a turn: everything durable that the turn produced goes to the group committer as one
+    /// batch, and the turn's messages wait until that batch reached the disk. The committer puts
+    /// every batch that arrived during a commit into the next transaction, so batches grow with
+    /// the load while the loop keeps reading. Messages always go out in the order the turns
+    /// produced them: a turn with nothing to commit still waits for the turns before it.
     func finishTurn() {
-        while !turn.isEmpty, !commitInFlight {
+        while !turn.isEmpty {
             let results = turn
             turn = []
             let batch = commitBatch(for: results)
             if batch.isEmpty {
-                sendTurn(results)
-            } else {
-                startCommit(batch, results)
+                if awaitingDurability.isEmpty {
+                    sendTurn(results)
+                } else {
+                    awaitingDurability.append(PendingTurn(results: results, ticket: nil, durable: [:]))
+                }
+                continue
             }
+            lastTicket += 1
+            awaitingDurability.append(
+                PendingTurn(results: results, ticket: lastTicket, durable: durableSnapshots(after: batch)))
+            submit(batch, ticket: lastTicket)
         }
     }
 
-    private func startCommit(_ batch: CommitBatch, _ results: [TurnResult]) {
-        commitInFlight = true
-        let durable = durableSnapshots(after: batch)
+    private func submit(_ batch: CommitBatch, ticket: UInt64) {
         guard let server else {
-            commitFinished(batch, results, error: Self.commit(batch, to: store), duration: 0, durable: durable)
+            let started = Self.now()
+            let error = committer.commitNow(batch)
+            commitCompleted(
+                GroupCommitter.Completion(
+                    ticket: ticket, error: error, duration: Self.now() - started, ops: batch.ops.count))
             return
         }
-        let store = self.store
         let target = ServiceThreadReference(self)
-        commitQueue.async {
-            let started = Self.now()
-            let error = Self.commit(batch, to: store)
-            let duration = Self.now() - started
-            server.post {
-                target.value.commitFinished(batch, results, error: error, duration: duration, durable: durable)
-            }
+        committer.submit(batch, ticket: ticket) { completion in
+            server.post { target.value.commitCompleted(completion) }
         }
     }
 
@@ -50,55 +54,40 @@ extension BoardService {
         return snapshots
     }
 
-    private static func commit(_ batch: CommitBatch, to store: any BoardStore) -> StoreError? {
-        do {
-            try store.commit(batch)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    private func commitFinished(
-        _ batch: CommitBatch, _ results: [TurnResult], error: StoreError?, duration: Double, durable: [String: Board]
-    ) {
-        commitInFlight = false
-        if let error {
+    /// Sends, in order, every waiting turn the completed transaction made durable and the turns
+    /// without a commit right behind them.
+    private func commitCompleted(_ completion: GroupCommitter.Completion) {
+        if let error = completion.error {
             log(.error, "storage failed; stopping without acknowledging", ["error": String(describing: error)])
             exit(70)
         }
-        for (name, snapshot) in durable { boards[name]?.durableSnapshot = snapshot }
-        metrics.commitDuration.observe(duration)
-        if !batch.ops.isEmpty {
-            metrics.commitBatchSize.observe(Double(batch.ops.count))
-            metrics.opsCommitted += UInt64(batch.ops.count)
+        metrics.commitDuration.observe(completion.duration)
+        if completion.ops > 0 {
+            metrics.commitBatchSize.observe(Double(completion.ops))
+            metrics.opsCommitted += UInt64(completion.ops)
         }
-        startNextCommit()
-        sendTurn(results)
+        var sendable = 0
+        for pending in awaitingDurability {
+            if let ticket = pending.ticket, ticket > completion.ticket { break }
+            sendable += 1
+        }
+        let ready = awaitingDurability.prefix(sendable)
+        awaitingDurability.removeFirst(sendable)
+        for pending in ready {
+            for (name, snapshot) in pending.durable { boards[name]?.durableSnapshot = snapshot }
+            sendTurn(pending.results)
+        }
         finishTurn()
     }
 
-    /// Hands what gathered during the finished commit to the commit queue before this one's
-    /// messages go out, so the disk works while the loop encodes and writes them. Only a turn
-    /// with something to commit starts early: one without is sent by `finishTurn`, after the
-    /// messages it follows.
-    private func startNextCommit() {
-        guard !turn.isEmpty, !commitInFlight else { return }
-        let batch = commitBatch(for: turn)
-        guard !batch.isEmpty else { return }
-        let results = turn
-        turn = []
-        startCommit(batch, results)
-    }
-
-    /// Waits for a running commit, then commits what the last turns left (the loop has stopped,
-    /// so nothing is sent: clients that reconnect catch up).
+    /// Waits for the commits under way, then commits what the last turns left (the loop has
+    /// stopped, so nothing is sent: clients that reconnect catch up).
     func commitRemainingAtExit() {
-        commitQueue.sync {}
+        committer.waitUntilIdle()
         guard !turn.isEmpty else { return }
         let batch = commitBatch(for: turn)
         turn = []
-        if !batch.isEmpty, let error = Self.commit(batch, to: store) {
+        if !batch.isEmpty, let error = committer.commitNow(batch) {
             log(.error, "storage failed at exit", ["error": String(describing: error)])
         }
     }

@@ -19,10 +19,12 @@ final class BoardService: WebSocketServerHandler {
     /// Results of the current turn, in the order they happened, waiting for the group commit.
     var turn: [TurnResult] = []
     var tickTimerArmed = false
-    /// Whether a group commit is running on `commitQueue`.
-    var commitInFlight = false
-    /// Where group commits run, one at a time, off the service thread.
-    let commitQueue = DispatchQueue(label: "board-server.commit")
+    /// Turns sent for commit, and turns after them, whose messages wait for their commits.
+    var awaitingDurability: [PendingTurn] = []
+    /// The ticket of the last batch submitted for commit.
+    var lastTicket: UInt64 = 0
+    /// Runs group commits off the service thread.
+    let committer: GroupCommitter
     var accessControl: AccessControl
 
     /// One piece of a turn's work: a sequencer output for a board, or a message the shell itself
@@ -32,8 +34,18 @@ final class BoardService: WebSocketServerHandler {
         case direct(ConnectionID, ServerMessage)
     }
 
+    /// A turn's results waiting to be sent: after the commit of `ticket`, or after the turns
+    /// before it when it committed nothing (`ticket` nil).
+    struct PendingTurn {
+        let results: [TurnResult]
+        let ticket: UInt64?
+        /// The boards as the commit leaves them, for `GET /boards/NAME`.
+        let durable: [String: Board]
+    }
+
     init(options: ServerOptions, store: any BoardStore, log: Log, tokens: AccessTokens? = nil) {
         self.options = options
+        self.committer = GroupCommitter(store: store)
         self.accessControl = AccessControl(options: options, tokens: tokens)
         self.store = store
         self.log = log

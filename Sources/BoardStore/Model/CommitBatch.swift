@@ -59,6 +59,17 @@ public struct CommitBatch: Sendable, Equatable {
         newBoards.isEmpty && ops.isEmpty && seqAdvances.isEmpty && usedIds.isEmpty && snapshots.isEmpty
     }
 
+    /// Appends every part of `other` after this batch's: committing the result is the same as
+    /// committing this batch, then `other` (each part is applied in the documented order, and
+    /// later snapshots, seq advances and ids only add to earlier ones).
+    public mutating func append(contentsOf other: CommitBatch) {
+        newBoards += other.newBoards
+        ops += other.ops
+        seqAdvances += other.seqAdvances
+        usedIds += other.usedIds
+        snapshots += other.snapshots
+    }
+
     /// Creates the board `name` at version 0.
     public mutating func createBoard(_ name: String) {
         newBoards.append(name)

@@ -1,0 +1,88 @@
+import BoardStore
+import Foundation
+
+/// Runs group commits off the service thread without waiting for it between commits.
+///
+/// The service thread submits each turn's batch with a ticket number. The commit queue takes
+/// every batch waiting when it gets to them, commits them together in one transaction, and
+/// reports the highest ticket it made durable; batches that arrive during a commit go into the
+/// next one at once, so the disk never waits for the service thread to hand it work.
+final class GroupCommitter: @unchecked Sendable {
+    /// What one transaction made durable, reported on the service thread.
+    struct Completion: Sendable {
+        /// Every ticket up to this one is durable (unless `error` is set).
+        let ticket: UInt64
+        let error: StoreError?
+        /// Wall-clock seconds of the transaction.
+        let duration: Double
+        /// Ops it committed.
+        let ops: Int
+    }
+
+    private struct Waiting {
+        var batches: [(ticket: UInt64, batch: CommitBatch)] = []
+        var draining = false
+    }
+
+    private let store: any BoardStore
+    private let queue = DispatchQueue(label: "board-server.commit")
+    private var waiting = Waiting()
+    private let lock = NSLock()
+
+    init(store: any BoardStore) {
+        self.store = store
+    }
+
+    /// Queues `batch` and starts draining if nothing is; `completed` runs on the commit queue
+    /// after each transaction (post it to the service thread from there).
+    func submit(
+        _ batch: CommitBatch, ticket: UInt64, completed: @escaping @Sendable (Completion) -> Void
+    ) {
+        let start = lock.withLock { () -> Bool in
+            waiting.batches.append((ticket, batch))
+            guard !waiting.draining else { return false }
+            waiting.draining = true
+            return true
+        }
+        if start { queue.async { [self] in drain(completed) } }
+    }
+
+    /// Waits until everything submitted so far is committed.
+    func waitUntilIdle() {
+        queue.sync {}
+    }
+
+    /// Commits `batch` on the calling thread (when there is no service loop, and at exit).
+    func commitNow(_ batch: CommitBatch) -> StoreError? {
+        Self.commit(batch, to: store)
+    }
+
+    private func drain(_ completed: @Sendable (Completion) -> Void) {
+        while true {
+            let taken = lock.withLock { () -> [(ticket: UInt64, batch: CommitBatch)] in
+                let taken = waiting.batches
+                waiting.batches = []
+                if taken.isEmpty { waiting.draining = false }
+                return taken
+            }
+            guard let last = taken.last else { return }
+            var merged = CommitBatch()
+            for entry in taken { merged.append(contentsOf: entry.batch) }
+            let started = BoardService.now()
+            let error = Self.commit(merged, to: store)
+            completed(
+                Completion(
+                    ticket: last.ticket, error: error, duration: BoardService.now() - started, ops: merged.ops.count))
+            if error != nil { return }
+        }
+    }
+
+    private static func commit(_ batch: CommitBatch, to store: any BoardStore) -> StoreError? {
+        do {
+            try store.commit(batch)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
