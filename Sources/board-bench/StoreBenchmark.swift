@@ -44,11 +44,15 @@ enum StoreBenchmark {
         Shape(boards: 64, opsPerBoard: 1), Shape(boards: 1, opsPerBoard: 30),
     ]
 
-    /// `board-bench store [COMMITS] [--dir DIRECTORY] [--only BOARDSxOPS]`: COMMITS timed commits
-    /// per shape (default 2,000), in a new store inside DIRECTORY (default: the temporary
-    /// directory); `--only 30x1` runs just that shape (for profiling).
+    static let usage = "usage: board-bench store [COMMITS] [--dir DIRECTORY] [--only BOARDSxOPS] [--markdown FILE]"
+
+    /// `board-bench store [COMMITS] [--dir DIRECTORY] [--only BOARDSxOPS] [--markdown FILE]`:
+    /// COMMITS timed commits per shape (default 2,000), in a new store inside DIRECTORY (default:
+    /// the temporary directory); `--only 30x1` runs just that shape (for profiling);
+    /// `--markdown` also writes the table as the `Store` section of FILE.
     static func run(arguments: [String]) -> Int32 {
         var commits = 2_000
+        var markdownPath: String?
         var parent = NSTemporaryDirectory()
         var selected = shapes
         var rest = arguments[...]
@@ -57,10 +61,12 @@ enum StoreBenchmark {
                 parent = directory
             } else if argument == "--only", let shape = rest.popFirst().flatMap(Shape.init(parsing:)) {
                 selected = [shape]
+            } else if argument == "--markdown", let path = rest.popFirst() {
+                markdownPath = path
             } else if let count = Int(argument), count > 0 {
                 commits = count
             } else {
-                print("usage: board-bench store [COMMITS] [--dir DIRECTORY] [--only BOARDSxOPS]")
+                print(usage)
                 return 2
             }
         }
@@ -74,15 +80,46 @@ enum StoreBenchmark {
             print(
                 "shape                  ops  wall µs/commit  cpu µs/commit  cpu µs/op  written B/commit  writes/commit"
                     + "  mean wall µs  max wall µs")
+            var results: [Result] = []
             for shape in selected {
                 let result = try measure(shape, commits: commits, writers: &writers, store: store)
                 print(result.line)
+                results.append(result)
+            }
+            if let markdownPath {
+                try MarkdownReport.write(
+                    section: "Store", body: markdown(results, commits: commits, directory: parent), to: markdownPath)
             }
             return 0
         } catch {
             print("store benchmark failed: \(error)")
             return 1
         }
+    }
+
+    /// The `Store` section: what ran, then one row per shape.
+    static func markdown(_ results: [Result], commits: Int, directory: String) -> String {
+        func number(_ value: Double, _ decimals: Int = 1) -> String { String(format: "%.\(decimals)f", value) }
+        var rows = [
+            "Machine: \(MachineInfo.current().summary). Command: `make bench`, which runs "
+                + "`board-bench store --markdown docs/benchmarks.md` (release build, store in \(directory)).",
+            "",
+            "Group commits straight into a fresh SQLite store (WAL, synchronous=FULL), shaped like the "
+                + "server's under the `acks` load: \(boardCount) boards with one writer each, ops of about "
+                + "100 bytes. \(commits) timed commits per shape after a tenth as many untimed ones; wall and "
+                + "CPU are medians per commit, bytes and writes are the process's file writes per commit.",
+            "",
+            "| shape | ops | wall µs/commit | CPU µs/commit | CPU µs/op | bytes/commit | writes/commit | mean wall µs | max wall µs |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for result in results {
+            rows.append(
+                "| \(result.shape.name) | \(result.shape.ops) | \(number(result.wallMicros)) | "
+                    + "\(number(result.cpuMicros)) | \(number(result.cpuMicros / Double(result.shape.ops), 2)) | "
+                    + "\(number(result.bytesPerCommit, 0)) | \(number(result.writesPerCommit)) | "
+                    + "\(number(result.meanWallMicros)) | \(number(result.maxWallMicros, 0)) |")
+        }
+        return rows.joined(separator: "\n")
     }
 
     /// The figures of one shape.
