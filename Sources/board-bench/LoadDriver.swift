@@ -39,7 +39,8 @@ struct LoadStepRecording: Sendable {
     /// One recording of the step of several contexts: counters summed, samples merged (before
     /// any percentile is taken), and the longest of their step times.
     static func merged(_ recordings: [LoadStepRecording]) -> LoadStepRecording {
-        var merged = LoadStepRecording(counters: LoadCounters(), delivery: LatencySamples(), ack: LatencySamples(), seconds: 0)
+        var merged = LoadStepRecording(
+            counters: LoadCounters(), delivery: LatencySamples(), ack: LatencySamples(), seconds: 0)
         for recording in recordings {
             merged.counters.add(recording.counters)
             merged.delivery.append(contentsOf: recording.delivery)

@@ -58,7 +58,8 @@ enum LoadMode {
         let printer = LoadPrinter(json: json)
         let environment = LoadEnvironment(
             url: url, target: target, serverPID: { pid }, smoke: smoke, dataDirectory: dataDirectory,
-            restartServer: nil, emit: printer.print, runTag: LoadPrinter.randomTag(), generatorThreads: generatorThreads)
+            restartServer: nil, emit: printer.print, runTag: LoadPrinter.randomTag(), generatorThreads: generatorThreads
+        )
         for entry in scenarios { entry.run(environment) }
         return 0
     }
