@@ -4,6 +4,8 @@ import Foundation
 /// connection and the CPU it spends keeping them.
 enum ScenarioIdle {
     static let name = "idle"
+    /// Idle connections cost the generator nothing once open (connecting 10,000: 7.8 s with one
+    /// thread, 6.9 s with two).
     static let defaultGeneratorThreads = 1
 
     static func run(_ environment: LoadEnvironment) {
