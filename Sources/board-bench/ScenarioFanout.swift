@@ -4,11 +4,12 @@ import Foundation
 /// rate once p99 delivery latency passes 50 ms or the writer cannot keep the pace.
 enum ScenarioFanout {
     static let name = "fanout"
-    /// The closed writer waits for each ack, so the rate it reaches depends on how soon the
-    /// generator reads it: at 100 subscribers and 1,000 ops/s one thread reached 739 ops/s (and
-    /// stopped there), two threads 909. At 1,000 subscribers the server is the limit and the
-    /// thread count changed nothing.
-    static let defaultGeneratorThreads = 2
+    /// The server is the limit here (80-93 % of a core from 1,000 ops/s at 100 subscribers and
+    /// from 100 ops/s at 1,000), so a second generator thread only competes with it for the 2
+    /// cores: at 1,000 subscribers and 100 ops/s one thread measured 89,655 deliveries/s and p99
+    /// 13.8 ms, two threads 78,506/s and 16.1 ms; at 100 subscribers both reached about 880
+    /// ops/s of the 1,000 asked for, with p99 1.5-1.6 ms.
+    static let defaultGeneratorThreads = 1
 
     static func run(_ environment: LoadEnvironment) {
         let sizes = environment.smoke ? [10] : [100, 1_000]
