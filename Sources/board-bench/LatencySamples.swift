@@ -6,6 +6,9 @@ struct LatencySamples: Sendable {
 
     mutating func add(_ micros: Int64) { values.append(max(0, micros)) }
 
+    /// Adds every sample of `other` (samples of another client context).
+    mutating func append(contentsOf other: LatencySamples) { values.append(contentsOf: other.values) }
+
     mutating func removeAll() { values.removeAll(keepingCapacity: true) }
 
     /// Percentiles in milliseconds (p50, p99, p999, max); zeros when there are no samples.

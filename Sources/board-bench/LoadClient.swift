@@ -13,6 +13,17 @@ enum LoadRole: Sendable {
     case writer
     /// Drags its own item `d<number>` back and forth.
     case dragger(number: Int)
+
+    var isWatcher: Bool {
+        if case .watcher = self { true } else { false }
+    }
+}
+
+/// A client a scenario asks for: its board, its id and what it does.
+struct LoadClientSpec: Sendable {
+    let board: String
+    let clientID: String
+    let role: LoadRole
 }
 
 /// One simulated client: its connection and protocol state. Lives on the context's service

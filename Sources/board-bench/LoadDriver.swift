@@ -9,6 +9,15 @@ struct LoadCounters: Sendable {
     var errors = 0
     var sent = 0
     var disconnects = 0
+
+    /// Adds the counts of `other` (another client context's).
+    mutating func add(_ other: LoadCounters) {
+        delivered += other.delivered
+        acks += other.acks
+        errors += other.errors
+        sent += other.sent
+        disconnects += other.disconnects
+    }
 }
 
 /// What the driver measured during one step.
@@ -27,15 +36,29 @@ struct LoadStepRecording: Sendable {
     var ack: LatencySamples
     var seconds: Double
 
+    /// One recording of the step of several contexts: counters summed, samples merged (before
+    /// any percentile is taken), and the longest of their step times.
+    static func merged(_ recordings: [LoadStepRecording]) -> LoadStepRecording {
+        var merged = LoadStepRecording(
+            counters: LoadCounters(), delivery: LatencySamples(), ack: LatencySamples(), seconds: 0)
+        for recording in recordings {
+            merged.counters.add(recording.counters)
+            merged.delivery.append(contentsOf: recording.delivery)
+            merged.ack.append(contentsOf: recording.ack)
+            merged.seconds = max(merged.seconds, recording.seconds)
+        }
+        return merged
+    }
+
     var summarized: LoadStepSample {
         LoadStepSample(counters: counters, delivery: delivery.summary(), ack: ack.summary(), seconds: seconds)
     }
 }
 
-/// Holds every simulated client on one libwebsockets client context and drives them: connects
+/// Holds the simulated clients of one libwebsockets client context and drives them: connects
 /// with bounded concurrency, paces writers and draggers from one timer, and records latencies.
-/// All state belongs to the context's service thread; the scenario thread reaches it through
-/// `sync`.
+/// All state belongs to the context's service thread; `LoadGenerator` reaches it through `sync`.
+/// The only state shared with other contexts is `dragTimes`, which is atomic.
 final class LoadDriver: @unchecked Sendable {
     let context: ClientContext
     let target: LoadTarget
@@ -52,16 +75,15 @@ final class LoadDriver: @unchecked Sendable {
     private var ackLatency = LatencySamples()
     private var stepStart: Int64 = LoadClock.micros()
     private var tickArmed = false
-    /// Per dragger, the send time of its last `over` to each index.
-    private var dragSentAt: [[Int64]] = []
-    /// Number of positions a dragger cycles through.
-    var dragSlots = 1
+    /// Send times of every dragger's `over`s, shared with the generator's other contexts.
+    private var dragTimes: DragSendTimes?
     var dragRate = 30.0
     var draggingActive = false
     /// Reconnect closed connections (with `since`) instead of counting them as errors.
     var reconnects = false
     private var firstErrors: [String] = []
-    /// Highest version any client has seen of each board.
+    /// Highest version any client of this context has seen of each board. A board's writers and
+    /// draggers all live on one context, so this is the version its next insert is based on.
     private var boardVersions: [String: Int] = [:]
 
     /// Bytes read from a socket at a time: a watcher of a busy board that fell behind reads its
@@ -100,26 +122,12 @@ final class LoadDriver: @unchecked Sendable {
         return box.value!
     }
 
-    /// Polls `condition` on the service thread every few milliseconds until it holds or
-    /// `timeout` passes; returns whether it held.
-    func wait(timeout: Double, until condition: @escaping @Sendable (LoadDriver) -> Bool) -> Bool {
-        let deadline = LoadClock.micros() + Int64(timeout * 1e6)
-        while LoadClock.micros() < deadline {
-            if sync(condition) { return true }
-            usleep(5_000)
-        }
-        return sync(condition)
-    }
-
     // MARK: Service thread
 
     /// Adds clients and starts connecting them.
     func add(board: String, clientID: String, role: LoadRole) {
         let client = LoadClient(board: board, clientID: clientID, role: role, driver: self)
         clients.append(client)
-        if case .dragger(let number) = role {
-            while dragSentAt.count <= number { dragSentAt.append([]) }
-        }
         connectQueue.append(client)
         pumpConnects()
     }
@@ -130,6 +138,8 @@ final class LoadDriver: @unchecked Sendable {
     var lastCatchUp: Int64 { clients.reduce(0) { max($0, $1.caughtUpAt) } }
     var highestVersion: Int { clients.reduce(0) { max($0, $1.version) } }
     var errorExamples: [String] { firstErrors }
+    var writers: [LoadClient] { clients.filter { if case .writer = $0.role { true } else { false } } }
+    var workerCount: Int { clients.reduce(0) { $0 + ($1.role.isWatcher ? 0 : 1) } }
 
     private func pumpConnects() {
         while pendingConnects < maxPendingConnects, queueHead < connectQueue.count {
@@ -212,12 +222,13 @@ final class LoadDriver: @unchecked Sendable {
         draggingActive = false
     }
 
-    /// Draggers pick up their items and start moving them at `dragRate`.
-    func startDragging() {
+    /// Draggers pick up their items and start moving them at `dragRate`, recording their send
+    /// times in `times`.
+    func startDragging(times: DragSendTimes) {
+        dragTimes = times
         let now = LoadClock.micros()
         for client in clients {
-            guard case .dragger(let number) = client.role else { continue }
-            dragSentAt[number] = Array(repeating: 0, count: dragSlots)
+            guard case .dragger = client.role else { continue }
             if target == .server { client.connection?.send(text: LoadFrames.dragBegin(item: client.item)) }
             client.paceStart = now + Int64.random(in: 0..<Int64(1e6 / dragRate))
             client.paceSent = 0
@@ -299,8 +310,8 @@ final class LoadDriver: @unchecked Sendable {
 
     private func sendDragOver(_ client: LoadClient, number: Int, now: Int64) {
         client.dragStep += 1
-        let slot = client.dragStep % dragSlots
-        dragSentAt[number][slot] = now
+        let slot = client.dragStep % (dragTimes?.slots ?? 1)
+        dragTimes?.record(dragger: number, slot: slot, micros: now)
         counters.sent += 1
         switch target {
         case .server:
@@ -425,10 +436,10 @@ final class LoadDriver: @unchecked Sendable {
             let drag = message.dragFields
             guard drag.isOver else { return }
             counters.delivered += 1
-            if let number = drag.itemNumber, let slot = drag.targetIndex, number < dragSentAt.count,
-                slot < dragSentAt[number].count, dragSentAt[number][slot] > 0
+            if let number = drag.itemNumber, let slot = drag.targetIndex,
+                let sentAt = dragTimes?.sentAt(dragger: number, slot: slot)
             {
-                delivery.add(now - dragSentAt[number][slot])
+                delivery.add(now - sentAt)
             }
         case .error:
             noteError(message.prefixText(200))
@@ -446,13 +457,16 @@ final class LoadDriver: @unchecked Sendable {
         client.isOpen && client.version >= client.catchUpVersion
     }
 
-    /// Takes every board's current version as the one to catch up to and forgets earlier
-    /// catch-up times (before a restart).
-    func resetCatchUp() {
-        var catchUpVersions: [String: Int] = [:]
-        for client in clients {
-            catchUpVersions[client.board] = max(catchUpVersions[client.board] ?? 0, client.version)
-        }
+    /// The highest version a client of this context has seen of each board.
+    func highestVersionsByBoard() -> [String: Int] {
+        var versions: [String: Int] = [:]
+        for client in clients { versions[client.board] = max(versions[client.board] ?? 0, client.version) }
+        return versions
+    }
+
+    /// Takes `catchUpVersions` (every board's version over all contexts) as the versions to catch
+    /// up to and forgets earlier catch-up times (before a restart).
+    func resetCatchUp(to catchUpVersions: [String: Int]) {
         for client in clients {
             client.catchUpVersion = catchUpVersions[client.board] ?? Int.max
             client.caughtUpAt = 0

@@ -19,20 +19,23 @@ struct LoadEnvironment: @unchecked Sendable {
     let emit: (LoadStepResult) -> Void
     /// A short tag that keeps board names unique between runs against one server.
     let runTag: String
+    /// Client contexts (service threads) of the generator; nil: the scenario's default.
+    var generatorThreads: Int? = nil
 
-    /// Measures one step of `seconds` with `driver` and reports it.
+    /// Measures one step of `seconds` with `generator` and reports it. The generator's CPU is
+    /// its whole process's, in percent of one core: above 100 when several of its threads work.
     @discardableResult
     func measure(
-        _ driver: LoadDriver, scenario: String, step: String, seconds: Double, latencyOfAcks: Bool = false,
+        _ generator: LoadGenerator, scenario: String, step: String, seconds: Double, latencyOfAcks: Bool = false,
         extras: [(name: String, value: Double)] = []
     ) -> LoadStepResult {
         let pid = serverPID()
         let serverBefore = pid.flatMap(ProcessStats.read(pid:))
         let generatorBefore = GeneratorCPU.seconds()
         let wallBefore = LoadClock.micros()
-        driver.sync { $0.resetStep() }
+        generator.resetStep()
         usleep(UInt32(seconds * 1e6))
-        let recording = driver.sync { $0.takeStep() }
+        let recording = generator.takeStep()
         let serverAfter = pid.flatMap(ProcessStats.read(pid:))
         let wall = Double(LoadClock.micros() - wallBefore) / 1e6
         let generatorPercent = (GeneratorCPU.seconds() - generatorBefore) / max(wall, 1e-9) * 100
@@ -46,30 +49,29 @@ struct LoadEnvironment: @unchecked Sendable {
         return result
     }
 
-    /// A driver for this target, or nil (reported) when the context cannot be created.
-    func makeDriver() -> LoadDriver? {
+    /// A generator for this target on `generatorThreads` client contexts (`defaultThreads` when
+    /// none were asked for), or nil (reported) when a context cannot be created.
+    func makeGenerator(defaultThreads: Int) -> LoadGenerator? {
         do {
-            return try LoadDriver(target: target, baseURL: url)
+            return try LoadGenerator(target: target, baseURL: url, threads: generatorThreads ?? defaultThreads)
         } catch {
             FileHandle.standardError.write(Data("load: cannot create a client context: \(error)\n".utf8))
             return nil
         }
     }
 
-    /// Waits until every client of `driver` is connected and set up; reports a timeout.
-    func connectAndSetUp(_ driver: LoadDriver, count: Int, scenario: String, timeout: Double = 60) -> Bool {
-        guard driver.wait(timeout: timeout, until: { $0.openCount == count }) else {
-            let state = driver.sync { ($0.openCount, $0.errorExamples) }
+    /// Waits until every client of `generator` is connected and set up; reports a timeout.
+    func connectAndSetUp(_ generator: LoadGenerator, count: Int, scenario: String, timeout: Double = 60) -> Bool {
+        guard generator.wait(timeout: timeout, until: { $0.openCount == count }) else {
+            let state = (generator.openCount, generator.errorExamples)
             FileHandle.standardError.write(
                 Data("\(scenario): only \(state.0) of \(count) connections opened; \(state.1)\n".utf8))
             return false
         }
-        driver.sync { $0.beginSetup() }
-        let workers = driver.sync { driver in
-            driver.clients.filter { if case .watcher = $0.role { false } else { true } }.count
-        }
-        guard driver.wait(timeout: timeout, until: { $0.setUpCount == count }) else {
-            let state = driver.sync { ($0.setUpCount, $0.errorExamples) }
+        generator.beginSetup()
+        let workers = generator.workerCount
+        guard generator.wait(timeout: timeout, until: { $0.setUpCount == count }) else {
+            let state = (generator.setUpCount, generator.errorExamples)
             FileHandle.standardError.write(
                 Data("\(scenario): only \(state.0) of \(count) clients set up (\(workers) workers); \(state.1)\n".utf8))
             return false

@@ -1,8 +1,10 @@
 import Foundation
 
 /// `board-bench load --url ws://HOST:PORT [--scenario NAME] [--json] [--server-pid PID]
-/// [--target server|relay] [--smoke] [--data-dir DIR]`: runs load scenarios against a running
-/// server or relay and prints a table, or one JSON object per measured step.
+/// [--target server|relay] [--smoke] [--data-dir DIR] [--generator-threads K]`: runs load
+/// scenarios against a running server or relay and prints a table, or one JSON object per
+/// measured step. The generator's clients are spread over K client contexts, each on its own
+/// thread (default: each scenario's own choice).
 enum LoadMode {
     static let mode = BenchMode(name: "load", summary: "load scenarios against a running board-server or relay") {
         arguments in run(arguments)
@@ -10,7 +12,7 @@ enum LoadMode {
 
     static let usage = """
         usage: board-bench load --url ws://HOST:PORT [--scenario NAME|all] [--json] [--server-pid PID]
-                                [--target server|relay] [--smoke] [--data-dir DIR]
+                                [--target server|relay] [--smoke] [--data-dir DIR] [--generator-threads K]
         scenarios: \(LoadScenarios.all.map(\.name).joined(separator: ", ")) (reconnect needs `board-bench suite`)
 
         """
@@ -23,17 +25,21 @@ enum LoadMode {
         var target = LoadTarget.server
         var smoke = false
         var dataDirectory: String?
+        var generatorThreads: Int?
         var rest = arguments[...]
         while let flag = rest.popFirst() {
             switch flag {
             case "--json": json = true
             case "--smoke": smoke = true
-            case "--url", "--scenario", "--server-pid", "--target", "--data-dir":
+            case "--url", "--scenario", "--server-pid", "--target", "--data-dir", "--generator-threads":
                 guard let value = rest.popFirst() else { return fail("\(flag) needs a value") }
                 switch flag {
                 case "--url": url = value
                 case "--scenario": scenario = value
                 case "--data-dir": dataDirectory = value
+                case "--generator-threads":
+                    guard let threads = GeneratorThreads.parse(value) else { return fail("bad thread count \(value)") }
+                    generatorThreads = threads
                 case "--server-pid":
                     guard let number = Int32(value) else { return fail("bad pid \(value)") }
                     pid = number
@@ -52,7 +58,8 @@ enum LoadMode {
         let printer = LoadPrinter(json: json)
         let environment = LoadEnvironment(
             url: url, target: target, serverPID: { pid }, smoke: smoke, dataDirectory: dataDirectory,
-            restartServer: nil, emit: printer.print, runTag: LoadPrinter.randomTag())
+            restartServer: nil, emit: printer.print, runTag: LoadPrinter.randomTag(), generatorThreads: generatorThreads
+        )
         for entry in scenarios { entry.run(environment) }
         return 0
     }

@@ -11,7 +11,9 @@ enum LoadReport {
             The server ran as `\(serverCommand)` (rate limit and connection cap raised so that they do not
             distort the figures); the relay is `board-bench relay`, a bare libwebsockets broadcast server on the
             same transport (no sequencing, JSON or storage). Latency is measured by the load generator from the
-            writer's send to the receiver's arrival; CPU and RSS are the server process's, from /proc.
+            writer's send to the receiver's arrival; CPU and RSS are the server process's, from /proc. The generator
+            spreads its clients over several client contexts, one thread each; its CPU is its whole process's, in
+            percent of one core (above 100 when its threads work at once).
 
             ### Targets
 
@@ -24,7 +26,7 @@ enum LoadReport {
 
             ### Every step
 
-            | scenario | target | step | delivered/s | acked/s | p50 ms | p99 ms | p999 ms | max ms | errors | server CPU s | delivered per server CPU-s | server CPU ms per 1,000 | server RSS KiB | generator CPU % |
+            | scenario | target | step | delivered/s | acked/s | p50 ms | p99 ms | p999 ms | max ms | errors | server CPU s | delivered per server CPU-s | server CPU ms per 1,000 | server RSS KiB | generator CPU % of one core |
             |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 
             """

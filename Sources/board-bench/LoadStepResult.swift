@@ -10,6 +10,8 @@ struct LoadStepResult: Sendable {
     let latency: LatencySummary
     let serverCPUSeconds: Double
     let serverRSSKiB: Int
+    /// CPU of the whole load generator process in percent of one core; above 100 when its
+    /// several client-context threads work at once (`gen%` in the table).
     let generatorCPUPercent: Double
     /// Scenario-specific figures, in print order.
     var extras: [(name: String, value: Double)] = []

@@ -1,7 +1,7 @@
 import Foundation
 
-/// `board-bench suite --server-binary PATH [--markdown FILE] [--json] [--smoke] [--scenario NAME]`:
-/// starts board-server (temporary data directory, port 0, benchmark flags) and the relay, runs
+/// `board-bench suite --server-binary PATH [--markdown FILE] [--json] [--smoke] [--scenario NAME]
+/// [--generator-threads K]`: starts board-server (temporary data directory, port 0, benchmark flags) and the relay, runs
 /// every load scenario against both, restarting the server for the reconnect scenario, and
 /// writes the `## Load` section of the markdown file.
 enum SuiteMode {
@@ -23,13 +23,18 @@ enum SuiteMode {
         var json = false
         var smoke = false
         var scenario = "all"
+        var generatorThreads: Int?
         var rest = arguments[...]
         while let flag = rest.popFirst() {
             switch flag {
             case "--json": json = true
             case "--smoke": smoke = true
-            case "--server-binary", "--markdown", "--scenario":
+            case "--server-binary", "--markdown", "--scenario", "--generator-threads":
                 guard let value = rest.popFirst() else { return fail("\(flag) needs a value") }
+                if flag == "--generator-threads" {
+                    guard let threads = GeneratorThreads.parse(value) else { return fail("bad thread count \(value)") }
+                    generatorThreads = threads
+                }
                 if flag == "--server-binary" { serverBinary = value }
                 if flag == "--markdown" { markdownPath = value }
                 if flag == "--scenario" { scenario = value }
@@ -70,7 +75,7 @@ enum SuiteMode {
                 let environment = LoadEnvironment(
                     url: "ws://127.0.0.1:\(process.port)", target: target, serverPID: { process.pid }, smoke: smoke,
                     dataDirectory: directory, restartServer: target == .server ? { process.restart() } : nil,
-                    emit: printer.print, runTag: tag)
+                    emit: printer.print, runTag: tag, generatorThreads: generatorThreads)
                 entry.run(environment)
             }
         }
@@ -90,7 +95,7 @@ enum SuiteMode {
     private static func fail(_ message: String) -> Int32 {
         FileHandle.standardError.write(
             Data(
-                "suite: \(message)\nusage: board-bench suite --server-binary PATH [--markdown FILE] [--json] [--smoke] [--scenario NAME]\n"
+                "suite: \(message)\nusage: board-bench suite --server-binary PATH [--markdown FILE] [--json] [--smoke] [--scenario NAME] [--generator-threads K]\n"
                     .utf8))
         return 2
     }
