@@ -135,7 +135,8 @@ public final class ServerConnection: @unchecked Sendable {
                 queue.removeFirst()
             }
             writes += 1
-            if lws_send_pipe_choked(wsi) != 0 { break }
+            // Asking whether the socket takes more costs a poll() call: only when there is more.
+            if !queue.isEmpty, lws_send_pipe_choked(wsi) != 0 { break }
         }
         if !queue.isEmpty {
             requestWrite()
