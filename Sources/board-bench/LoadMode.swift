@@ -47,6 +47,9 @@ enum LoadMode {
                     guard let parsed = LoadTarget(rawValue: value) else { return fail("bad target \(value)") }
                     target = parsed
                 }
+            case "--help", "-h":
+                print(usage, terminator: "")
+                return 0
             default:
                 return fail("unknown option \(flag)")
             }
