@@ -33,8 +33,9 @@ final class GroupCommitter: @unchecked Sendable {
         self.store = store
     }
 
-    /// Queues `batch` and starts draining if nothing is; `completed` runs on the commit queue
-    /// after each transaction (post it to the service thread from there).
+    /// Queues `batch` and starts draining if nothing is. The `completed` of the submit that
+    /// started a drain runs on the commit queue after each transaction of that drain, so every
+    /// submit must pass the same handler (post the completion to the service thread from there).
     func submit(
         _ batch: CommitBatch, ticket: UInt64, completed: @escaping @Sendable (Completion) -> Void
     ) {
