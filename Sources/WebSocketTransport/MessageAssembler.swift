@@ -12,18 +12,14 @@ struct MessageAssembler {
 
     init(limit: Int) { self.limit = limit }
 
+    /// Adds a chunk; a complete message comes back as a copy of its own.
     mutating func append(_ chunk: UnsafeRawBufferPointer, isFinal: Bool) -> Outcome {
-        if buffer.count + chunk.count > limit {
-            buffer = []
-            return .tooLarge
+        var message: [UInt8] = []
+        switch append(chunk, isFinal: isFinal, deliver: { message = Array($0) }) {
+        case .needMore: return .needMore
+        case .tooLarge: return .tooLarge
+        case .delivered: return .complete(message)
         }
-        if isFinal && buffer.isEmpty {
-            return .complete(Array(chunk))
-        }
-        buffer.append(contentsOf: chunk)
-        guard isFinal else { return .needMore }
-        defer { buffer = [] }
-        return .complete(buffer)
     }
 
     /// What `append(_:isFinal:deliver:)` did with a chunk.
