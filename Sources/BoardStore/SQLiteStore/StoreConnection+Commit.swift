@@ -41,16 +41,14 @@ extension StoreConnection {
                 logged += 1
             }
 
-            if !batch.seqAdvances.isEmpty {
-                var seqs: [BoardClient: Int] = [:]
-                for advance in batch.seqAdvances {
-                    _ = try head(of: advance.board)
-                    let key = BoardClient(board: advance.board, client: advance.client)
-                    seqs[key] = max(seqs[key] ?? 0, advance.seq)
-                }
-                for (key, seq) in seqs {
-                    try upsertSeq.run(key.board, key.client, seq)
-                }
+            var seqs: [BoardClient: Int] = [:]
+            for advance in batch.seqAdvances {
+                _ = try head(of: advance.board)
+                let key = BoardClient(board: advance.board, client: advance.client)
+                seqs[key] = max(seqs[key] ?? 0, advance.seq)
+            }
+            for (key, seq) in seqs {
+                try upsertSeq.run(key.board, key.client, seq)
             }
 
             for used in batch.usedIds {
