@@ -166,8 +166,6 @@ final class ServiceLoop: @unchecked Sendable {
         }
     }
 
-    var isClosed: Bool { inbox.withLock { $0.closed } }
-
     // MARK: Timers (service thread)
 
     func schedule(after seconds: Double, _ work: @escaping () -> Void) -> TimerID {
