@@ -31,11 +31,7 @@ extension BoardService {
 
     private func submit(_ batch: CommitBatch, ticket: UInt64) {
         guard let server else {
-            let started = Self.now()
-            let error = committer.commitNow(batch)
-            commitCompleted(
-                GroupCommitter.Completion(
-                    ticket: ticket, error: error, duration: Self.now() - started, ops: batch.ops.count))
+            commitCompleted(committer.commitNow(batch, ticket: ticket))
             return
         }
         let target = ServiceThreadReference(self)
@@ -87,7 +83,7 @@ extension BoardService {
         guard !turn.isEmpty else { return }
         let batch = commitBatch(for: turn)
         turn = []
-        if !batch.isEmpty, let error = committer.commitNow(batch) {
+        if !batch.isEmpty, let error = committer.commitNow(batch).error {
             log(.error, "storage failed at exit", ["error": String(describing: error)])
         }
     }

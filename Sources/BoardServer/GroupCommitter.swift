@@ -53,9 +53,17 @@ final class GroupCommitter: @unchecked Sendable {
         queue.sync {}
     }
 
-    /// Commits `batch` on the calling thread (when there is no service loop, and at exit).
-    func commitNow(_ batch: CommitBatch) -> StoreError? {
-        Self.commit(batch, to: store)
+    /// Commits `batch` as one transaction on the calling thread (the drain, and when there is no
+    /// service loop or it has stopped), timing it.
+    func commitNow(_ batch: CommitBatch, ticket: UInt64 = 0) -> Completion {
+        let started = BoardService.now()
+        var failure: StoreError?
+        do {
+            try store.commit(batch)
+        } catch {
+            failure = error
+        }
+        return Completion(ticket: ticket, error: failure, duration: BoardService.now() - started, ops: batch.ops.count)
     }
 
     private func drain(_ completed: @Sendable (Completion) -> Void) {
@@ -69,21 +77,9 @@ final class GroupCommitter: @unchecked Sendable {
             guard let last = taken.last else { return }
             var merged = CommitBatch()
             for entry in taken { merged.append(contentsOf: entry.batch) }
-            let started = BoardService.now()
-            let error = Self.commit(merged, to: store)
-            completed(
-                Completion(
-                    ticket: last.ticket, error: error, duration: BoardService.now() - started, ops: merged.ops.count))
-            if error != nil { return }
-        }
-    }
-
-    private static func commit(_ batch: CommitBatch, to store: any BoardStore) -> StoreError? {
-        do {
-            try store.commit(batch)
-            return nil
-        } catch {
-            return error
+            let completion = commitNow(merged, ticket: last.ticket)
+            completed(completion)
+            if completion.error != nil { return }
         }
     }
 }
