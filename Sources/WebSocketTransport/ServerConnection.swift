@@ -102,7 +102,7 @@ public final class ServerConnection: @unchecked Sendable {
         guard let wsi, isOpen else { return }
         requestedClose = (code, String(decoding: reason.utf8.prefix(100), as: UTF8.self))
         closeReason = closeReason ?? .closedByServer(code: code)
-        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, closeGraceSeconds)
+        dropUnlessHandedOver(after: closeGraceSeconds)
         lws_callback_on_writable(wsi)
     }
 
@@ -122,7 +122,7 @@ public final class ServerConnection: @unchecked Sendable {
         queue.removeAll()
         setCloseFrame(wsi, code: code, reason: "")
         lws_callback_on_writable(wsi)
-        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, timeoutSeconds)
+        dropUnlessHandedOver(after: timeoutSeconds)
     }
 
     /// Writes queued frames; returns false when the connection must close now.
@@ -169,16 +169,33 @@ public final class ServerConnection: @unchecked Sendable {
     }
 
     /// Lets libwebsockets send the close frame and wait for the client's close; returns false,
-    /// the WRITEABLE answer that starts it. libwebsockets' own waits are 5 s for the frame and
-    /// 5 s for the answer: the connection is dropped after `seconds` instead. Later WRITEABLE
-    /// callbacks write nothing, since answering one of them with -1 would drop the connection
-    /// at once, before the client could read the close frame.
+    /// the WRITEABLE answer that starts it. Later WRITEABLE callbacks write nothing, since
+    /// answering one of them with -1 would drop the connection at once, before the client could
+    /// read the close frame. A client that never answers is dropped after `seconds`.
     private func handOverClose(seconds: Int32) -> Bool {
         closeHandedOver = true
-        server.schedule(after: Double(seconds)) { [self] in
-            if let wsi { lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC) }
-        }
+        drop(after: seconds) { _ in true }
         return false
+    }
+
+    /// Drops the connection after `seconds` if its close frame is still waiting to be handed over.
+    private func dropUnlessHandedOver(after seconds: Int32) {
+        drop(after: seconds) { !$0.closeHandedOver }
+    }
+
+    /// Drops the connection after `seconds` when `stillDue` says so, without a close handshake
+    /// and whatever libwebsockets still holds for it (only an expired timeout does that).
+    ///
+    /// The service loop's own timer counts the seconds: on the libev loop a libwebsockets timeout
+    /// due sooner than the library's next timer is noticed only at that timer, or when the
+    /// library next handles an event. The timeout is therefore set to expire at once, and the
+    /// wake-up that follows is the event.
+    private func drop(after seconds: Int32, if stillDue: @escaping (ServerConnection) -> Bool) {
+        server.schedule(after: Double(seconds)) { [self] in
+            guard let wsi, stillDue(self) else { return }
+            lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+            lws_cancel_service(lws_get_context(wsi))
+        }
     }
 }
 
