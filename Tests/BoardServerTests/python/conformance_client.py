@@ -286,8 +286,9 @@ def raw_send(sock, opcode, payload, fin=True):
     sock.sendall(Frame(opcode, payload, fin=fin).serialize(mask=True))
 
 
-def read_until_closed(sock, deadline):
-    """Every byte the server sends until it closes the TCP connection (or the deadline passes)."""
+def read_from(sock, deadline, stop=lambda data: False):
+    """The bytes the server sends until `stop` holds for them ("stopped"), it closes the TCP
+    connection ("end" or "reset"), or the deadline passes ("timed out")."""
     data = b""
     sock.settimeout(0.2)
     while time.monotonic() < deadline:
@@ -300,7 +301,14 @@ def read_until_closed(sock, deadline):
         if not chunk:
             return data, "end"
         data += chunk
+        if stop(data):
+            return data, "stopped"
     return data, "timed out"
+
+
+def ends_with_close_frame(data):
+    frames, _ = split_frames(data)
+    return bool(frames) and frames[-1][1] == Opcode.CLOSE
 
 
 def split_frames(data):
@@ -334,30 +342,18 @@ async def case_unanswered_close(url):
     raw_send(sock, Opcode.TEXT, b'{"type":"submit","pad":"', fin=False)
     for _ in range(5):
         raw_send(sock, Opcode.CONT, b"x" * 16_000, fin=False)
-    data = b""
-    close_seen_at = None
-    deadline = time.monotonic() + 10
-    sock.settimeout(0.2)
-    while close_seen_at is None and time.monotonic() < deadline:
-        try:
-            chunk = sock.recv(65536)
-        except socket.timeout:
-            continue
-        if not chunk:
-            break
-        data += chunk
-        frames, _ = split_frames(data)
-        if frames and frames[-1][1] == Opcode.CLOSE:
-            close_seen_at = time.monotonic()
-    if close_seen_at is None:
-        failures.append(f"no close frame arrived: {data[-64:]!r}")
+    data, ending = await asyncio.to_thread(read_from, sock, time.monotonic() + 10, ends_with_close_frame)
+    close_seen_at = time.monotonic()
+    if ending != "stopped":
+        failures.append(f"no close frame arrived ({ending}): {data[-64:]!r}")
         return {"failures": failures}
+    frames, _ = split_frames(data)
     code = struct.unpack(">H", frames[-1][2][:2])[0]
     if code != 1009:
         failures.append(f"close code {code}, expected 1009")
     # Keep sending (the rest of the message, as a client unaware of the close would); it is discarded.
     raw_send(sock, Opcode.CONT, b"x" * 16_000, fin=True)
-    _, ending = await asyncio.to_thread(read_until_closed, sock, close_seen_at + 10)
+    _, ending = await asyncio.to_thread(read_from, sock, close_seen_at + 10)
     dropped_after = time.monotonic() - close_seen_at
     if ending == "timed out" or not 1.0 <= dropped_after <= 4.5:
         failures.append(f"the unanswered connection ended ({ending}) {dropped_after:.2f} s after the close frame, "
@@ -382,25 +378,14 @@ def check_ops(texts, name, failures, after_welcome=False):
 
 def read_raw_stream(sock, timeout):
     """Reads a raw client's stream to its end, answering the server's close frame with a close."""
-    data, ending = b"", "timed out"
     deadline = time.monotonic() + timeout
-    sock.settimeout(0.2)
-    while time.monotonic() < deadline:
-        try:
-            chunk = sock.recv(65536)
-        except socket.timeout:
-            continue
-        except ConnectionResetError:
-            return data, "reset"
-        if not chunk:
-            return data, "end"
-        data += chunk
-        frames, _ = split_frames(data)
-        if frames and frames[-1][1] == Opcode.CLOSE:
-            raw_send(sock, Opcode.CLOSE, frames[-1][2][:2])
-            rest, ending = read_until_closed(sock, deadline)
-            return data + rest, "close frame, then " + ending
-    return data, ending
+    data, ending = read_from(sock, deadline, stop=ends_with_close_frame)
+    if ending != "stopped":
+        return data, ending
+    frames, _ = split_frames(data)
+    raw_send(sock, Opcode.CLOSE, frames[-1][2][:2])
+    rest, ending = read_from(sock, deadline)
+    return data + rest, "close frame, then " + ending
 
 
 def check_raw_stream(data, name, failures):
