@@ -1,21 +1,24 @@
 /// The protocol's JSON encoding of messages, board snapshots and ops.
 ///
 /// Decoding is strict (see `WireError`): bytes must be one JSON object with the protocol's field
-/// names and types; unknown fields are ignored. Encoding is canonical: compact, `type` (or
+/// names and types; unknown fields are ignored. Messages are read straight from their bytes, with
+/// no tree of JSON values in between: `JSONValidator` checks the syntax, then `FieldReader` reads
+/// the fields. The `json:` forms take a value tree and decode its compact bytes. Encoding is canonical: compact, `type` (or
 /// `kind`) first, fields in the order of the protocol's tables, absent optional fields omitted.
 public enum WireCodec {
     // MARK: Client messages
 
     public static func decodeClientMessage(_ bytes: some Collection<UInt8>) throws(WireError) -> ClientMessage {
-        try decodeClientMessage(json: parse(bytes))
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, ClientMessage.init(wire:)) }
     }
 
     public static func decodeClientMessage(_ bytes: UnsafeRawBufferPointer) throws(WireError) -> ClientMessage {
-        try decodeClientMessage(json: parse(bytes))
+        try decode(bytes.assumingMemoryBound(to: UInt8.self), ClientMessage.init(wire:))
     }
 
+    /// Decodes a message given as a value tree, by its compact bytes.
     public static func decodeClientMessage(json: JSONValue) throws(WireError) -> ClientMessage {
-        try ClientMessage(wire: FieldReader(message: json))
+        try decodeClientMessage(json.encoded)
     }
 
     /// Decodes a message as the server reads it: like `decodeClientMessage`, but a refusal also
@@ -23,17 +26,19 @@ public enum WireCodec {
     public static func receiveClientMessage(
         _ bytes: some Collection<UInt8>
     ) throws(ClientMessageRefusal) -> ClientMessage {
-        let json: JSONValue
-        do {
-            json = try JSONValue.parse(bytes)
-        } catch {
-            throw ClientMessageRefusal(
-                WireError(error), seq: ClientMessageRefusal.submitSeq(ofUnparsed: bytes, after: error))
-        }
-        do {
-            return try decodeClientMessage(json: json)
-        } catch {
-            throw ClientMessageRefusal(error, seq: ClientMessageRefusal.submitSeq(of: json))
+        try withContiguousBytes(bytes) { buffer throws(ClientMessageRefusal) in
+            do throws(JSONSyntaxError) {
+                try JSONValidator.validate(buffer)
+            } catch {
+                throw ClientMessageRefusal(
+                    WireError(error), seq: ClientMessageRefusal.submitSeq(ofUnparsed: buffer, after: error))
+            }
+            do throws(WireError) {
+                var reader = try FieldReader(message: .document(buffer))
+                return try ClientMessage(wire: &reader)
+            } catch {
+                throw ClientMessageRefusal(error, seq: ClientMessageRefusal.submitSeq(ofValidated: buffer))
+            }
         }
     }
 
@@ -46,15 +51,16 @@ public enum WireCodec {
     // MARK: Server messages
 
     public static func decodeServerMessage(_ bytes: some Collection<UInt8>) throws(WireError) -> ServerMessage {
-        try decodeServerMessage(json: parse(bytes))
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, ServerMessage.init(wire:)) }
     }
 
     public static func decodeServerMessage(_ bytes: UnsafeRawBufferPointer) throws(WireError) -> ServerMessage {
-        try decodeServerMessage(json: parse(bytes))
+        try decode(bytes.assumingMemoryBound(to: UInt8.self), ServerMessage.init(wire:))
     }
 
+    /// Decodes a message given as a value tree, by its compact bytes.
     public static func decodeServerMessage(json: JSONValue) throws(WireError) -> ServerMessage {
-        try ServerMessage(wire: FieldReader(message: json))
+        try decodeServerMessage(json.encoded)
     }
 
     public static func encode(_ message: ServerMessage) -> [UInt8] {
@@ -75,11 +81,12 @@ public enum WireCodec {
 
     /// Decodes a board snapshot (protocol section 3).
     public static func decodeBoard(_ bytes: some Collection<UInt8>) throws(WireError) -> Board {
-        try decodeBoard(json: parse(bytes))
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, Board.init(wire:)) }
     }
 
+    /// Decodes a board snapshot given as a value tree, by its compact bytes.
     public static func decodeBoard(json: JSONValue) throws(WireError) -> Board {
-        try Board(wire: FieldReader(message: json))
+        try decodeBoard(json.encoded)
     }
 
     public static func encodeBoard(_ board: Board) -> [UInt8] {
@@ -90,11 +97,12 @@ public enum WireCodec {
 
     /// Decodes one op object (protocol section 4).
     public static func decodeOp(_ bytes: some Collection<UInt8>) throws(WireError) -> Op {
-        try decodeOp(json: parse(bytes))
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, Op.init(wire:)) }
     }
 
+    /// Decodes an op given as a value tree, by its compact bytes.
     public static func decodeOp(json: JSONValue) throws(WireError) -> Op {
-        try Op(wire: FieldReader(message: json))
+        try decodeOp(json.encoded)
     }
 
     public static func encodeOp(_ op: Op) -> [UInt8] {
@@ -120,21 +128,19 @@ public enum WireCodec {
         64 + board.sections.count * 64 + board.itemCount * 48
     }
 
-    // MARK: Parsing
+    // MARK: Decoding
 
-    private static func parse(_ bytes: some Collection<UInt8>) throws(WireError) -> JSONValue {
+    /// Validates `bytes` as one JSON value (any syntax error wins over every field's problem, as
+    /// in a parse into a tree), then reads the message object with `body` straight from them.
+    private static func decode<Value>(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout FieldReader) throws(WireError) -> Value
+    ) throws(WireError) -> Value {
         do {
-            return try JSONValue.parse(bytes)
+            try JSONValidator.validate(bytes)
         } catch {
             throw WireError(error)
         }
-    }
-
-    private static func parse(_ bytes: UnsafeRawBufferPointer) throws(WireError) -> JSONValue {
-        do {
-            return try JSONValue.parse(bytes)
-        } catch {
-            throw WireError(error)
-        }
+        var reader = try FieldReader(message: .document(bytes))
+        return try body(&reader)
     }
 }

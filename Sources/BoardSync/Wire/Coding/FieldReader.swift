@@ -1,130 +1,229 @@
-/// Strict access to the fields of one JSON object, throwing a `WireError` that names the field.
+/// Strict access to the fields of one JSON object, read straight from bytes that `JSONValidator`
+/// accepted, throwing a `WireError` that names the field.
 ///
 /// Unknown fields are ignored. An optional field that is absent or `null` reads as nil; a
 /// required field must be present and not `null` (except where a caller reads `null` itself).
+/// Each lookup starts after the member found last and wraps around, so fields read in the order
+/// they were written are found without stepping over any other member again.
 struct FieldReader {
     /// 2^53 − 1, the largest integer the protocol allows.
     static let maxInteger: Int64 = 9_007_199_254_740_991
 
-    let object: JSONObject
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let tolerant: Bool
+    /// The first member's key, or the closing brace of an empty object.
+    private let firstMember: Int
+    /// Where the next lookup starts: the member after the one found last, or the closing brace.
+    private var nextMember: Int
 
     /// Reads a whole message: anything but an object is `.notAnObject`.
-    init(message value: JSONValue) throws(WireError) {
-        guard case .object(let object) = value else { throw .notAnObject }
-        self.object = object
+    init(message value: FieldValue) throws(WireError) {
+        guard value.firstByte == UInt8(ascii: "{") else { throw .notAnObject }
+        self.init(object: value)
     }
 
     /// Reads a part of a message; the caller's `inside(_:)` adds the part's name to the path.
-    init(_ value: JSONValue) throws(WireError) {
-        guard case .object(let object) = value else { throw .wrongType(field: "", expected: "an object") }
-        self.object = object
+    init(_ value: FieldValue) throws(WireError) {
+        guard value.firstByte == UInt8(ascii: "{") else { throw .wrongType(field: "", expected: "an object") }
+        self.init(object: value)
     }
 
-    func value(_ key: String) throws(WireError) -> JSONValue {
-        guard let value = object[key] else { throw .missingField(key) }
+    private init(object value: FieldValue) {
+        bytes = value.bytes
+        tolerant = value.tolerant
+        var cursor = value.cursor
+        cursor.offset += 1
+        cursor.skipWhitespace()
+        firstMember = cursor.offset
+        nextMember = cursor.offset
+    }
+
+    mutating func value(_ key: StaticString) throws(WireError) -> FieldValue {
+        guard let value = find(key) else { throw .missingField(Self.name(key)) }
         return value
     }
 
-    func optionalValue(_ key: String) -> JSONValue? {
-        guard let value = object[key], value != .null else { return nil }
+    mutating func optionalValue(_ key: StaticString) -> FieldValue? {
+        guard let value = find(key), !value.isNull else { return nil }
         return value
     }
 
-    func string(_ key: String) throws(WireError) -> String {
-        try Self.string(value(key), field: key)
+    mutating func string(_ key: StaticString) throws(WireError) -> String {
+        try value(key).string(field: key)
     }
 
-    func optionalString(_ key: String) throws(WireError) -> String? {
+    mutating func optionalString(_ key: StaticString) throws(WireError) -> String? {
+        try optionalValue(key)?.string(field: key)
+    }
+
+    mutating func integer(_ key: StaticString, minimum: Int64 = 0) throws(WireError) -> Int {
+        try value(key).integer(field: key, minimum: minimum)
+    }
+
+    mutating func optionalInteger(_ key: StaticString, minimum: Int64 = 0) throws(WireError) -> Int? {
+        try optionalValue(key)?.integer(field: key, minimum: minimum)
+    }
+
+    mutating func optionalBool(_ key: StaticString) throws(WireError) -> Bool? {
         guard let value = optionalValue(key) else { return nil }
-        return try Self.string(value, field: key)
-    }
-
-    func integer(_ key: String, minimum: Int64 = 0) throws(WireError) -> Int {
-        try Self.integer(value(key), field: key, minimum: minimum)
-    }
-
-    func optionalInteger(_ key: String, minimum: Int64 = 0) throws(WireError) -> Int? {
-        guard let value = optionalValue(key) else { return nil }
-        return try Self.integer(value, field: key, minimum: minimum)
-    }
-
-    func optionalBool(_ key: String) throws(WireError) -> Bool? {
-        guard let value = optionalValue(key) else { return nil }
-        guard case .bool(let flag) = value else { throw .wrongType(field: key, expected: "a boolean") }
-        return flag
+        switch value.firstByte {
+        case UInt8(ascii: "t"): return true
+        case UInt8(ascii: "f"): return false
+        default: throw .wrongType(field: Self.name(key), expected: "a boolean")
+        }
     }
 
     /// A protocol word such as a role or an error code.
-    func word<Word: RawRepresentable<String>>(_ key: String, as type: Word.Type) throws(WireError) -> Word {
+    mutating func word<Word: RawRepresentable<String>>(
+        _ key: StaticString, as type: Word.Type
+    ) throws(WireError) -> Word {
         let text = try string(key)
-        guard let word = Word(rawValue: text) else { throw .unknownValue(field: key, value: text) }
+        guard let word = Word(rawValue: text) else { throw .unknownValue(field: Self.name(key), value: text) }
         return word
     }
 
-    func optionalWord<Word: RawRepresentable<String>>(_ key: String, as type: Word.Type) throws(WireError) -> Word? {
+    mutating func optionalWord<Word: RawRepresentable<String>>(
+        _ key: StaticString, as type: Word.Type
+    ) throws(WireError) -> Word? {
         guard optionalValue(key) != nil else { return nil }
         return try word(key, as: type)
     }
 
     /// The message's `action` field; an unknown word is `.unknownAction`.
-    func action<Action: RawRepresentable<String>>(_ type: Action.Type) throws(WireError) -> Action {
+    mutating func action<Action: RawRepresentable<String>>(_ type: Action.Type) throws(WireError) -> Action {
         let text = try string("action")
         guard let action = Action(rawValue: text) else { throw .unknownAction(text) }
         return action
     }
 
     /// Reads the object under `key` with `body`, naming `key` in any error.
-    func nested<T>(_ key: String, _ body: (FieldReader) throws(WireError) -> T) throws(WireError) -> T {
+    mutating func nested<T>(
+        _ key: StaticString, _ body: (inout FieldReader) throws(WireError) -> T
+    ) throws(WireError) -> T {
         let value = try value(key)
         do {
-            return try body(FieldReader(value))
+            var reader = try FieldReader(value)
+            return try body(&reader)
         } catch {
-            throw error.inside(key)
+            throw error.inside(Self.name(key))
         }
     }
 
-    func optionalNested<T>(_ key: String, _ body: (FieldReader) throws(WireError) -> T) throws(WireError) -> T? {
+    mutating func optionalNested<T>(
+        _ key: StaticString, _ body: (inout FieldReader) throws(WireError) -> T
+    ) throws(WireError) -> T? {
         guard optionalValue(key) != nil else { return nil }
         return try nested(key, body)
     }
 
     /// Reads every element of the array under `key` as an object, naming `key[i]` in any error.
-    func objects<T>(_ key: String, _ body: (FieldReader) throws(WireError) -> T) throws(WireError) -> [T] {
-        guard case .array(let elements) = try value(key) else { throw .wrongType(field: key, expected: "an array") }
-        var result: [T] = []
-        result.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            do {
-                result.append(try body(FieldReader(element)))
-            } catch {
-                throw error.inside("\(key)[\(index)]")
-            }
+    mutating func objects<T>(
+        _ key: StaticString, _ body: (inout FieldReader) throws(WireError) -> T
+    ) throws(WireError) -> [T] {
+        let array = try value(key)
+        guard array.firstByte == UInt8(ascii: "[") else {
+            throw .wrongType(field: Self.name(key), expected: "an array")
         }
-        return result
+        var result: [T] = []
+        var cursor = array.cursor
+        cursor.offset += 1
+        cursor.skipWhitespace()
+        guard cursor.current != UInt8(ascii: "]") else { return result }
+        while true {
+            let element = FieldValue(bytes: bytes, offset: cursor.offset, tolerant: tolerant)
+            do {
+                var reader = try FieldReader(element)
+                result.append(try body(&reader))
+            } catch {
+                throw error.inside("\(Self.name(key))[\(result.count)]")
+            }
+            cursor.skipValidatedValue()
+            cursor.skipWhitespace()
+            guard cursor.current == UInt8(ascii: ",") else { return result }
+            cursor.offset += 1
+            cursor.skipWhitespace()
+        }
     }
 
-    static func string(_ value: JSONValue, field: String) throws(WireError) -> String {
-        guard case .string(let text) = value else { throw .wrongType(field: field, expected: "a string") }
-        return text
+    /// How many members are named `key`: more than one only in tolerantly validated bytes.
+    func count(of key: StaticString) -> Int {
+        var count = 0
+        var position = firstMember
+        while let member = member(at: position, matching: key) {
+            if member.matches { count += 1 }
+            position = member.next
+        }
+        return count
     }
 
-    /// A protocol integer: no fraction or exponent, from `minimum` to 2^53 − 1.
-    static func integer(_ value: JSONValue, field: String, minimum: Int64) throws(WireError) -> Int {
-        switch value {
-        case .integer(let number):
-            guard number >= minimum, number <= maxInteger else { throw .outOfRange(field) }
-            return Int(number)
-        case .number(let text) where !text.utf8.contains(where: { $0 == 0x2E || $0 == 0x45 || $0 == 0x65 }):
-            throw .outOfRange(field)
-        default:
-            throw .wrongType(field: field, expected: "an integer")
+    // MARK: Lookup
+
+    static func name(_ key: StaticString) -> String {
+        key.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The value of the first member named `key`, looking from `nextMember` to the end and then
+    /// from the start.
+    private mutating func find(_ key: StaticString) -> FieldValue? {
+        var position = nextMember
+        var wrapped = false
+        while true {
+            if wrapped && position >= nextMember { return nil }
+            guard let member = member(at: position, matching: key) else {
+                if wrapped || nextMember == firstMember { return nil }
+                wrapped = true
+                position = firstMember
+                continue
+            }
+            if member.matches {
+                nextMember = member.next
+                return member.value
+            }
+            position = member.next
+        }
+    }
+
+    /// The member whose key starts at `position`: whether the key is `key`, its value, and where
+    /// the next member starts (the closing brace after the last). Nil at the closing brace.
+    private func member(
+        at position: Int, matching key: StaticString
+    ) -> (matches: Bool, value: FieldValue, next: Int)? {
+        var cursor = JSONCursor(bytes, at: position, tolerant: tolerant)
+        guard cursor.current == UInt8(ascii: "\"") else { return nil }
+        let matches = keyMatches(&cursor, key)
+        cursor.skipWhitespace()
+        cursor.offset += 1
+        cursor.skipWhitespace()
+        let value = FieldValue(bytes: bytes, offset: cursor.offset, tolerant: tolerant)
+        cursor.skipValidatedValue()
+        cursor.skipWhitespace()
+        if cursor.current == UInt8(ascii: ",") {
+            cursor.offset += 1
+            cursor.skipWhitespace()
+        }
+        return (matches, value, cursor.offset)
+    }
+
+    /// Steps over the key at the cursor and tells whether it is `key`.
+    private func keyMatches(_ cursor: inout JSONCursor, _ key: StaticString) -> Bool {
+        let start = cursor.offset
+        cursor.skipValidatedString()
+        let content = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(cursor.offset - 1)])
+        return key.withUTF8Buffer { name in
+            guard content.contains(UInt8(ascii: "\\")) else { return content.elementsEqual(name) }
+            var decoder = JSONCursor(bytes, at: start, tolerant: tolerant)
+            do {
+                return try decoder.scanString() == nil && decoder.scratch.elementsEqual(name)
+            } catch {
+                return false
+            }
         }
     }
 }
 
 extension FieldReader {
     /// Checks the `type` of a message nested in another one, such as the ops of a `welcome`.
-    func expectType(_ expected: String) throws(WireError) {
+    mutating func expectType(_ expected: String) throws(WireError) {
         let type = try string("type")
         guard type == expected else { throw .unknownValue(field: "type", value: type) }
     }

@@ -1,5 +1,5 @@
 extension Item {
-    init(wire reader: FieldReader) throws(WireError) {
+    init(wire reader: inout FieldReader) throws(WireError) {
         self.init(id: try reader.string("id"), label: try reader.string("label"))
     }
 

@@ -1,5 +1,5 @@
 extension Position {
-    init(wire reader: FieldReader) throws(WireError) {
+    init(wire reader: inout FieldReader) throws(WireError) {
         self.init(section: try reader.string("section"), index: try reader.integer("index"))
     }
 

@@ -1,14 +1,14 @@
 extension ServerMessage.Welcome {
-    init(wire reader: FieldReader) throws(WireError) {
+    init(wire reader: inout FieldReader) throws(WireError) {
         let hasBoard = reader.optionalValue("board") != nil
         let hasOps = reader.optionalValue("ops") != nil
         if hasBoard && hasOps { throw .conflictingFields("welcome carries both \"board\" and \"ops\"") }
         let state: State
         if hasOps {
             state = .ops(
-                try reader.objects("ops") { (element: FieldReader) throws(WireError) in
+                try reader.objects("ops") { (element: inout FieldReader) throws(WireError) in
                     try element.expectType("op")
-                    return try ServerMessage.CommittedOp(wire: element)
+                    return try ServerMessage.CommittedOp(wire: &element)
                 })
         } else {
             state = .board(try reader.nested("board", Board.init(wire:)))
@@ -17,9 +17,9 @@ extension ServerMessage.Welcome {
             state: state,
             you: try reader.nested("you", ServerMessage.You.init(wire:)),
             peers: try reader.objects("peers", ServerMessage.Peer.init(wire:)),
-            drags: try reader.objects("drags") { (element: FieldReader) throws(WireError) in
+            drags: try reader.objects("drags") { (element: inout FieldReader) throws(WireError) in
                 try element.expectType("drag")
-                return try ServerMessage.Drag(wire: element)
+                return try ServerMessage.Drag(wire: &element)
             },
             lastSeq: try reader.integer("lastSeq"))
     }
@@ -53,7 +53,7 @@ extension ServerMessage.Welcome {
 }
 
 extension ServerMessage.You {
-    init(wire reader: FieldReader) throws(WireError) {
+    init(wire reader: inout FieldReader) throws(WireError) {
         self.init(
             client: try reader.string("client"), user: try reader.string("user"),
             role: try reader.word("role", as: Role.self))
@@ -72,7 +72,7 @@ extension ServerMessage.You {
 }
 
 extension ServerMessage.Peer {
-    init(wire reader: FieldReader) throws(WireError) {
+    init(wire reader: inout FieldReader) throws(WireError) {
         self.init(client: try reader.string("client"), user: try reader.string("user"))
     }
 

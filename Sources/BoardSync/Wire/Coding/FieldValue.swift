@@ -1,0 +1,58 @@
+/// One JSON value inside bytes that `JSONValidator` accepted, where it starts: what
+/// `FieldReader` finds under a key, read as the type the field needs.
+struct FieldValue {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let offset: Int
+    /// Whether the bytes were validated tolerantly (a lone surrogate escape reads as U+FFFD).
+    let tolerant: Bool
+
+    /// The value of a whole validated document, after its leading whitespace.
+    static func document(_ bytes: UnsafeBufferPointer<UInt8>, tolerant: Bool = false) -> FieldValue {
+        var cursor = JSONCursor(bytes, tolerant: tolerant)
+        cursor.skipWhitespace()
+        return FieldValue(bytes: bytes, offset: cursor.offset, tolerant: tolerant)
+    }
+
+    /// A cursor at the value.
+    var cursor: JSONCursor { JSONCursor(bytes, at: offset, tolerant: tolerant) }
+
+    /// The value's first byte, which tells its type.
+    var firstByte: UInt8 { cursor.current }
+
+    var isNull: Bool { firstByte == UInt8(ascii: "n") }
+
+    func string(field: StaticString) throws(WireError) -> String {
+        guard firstByte == UInt8(ascii: "\"") else {
+            throw .wrongType(field: FieldReader.name(field), expected: "a string")
+        }
+        var cursor = cursor
+        do {
+            return try cursor.readString()
+        } catch {
+            throw WireError(error)
+        }
+    }
+
+    /// A protocol integer: no fraction or exponent, from `minimum` to 2^53 − 1.
+    func integer(field: StaticString, minimum: Int64) throws(WireError) -> Int {
+        var cursor = cursor
+        guard (try? cursor.valueStart()) == .number else {
+            throw .wrongType(field: FieldReader.name(field), expected: "an integer")
+        }
+        let number: JSONCursor.Number
+        do {
+            number = try cursor.readNumber()
+        } catch {
+            throw WireError(error)
+        }
+        switch number.form {
+        case .integer(let value):
+            guard value >= minimum, value <= FieldReader.maxInteger else { throw .outOfRange(FieldReader.name(field)) }
+            return Int(value)
+        case .wideInteger:
+            throw .outOfRange(FieldReader.name(field))
+        case .fractional:
+            throw .wrongType(field: FieldReader.name(field), expected: "an integer")
+        }
+    }
+}
