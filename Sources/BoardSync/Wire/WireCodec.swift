@@ -8,12 +8,18 @@
 public enum WireCodec {
     // MARK: Client messages
 
+    @inlinable
     public static func decodeClientMessage(_ bytes: some Collection<UInt8>) throws(WireError) -> ClientMessage {
-        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, ClientMessage.init(wire:)) }
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decodeClientMessage(buffer: buffer) }
     }
 
     public static func decodeClientMessage(_ bytes: UnsafeRawBufferPointer) throws(WireError) -> ClientMessage {
-        try decode(bytes.assumingMemoryBound(to: UInt8.self), ClientMessage.init(wire:))
+        try decodeClientMessage(buffer: bytes.assumingMemoryBound(to: UInt8.self))
+    }
+
+    @usableFromInline
+    static func decodeClientMessage(buffer: UnsafeBufferPointer<UInt8>) throws(WireError) -> ClientMessage {
+        try decode(buffer, ClientMessage.init(wire:))
     }
 
     /// Decodes a message given as a value tree, by its compact bytes.
@@ -23,22 +29,29 @@ public enum WireCodec {
 
     /// Decodes a message as the server reads it: like `decodeClientMessage`, but a refusal also
     /// names the `seq` of the submit it refuses whenever that can be read.
+    @inlinable
     public static func receiveClientMessage(
         _ bytes: some Collection<UInt8>
     ) throws(ClientMessageRefusal) -> ClientMessage {
-        try withContiguousBytes(bytes) { buffer throws(ClientMessageRefusal) in
-            do throws(JSONSyntaxError) {
-                try JSONValidator.validate(buffer)
-            } catch {
-                throw ClientMessageRefusal(
-                    WireError(error), seq: ClientMessageRefusal.submitSeq(ofUnparsed: buffer, after: error))
-            }
-            do throws(WireError) {
-                var reader = try FieldReader(message: .document(buffer))
-                return try ClientMessage(wire: &reader)
-            } catch {
-                throw ClientMessageRefusal(error, seq: ClientMessageRefusal.submitSeq(ofValidated: buffer))
-            }
+        try withContiguousBytes(bytes) { buffer throws(ClientMessageRefusal) in try receiveClientMessage(buffer: buffer)
+        }
+    }
+
+    @usableFromInline
+    static func receiveClientMessage(
+        buffer: UnsafeBufferPointer<UInt8>
+    ) throws(ClientMessageRefusal) -> ClientMessage {
+        do {
+            try JSONValidator.validate(buffer)
+        } catch {
+            throw ClientMessageRefusal(
+                WireError(error), seq: ClientMessageRefusal.submitSeq(ofUnparsed: buffer, after: error))
+        }
+        do {
+            var reader = try FieldReader(message: .document(buffer))
+            return try ClientMessage(wire: &reader)
+        } catch {
+            throw ClientMessageRefusal(error, seq: ClientMessageRefusal.submitSeq(ofValidated: buffer))
         }
     }
 
@@ -50,12 +63,18 @@ public enum WireCodec {
 
     // MARK: Server messages
 
+    @inlinable
     public static func decodeServerMessage(_ bytes: some Collection<UInt8>) throws(WireError) -> ServerMessage {
-        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, ServerMessage.init(wire:)) }
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decodeServerMessage(buffer: buffer) }
     }
 
     public static func decodeServerMessage(_ bytes: UnsafeRawBufferPointer) throws(WireError) -> ServerMessage {
-        try decode(bytes.assumingMemoryBound(to: UInt8.self), ServerMessage.init(wire:))
+        try decodeServerMessage(buffer: bytes.assumingMemoryBound(to: UInt8.self))
+    }
+
+    @usableFromInline
+    static func decodeServerMessage(buffer: UnsafeBufferPointer<UInt8>) throws(WireError) -> ServerMessage {
+        try decode(buffer, ServerMessage.init(wire:))
     }
 
     /// Decodes a message given as a value tree, by its compact bytes.

@@ -14,7 +14,10 @@ struct FieldReader {
     /// The first member's key, or the closing brace of an empty object.
     private let firstMember: Int
     /// Where the next lookup starts: the member after the one found last, or the closing brace.
+    /// Stepping over the value found last waits for that lookup (`foundValue`), so that the last
+    /// field read is never stepped over.
     private var nextMember: Int
+    private var foundValue: Int?
 
     /// Reads a whole message: anything but an object is `.notAnObject`.
     init(message value: FieldValue) throws(WireError) {
@@ -36,6 +39,7 @@ struct FieldReader {
         cursor.skipWhitespace()
         firstMember = cursor.offset
         nextMember = cursor.offset
+        foundValue = nil
     }
 
     mutating func value(_ key: StaticString) throws(WireError) -> FieldValue {
@@ -145,17 +149,6 @@ struct FieldReader {
         }
     }
 
-    /// How many members are named `key`: more than one only in tolerantly validated bytes.
-    func count(of key: StaticString) -> Int {
-        var count = 0
-        var position = firstMember
-        while let member = member(at: position, matching: key) {
-            if member.matches { count += 1 }
-            position = member.next
-        }
-        return count
-    }
-
     // MARK: Lookup
 
     static func name(_ key: StaticString) -> String {
@@ -165,59 +158,81 @@ struct FieldReader {
     /// The value of the first member named `key`, looking from `nextMember` to the end and then
     /// from the start.
     private mutating func find(_ key: StaticString) -> FieldValue? {
+        if let foundValue {
+            nextMember = memberAfter(value: foundValue)
+            self.foundValue = nil
+        }
         var position = nextMember
         var wrapped = false
         while true {
             if wrapped && position >= nextMember { return nil }
-            guard let member = member(at: position, matching: key) else {
+            var cursor = JSONCursor(bytes, at: position, tolerant: tolerant)
+            guard cursor.current == UInt8(ascii: "\"") else {
                 if wrapped || nextMember == firstMember { return nil }
                 wrapped = true
                 position = firstMember
                 continue
             }
-            if member.matches {
-                nextMember = member.next
-                return member.value
+            let matches = keyMatches(&cursor, key)
+            cursor.skipWhitespace()
+            cursor.offset += 1
+            cursor.skipWhitespace()
+            if matches {
+                foundValue = cursor.offset
+                return FieldValue(bytes: bytes, offset: cursor.offset, tolerant: tolerant)
             }
-            position = member.next
+            position = memberAfter(value: cursor.offset)
         }
     }
 
-    /// The member whose key starts at `position`: whether the key is `key`, its value, and where
-    /// the next member starts (the closing brace after the last). Nil at the closing brace.
-    private func member(
-        at position: Int, matching key: StaticString
-    ) -> (matches: Bool, value: FieldValue, next: Int)? {
-        var cursor = JSONCursor(bytes, at: position, tolerant: tolerant)
-        guard cursor.current == UInt8(ascii: "\"") else { return nil }
-        let matches = keyMatches(&cursor, key)
-        cursor.skipWhitespace()
-        cursor.offset += 1
-        cursor.skipWhitespace()
-        let value = FieldValue(bytes: bytes, offset: cursor.offset, tolerant: tolerant)
+    /// Where the member after the one whose value starts at `value` starts, or the closing brace.
+    private func memberAfter(value: Int) -> Int {
+        var cursor = JSONCursor(bytes, at: value, tolerant: tolerant)
         cursor.skipValidatedValue()
         cursor.skipWhitespace()
         if cursor.current == UInt8(ascii: ",") {
             cursor.offset += 1
             cursor.skipWhitespace()
         }
-        return (matches, value, cursor.offset)
+        return cursor.offset
+    }
+
+    /// How many members are named `key`: more than one only in tolerantly validated bytes.
+    func count(of key: StaticString) -> Int {
+        var count = 0
+        var cursor = JSONCursor(bytes, at: firstMember, tolerant: tolerant)
+        while cursor.current == UInt8(ascii: "\"") {
+            if keyMatches(&cursor, key) { count += 1 }
+            cursor.skipWhitespace()
+            cursor.offset += 1
+            cursor.skipWhitespace()
+            cursor.offset = memberAfter(value: cursor.offset)
+        }
+        return count
     }
 
     /// Steps over the key at the cursor and tells whether it is `key`.
     private func keyMatches(_ cursor: inout JSONCursor, _ key: StaticString) -> Bool {
         let start = cursor.offset
-        cursor.skipValidatedString()
+        let escaped = cursor.skipValidatedString()
         let content = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(cursor.offset - 1)])
-        return key.withUTF8Buffer { name in
-            guard content.contains(UInt8(ascii: "\\")) else { return content.elementsEqual(name) }
-            var decoder = JSONCursor(bytes, at: start, tolerant: tolerant)
-            do {
-                return try decoder.scanString() == nil && decoder.scratch.elementsEqual(name)
-            } catch {
-                return false
-            }
+        if !escaped && key.hasPointerRepresentation {
+            return Self.same(content, UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
         }
+        return key.withUTF8Buffer { name in
+            if !escaped { return Self.same(content, name) }
+            var decoder = JSONCursor(bytes, at: start, tolerant: tolerant)
+            guard case .decoded(let decoded)? = try? decoder.scanString() else { return false }
+            return decoded.withUnsafeBufferPointer { Self.same($0, name) }
+        }
+    }
+
+    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in 0..<a.count where a[index] != b[index] {
+            return false
+        }
+        return true
     }
 }
 

@@ -1,5 +1,7 @@
 /// Runs `body` over the bytes of `bytes` in contiguous memory: their own storage when they have
-/// one (arrays, slices of them), a copy otherwise.
+/// one (arrays, slices of them), a copy otherwise. Inlinable, so that a caller in another module
+/// gets it specialized for its collection.
+@inlinable
 func withContiguousBytes<Result, Failure: Error>(
     _ bytes: some Collection<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
 ) throws(Failure) -> Result {

@@ -31,17 +31,23 @@ extension JSONCursor {
         }
     }
 
-    /// Steps over the validated string at `offset` (its opening quote) to after its closing quote.
-    mutating func skipValidatedString() {
+    /// Steps over the validated string at `offset` (its opening quote) to after its closing quote;
+    /// true when the string holds an escape.
+    @discardableResult
+    mutating func skipValidatedString() -> Bool {
+        var escaped = false
         offset += 1
         while offset < bytes.count {
             switch bytes[offset] {
             case UInt8(ascii: "\""):
                 offset += 1
-                return
-            case UInt8(ascii: "\\"): offset += 2
+                return escaped
+            case UInt8(ascii: "\\"):
+                escaped = true
+                offset += 2
             default: offset += 1
             }
         }
+        return escaped
     }
 }

@@ -1,31 +1,27 @@
 extension JSONCursor {
     /// Reads the string at `offset` (its opening quote) and decodes it.
     mutating func readString() throws(JSONSyntaxError) -> String {
-        if let plain = try scanString() {
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[plain]), as: UTF8.self)
+        switch try scanString() {
+        case .plain(let range): String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        case .decoded(let content): String(decoding: content, as: UTF8.self)
         }
-        return String(decoding: scratch, as: UTF8.self)
     }
 
     /// Steps over the string at `offset` (its opening quote), checking every byte and escape.
-    /// Returns the range of its content when it has no escape; otherwise the decoded content is
-    /// in `scratch` and the result is nil.
-    mutating func scanString() throws(JSONSyntaxError) -> Range<Int>? {
+    mutating func scanString() throws(JSONSyntaxError) -> StringContent {
         offset += 1
         let start = offset
         while offset < bytes.count {
             let byte = bytes[offset]
-            if byte == UInt8(ascii: "\"") {
+            if byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
                 offset += 1
-                return start..<(offset - 1)
-            }
-            if byte == UInt8(ascii: "\\") {
-                try scanEscapedString(from: start)
-                return nil
-            }
-            if byte < 0x20 { throw failure(.controlCharacterInString) }
-            if byte < 0x80 {
+            } else if byte == UInt8(ascii: "\"") {
                 offset += 1
+                return .plain(start..<(offset - 1))
+            } else if byte == UInt8(ascii: "\\") {
+                return .decoded(try scanEscapedString(from: start))
+            } else if byte < 0x20 {
+                throw failure(.controlCharacterInString)
             } else {
                 try skipUTF8Sequence()
             }
@@ -33,18 +29,17 @@ extension JSONCursor {
         throw failure(.unexpectedEnd)
     }
 
-    /// Continues a string at its first backslash, decoding escapes into `scratch`.
-    private mutating func scanEscapedString(from start: Int) throws(JSONSyntaxError) {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+    /// Continues a string at its first backslash, decoding it.
+    private mutating func scanEscapedString(from start: Int) throws(JSONSyntaxError) -> [UInt8] {
+        var scratch = Array(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
                 offset += 1
-                return
+                return scratch
             }
             if byte == UInt8(ascii: "\\") {
-                try readEscape()
+                try readEscape(into: &scratch)
             } else if byte < 0x20 {
                 throw failure(.controlCharacterInString)
             } else if byte < 0x80 {
@@ -59,7 +54,7 @@ extension JSONCursor {
         throw failure(.unexpectedEnd)
     }
 
-    private mutating func readEscape() throws(JSONSyntaxError) {
+    private mutating func readEscape(into scratch: inout [UInt8]) throws(JSONSyntaxError) {
         let escapeStart = offset
         offset += 1
         guard offset < bytes.count else { throw failure(.unexpectedEnd) }
@@ -76,36 +71,36 @@ extension JSONCursor {
             let unit = try readHex4()
             var scalarValue = UInt32(unit)
             if (0xDC00...0xDFFF).contains(unit) {
-                try refuseLoneSurrogate(at: escapeStart)
+                try refuseLoneSurrogate(at: escapeStart, into: &scratch)
                 return
             }
             if (0xD800...0xDBFF).contains(unit) {
                 guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"),
                     bytes[offset + 1] == UInt8(ascii: "u")
                 else {
-                    try refuseLoneSurrogate(at: escapeStart)
+                    try refuseLoneSurrogate(at: escapeStart, into: &scratch)
                     return
                 }
                 let lowStart = offset
                 offset += 2
                 let low = try readHex4()
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    try refuseLoneSurrogate(at: escapeStart)
+                    try refuseLoneSurrogate(at: escapeStart, into: &scratch)
                     offset = lowStart
                     return
                 }
                 scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
             }
-            appendUTF8(scalarValue)
+            Self.appendUTF8(scalarValue, to: &scratch)
         default:
             throw JSONSyntaxError(.invalidEscape, at: escapeStart)
         }
     }
 
     /// A lone surrogate is an error, or U+FFFD when reading tolerantly.
-    private mutating func refuseLoneSurrogate(at escapeStart: Int) throws(JSONSyntaxError) {
+    private func refuseLoneSurrogate(at escapeStart: Int, into scratch: inout [UInt8]) throws(JSONSyntaxError) {
         guard tolerant else { throw JSONSyntaxError(.loneSurrogate, at: escapeStart) }
-        appendUTF8(0xFFFD)
+        Self.appendUTF8(0xFFFD, to: &scratch)
     }
 
     private mutating func readHex4() throws(JSONSyntaxError) -> UInt16 {
@@ -126,7 +121,7 @@ extension JSONCursor {
         return value
     }
 
-    private mutating func appendUTF8(_ scalar: UInt32) {
+    private static func appendUTF8(_ scalar: UInt32, to scratch: inout [UInt8]) {
         switch scalar {
         case 0..<0x80:
             scratch.append(UInt8(scalar))

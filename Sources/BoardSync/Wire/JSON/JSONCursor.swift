@@ -25,11 +25,15 @@ struct JSONCursor {
         var text: Range<Int>
     }
 
+    /// A string's content: where it is in the bytes, or its decoded bytes when it has an escape.
+    enum StringContent {
+        case plain(Range<Int>)
+        case decoded([UInt8])
+    }
+
     let bytes: UnsafeBufferPointer<UInt8>
     let tolerant: Bool
     var offset: Int
-    /// Decoded content of the last string that held an escape.
-    var scratch: [UInt8] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int = 0, tolerant: Bool = false) {
         self.bytes = bytes
@@ -51,6 +55,7 @@ struct JSONCursor {
         offset < bytes.count ? failure(.unexpectedByte(bytes[offset])) : failure(.unexpectedEnd)
     }
 
+    @inline(__always)
     mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
@@ -61,6 +66,7 @@ struct JSONCursor {
     }
 
     /// What the value at `offset` is, by its first byte; anything else is an error.
+    @inline(__always)
     func valueStart() throws(JSONSyntaxError) -> ValueStart {
         guard offset < bytes.count else { throw failure(.unexpectedEnd) }
         switch bytes[offset] {
@@ -100,6 +106,7 @@ struct JSONCursor {
 
     /// Steps into the object or array at `offset`, which nests `depth` deep, and over the
     /// whitespace after its opening bracket. False when it is empty (and then stepped over).
+    @inline(__always)
     mutating func open(depth: Int, maxDepth: Int, closer: UInt8) throws(JSONSyntaxError) -> Bool {
         guard depth <= maxDepth else { throw failure(.tooDeep) }
         offset += 1
@@ -111,6 +118,7 @@ struct JSONCursor {
 
     /// After a member or element: true when a `,` says another one follows (the whitespace
     /// after it skipped), false when `closer` ends the object or array (and is stepped over).
+    @inline(__always)
     mutating func continues(closer: UInt8) throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
         guard offset < bytes.count else { throw failure(.unexpectedEnd) }
@@ -128,11 +136,13 @@ struct JSONCursor {
     }
 
     /// Checks that a member's key starts at `offset`.
+    @inline(__always)
     func expectKey() throws(JSONSyntaxError) {
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw unexpected() }
     }
 
     /// Steps over the `:` after a key, with the whitespace around it.
+    @inline(__always)
     mutating func expectColon() throws(JSONSyntaxError) {
         skipWhitespace()
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw unexpected() }
@@ -158,13 +168,13 @@ struct JSONCursor {
             offset += 1
             if offset < bytes.count, Self.isDigit(bytes[offset]) { throw failure(.invalidNumber) }
         } else {
+            let digitsStart = offset
             while offset < bytes.count, Self.isDigit(bytes[offset]) {
-                let digit = UInt64(bytes[offset] &- UInt8(ascii: "0"))
-                let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
-                let (sum, o2) = times10.addingReportingOverflow(digit)
-                overflow = overflow || o1 || o2
-                magnitude = sum
+                magnitude = magnitude &* 10 &+ UInt64(bytes[offset] &- UInt8(ascii: "0"))
                 offset += 1
+            }
+            if offset - digitsStart > Self.digitsThatCannotOverflow {
+                (magnitude, overflow) = Self.magnitude(of: UnsafeBufferPointer(rebasing: bytes[digitsStart..<offset]))
             }
         }
         var isInteger = true
@@ -194,6 +204,22 @@ struct JSONCursor {
             form = .wideInteger
         }
         return Number(form: form, text: start..<offset)
+    }
+
+    /// Up to this many decimal digits always fit `UInt64`.
+    private static let digitsThatCannotOverflow = 19
+
+    /// The value of a run of digits, and whether it overflows `UInt64`.
+    private static func magnitude(of digits: UnsafeBufferPointer<UInt8>) -> (UInt64, overflow: Bool) {
+        var magnitude: UInt64 = 0
+        var overflow = false
+        for byte in digits {
+            let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(UInt64(byte &- UInt8(ascii: "0")))
+            overflow = overflow || o1 || o2
+            magnitude = sum
+        }
+        return (magnitude, overflow)
     }
 
     /// One or more digits, as a fraction or an exponent needs.

@@ -9,23 +9,26 @@ struct JSONValidator {
     /// Above this many members an object checks for repeated keys with a set instead of a scan.
     private static let linearKeyCheckLimit = 16
 
-    /// A key of an object still open: its bytes in the input, or decoded in `decodedKeys` when it
-    /// was written with an escape.
+    /// A key of an object still open: `count` bytes at `start` in the input, or in `decodedKeys`
+    /// when it was written with an escape.
     private struct Key {
-        var range: Range<Int>
+        var start: Int
+        var count: Int
         var isDecoded: Bool
     }
 
     private var cursor: JSONCursor
     private let maxDepth: Int
     /// The keys of every object from the outermost to the one being read, each object's after its
-    /// parent's.
+    /// parent's: the first `keyCount` entries (the storage is kept for the next object).
     private var keys: [Key] = []
+    private var keyCount = 0
     private var decodedKeys: [UInt8] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, tolerant: Bool) {
         cursor = JSONCursor(bytes, tolerant: tolerant)
         self.maxDepth = maxDepth
+        keys.reserveCapacity(Self.linearKeyCheckLimit)
     }
 
     /// Checks exactly one JSON value, optionally surrounded by whitespace.
@@ -60,62 +63,78 @@ struct JSONValidator {
 
     private mutating func object(depth: Int) throws(JSONSyntaxError) {
         guard try cursor.open(depth: depth, maxDepth: maxDepth, closer: UInt8(ascii: "}")) else { return }
-        let firstKey = keys.count
+        let firstKey = keyCount
         let firstDecodedByte = decodedKeys.count
-        var keySet: Set<[UInt8]> = []
+        var keySet: Set<[UInt8]>?
         repeat {
             try cursor.expectKey()
             let keyOffset = cursor.offset
             let key: Key
-            if let plain = try cursor.scanString() {
-                key = Key(range: plain, isDecoded: false)
-            } else {
-                key = Key(range: decodedKeys.count..<(decodedKeys.count + cursor.scratch.count), isDecoded: true)
-                decodedKeys.append(contentsOf: cursor.scratch)
+            switch try cursor.scanString() {
+            case .plain(let range):
+                key = Key(start: range.lowerBound, count: range.count, isDecoded: false)
+            case .decoded(let content):
+                key = Key(start: decodedKeys.count, count: content.count, isDecoded: true)
+                decodedKeys.append(contentsOf: content)
             }
             if !cursor.tolerant {
                 try refuseRepeated(key, at: keyOffset, since: firstKey, keySet: &keySet)
             }
-            keys.append(key)
+            if keyCount < keys.count {
+                keys[keyCount] = key
+            } else {
+                keys.append(key)
+            }
+            keyCount += 1
             try cursor.expectColon()
             try value(depth: depth)
         } while try cursor.continues(closer: UInt8(ascii: "}"))
-        keys.removeSubrange(firstKey...)
-        decodedKeys.removeSubrange(firstDecodedByte...)
+        keyCount = firstKey
+        if decodedKeys.count > firstDecodedByte { decodedKeys.removeLast(decodedKeys.count - firstDecodedByte) }
     }
 
     /// Throws `.duplicateKey` when the object whose keys start at `keys[first]` already has `key`.
     private func refuseRepeated(
-        _ key: Key, at keyOffset: Int, since first: Int, keySet: inout Set<[UInt8]>
+        _ key: Key, at keyOffset: Int, since first: Int, keySet: inout Set<[UInt8]>?
     ) throws(JSONSyntaxError) {
-        if keys.count - first < Self.linearKeyCheckLimit {
-            for index in first..<keys.count where same(keys[index], key) {
+        if keyCount - first < Self.linearKeyCheckLimit {
+            for index in first..<keyCount where keys[index].count == key.count && same(keys[index], key) {
                 throw JSONSyntaxError(.duplicateKey(text(of: key)), at: keyOffset)
             }
         } else {
-            if keySet.isEmpty {
-                for index in first..<keys.count { keySet.insert(bytes(of: keys[index])) }
+            if keySet == nil {
+                var set: Set<[UInt8]> = []
+                for index in first..<keyCount { set.insert(bytes(of: keys[index])) }
+                keySet = set
             }
-            guard keySet.insert(bytes(of: key)).inserted else {
+            guard keySet?.insert(bytes(of: key)).inserted ?? true else {
                 throw JSONSyntaxError(.duplicateKey(text(of: key)), at: keyOffset)
             }
         }
     }
 
     private func byte(_ index: Int, of key: Key) -> UInt8 {
-        key.isDecoded ? decodedKeys[key.range.lowerBound + index] : cursor.bytes[key.range.lowerBound + index]
+        key.isDecoded ? decodedKeys[key.start + index] : cursor.bytes[key.start + index]
     }
 
+    /// Whether two keys of the same length are the same.
     private func same(_ a: Key, _ b: Key) -> Bool {
-        guard a.range.count == b.range.count else { return false }
-        for index in 0..<a.range.count where byte(index, of: a) != byte(index, of: b) {
+        if !a.isDecoded && !b.isDecoded {
+            let bytes = cursor.bytes
+            for index in 0..<a.count where bytes[a.start + index] != bytes[b.start + index] {
+                return false
+            }
+            return true
+        }
+        for index in 0..<a.count where byte(index, of: a) != byte(index, of: b) {
             return false
         }
         return true
     }
 
     private func bytes(of key: Key) -> [UInt8] {
-        key.isDecoded ? Array(decodedKeys[key.range]) : Array(cursor.bytes[key.range])
+        let range = key.start..<(key.start + key.count)
+        return key.isDecoded ? Array(decodedKeys[range]) : Array(cursor.bytes[range])
     }
 
     private func text(of key: Key) -> String {
