@@ -24,10 +24,15 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(name: "BoardSync"),
         .target(name: "TerminalUI"),
         .target(name: "WebSocketTransport", dependencies: ["CWebSockets", "CLibEV"]),
-        .target(name: "BoardStore", dependencies: ["CSQLite"]),
+        .target(name: "BoardStore", dependencies: ["CSQLite", "CLibPQ"]),
         .target(name: "BoardServer", dependencies: ["BoardSync", "BoardStore", "WebSocketTransport"]),
         .target(name: "BoardClientApp", dependencies: ["BoardSync", "TerminalUI"]),
         .executableTarget(name: "board-server", dependencies: ["BoardServer"]),
