@@ -40,6 +40,7 @@ extension PostgresConnection {
     /// transaction back, and this throws `misuse` (PostgreSQL would answer COMMIT with ROLLBACK).
     /// A connection lost during COMMIT throws `commitOutcomeUnknown`: the transaction may have
     /// committed. Transactions do not nest.
+    @discardableResult
     public func transaction<Result>(
         _ isolation: PostgresIsolationLevel = .readCommitted, _ body: () throws -> Result
     ) throws -> Result {
