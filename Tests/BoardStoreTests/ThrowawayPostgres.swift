@@ -38,8 +38,8 @@ final class ThrowawayPostgres: Sendable {
 
     /// Starts a new cluster on a free port of `host`; it is also removed when this process exits.
     static func start(host: String = defaultHost) throws(ThrowawayPostgresError) -> ThrowawayPostgres {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("throwaway-postgres-\(UUID().uuidString)").path
+        // Under /tmp rather than TMPDIR: the server's user must reach the directory.
+        let directory = "/tmp/throwaway-postgres-\(UUID().uuidString)"
         var attempts = 0
         while true {
             attempts += 1
@@ -82,9 +82,9 @@ final class ThrowawayPostgres: Sendable {
 
     /// Runs the script with `arguments` and returns its exit status, standard output and error.
     ///
-    /// Spawned directly rather than through Foundation's `Process`, whose exit wait could hang
-    /// here; the output pipe is close-on-exec so no other child inherits it and delays its end.
-    private static func run(
+    /// Spawned directly rather than through Foundation's `Process`, whose `waitUntilExit` was seen
+    /// to hang here after the child had exited; the output pipe is close-on-exec so no other child inherits it and delays its end.
+    static func run(
         _ arguments: [String]
     ) throws(ThrowawayPostgresError) -> (
         status: Int32, output: String, errors: String
