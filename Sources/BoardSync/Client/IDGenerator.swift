@@ -1,5 +1,6 @@
-/// A small seeded pseudo-random generator (SplitMix64) kept inside the model, so `update` stays a
-/// pure function: the same seed gives the same ids and jitter.
+/// A small seeded pseudo-random generator (SplitMix64) for the ids a client makes and its
+/// reconnect jitter. A client keeps it in its state, so its updates stay pure functions: the
+/// shell draws the seed once, and the same seed gives the same ids and jitter.
 public struct IDGenerator: RandomNumberGenerator, Hashable, Sendable {
     public private(set) var state: UInt64
 
