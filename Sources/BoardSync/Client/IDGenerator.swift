@@ -18,8 +18,13 @@ public struct IDGenerator: RandomNumberGenerator, Hashable, Sendable {
 
     /// A fresh id of 16 lowercase hex characters.
     public mutating func makeID() -> String {
-        let value = next()
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        var value = next()
+        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: 16)
+        for index in digits.indices.reversed() {
+            let nibble = UInt8(truncatingIfNeeded: value & 0xF)
+            digits[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            value >>= 4
+        }
+        return String(decoding: digits, as: UTF8.self)
     }
 }
