@@ -25,6 +25,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "BoardSync"),
+        .target(name: "BoardSyncBrowser", dependencies: ["BoardSync"]),
         .target(name: "TerminalUI"),
         .target(name: "WebSocketTransport", dependencies: ["CWebSockets", "CLibEV"]),
         .target(name: "BoardStore", dependencies: ["CSQLite"]),
@@ -40,6 +41,9 @@ let package = Package(
             dependencies: ["BoardSync", "BoardServer", "BoardClientApp", "TerminalUI", "WebSocketTransport"]
         ),
         .testTarget(name: "BoardSyncTests", dependencies: ["BoardSync"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "BoardSyncBrowserTests", dependencies: ["BoardSyncBrowser", "BoardSync"],
+            resources: [.copy("Scenarios")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore"]),
