@@ -22,7 +22,7 @@ WASM_SWIFT    := -target wasm32-unknown-none-wasm -enable-experimental-feature E
 WASM_SYSROOT  := /usr/lib/wasm32-wasi
 NODE_TESTS    := $(sort $(wildcard wasm/tests/*.test.mjs))
 
-.PHONY: all deps build release run client test test-sanitize bench format lint clean wasm
+.PHONY: all deps build release run client test test-sanitize bench format lint clean wasm wasm-bench
 
 all: build
 
@@ -79,6 +79,14 @@ bench: release
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench store --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench suite \
 	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
+	$(MAKE) --no-print-directory wasm-bench
+
+# A clean, timed build of the WebAssembly module, then its sizes and call times
+# (the WebAssembly section of docs/benchmarks.md).
+wasm-bench: deps
+	rm -rf $(WASM_DIR)
+	start=$$(date +%s); $(MAKE) --no-print-directory wasm; end=$$(date +%s); \
+	  node wasm/bench/measure.mjs --compile-seconds $$((end - start)) --markdown docs/benchmarks.md
 
 wasm: deps $(WASM_DIR)/boardsync.wasm $(WASM_DIR)/boardsync-check.wasm
 
