@@ -30,6 +30,7 @@ let package = Package(
             providers: [.apt(["libpq-dev"])]
         ),
         .target(name: "BoardSync"),
+        .target(name: "BoardSyncBrowser", dependencies: ["BoardSync"]),
         .target(name: "TerminalUI"),
         .target(name: "WebSocketTransport", dependencies: ["CWebSockets", "CLibEV"]),
         .target(name: "BoardStore", dependencies: ["CSQLite", "CLibPQ"]),
@@ -45,6 +46,9 @@ let package = Package(
             dependencies: ["BoardSync", "BoardServer", "BoardClientApp", "TerminalUI", "WebSocketTransport"]
         ),
         .testTarget(name: "BoardSyncTests", dependencies: ["BoardSync"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "BoardSyncBrowserTests", dependencies: ["BoardSyncBrowser", "BoardSync"],
+            resources: [.copy("Scenarios")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore"]),
