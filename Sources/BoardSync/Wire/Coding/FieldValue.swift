@@ -33,7 +33,8 @@ struct FieldValue {
         }
     }
 
-    /// A protocol integer: no fraction or exponent, from `minimum` to 2^53 − 1.
+    /// A protocol integer: no fraction or exponent, from `minimum` to 2^53 − 1 (and within `Int`,
+    /// which on a 32-bit target such as wasm32 ends at 2^31 − 1).
     func integer(field: StaticString, minimum: Int64) throws(WireError) -> Int {
         var cursor = cursor
         guard (try? cursor.valueStart()) == .number else {
@@ -47,8 +48,10 @@ struct FieldValue {
         }
         switch number.form {
         case .integer(let value):
-            guard value >= minimum, value <= FieldReader.maxInteger else { throw .outOfRange(FieldReader.name(field)) }
-            return Int(value)
+            guard value >= minimum, value <= FieldReader.maxInteger, let result = Int(exactly: value) else {
+                throw .outOfRange(FieldReader.name(field))
+            }
+            return result
         case .wideInteger:
             throw .outOfRange(FieldReader.name(field))
         case .fractional:
