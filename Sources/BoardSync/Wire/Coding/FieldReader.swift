@@ -4,7 +4,9 @@
 /// Unknown fields are ignored. An optional field that is absent or `null` reads as nil; a
 /// required field must be present and not `null` (except where a caller reads `null` itself).
 /// Each lookup starts after the member found last and wraps around, so fields read in the order
-/// they were written are found without stepping over any other member again.
+/// they were written are found without stepping over any member twice; the keys of the first
+/// members passed are remembered, so that looking behind (for a field that is absent, or out of
+/// order) needs no second step over their values.
 struct FieldReader {
     /// 2^53 − 1, the largest integer the protocol allows.
     static let maxInteger: Int64 = 9_007_199_254_740_991
@@ -18,6 +20,14 @@ struct FieldReader {
     /// field read is never stepped over.
     private var nextMember: Int
     private var foundValue: Int?
+    /// The key of the member found last, whose value is at `foundValue`.
+    private var foundKey: StaticString?
+    /// How many members come before `nextMember`, and before the member found last.
+    private var nextOrdinal = 0
+    private var foundOrdinal = 0
+    /// Where the keys of the first `rememberedCount` members start.
+    private var rememberedKeys = InlineArray<8, Int>(repeating: 0)
+    private var rememberedCount = 0
 
     /// Reads a whole message: anything but an object is `.notAnObject`.
     init(message value: FieldValue) throws(WireError) {
@@ -40,6 +50,7 @@ struct FieldReader {
         firstMember = cursor.offset
         nextMember = cursor.offset
         foundValue = nil
+        foundKey = nil
     }
 
     mutating func value(_ key: StaticString) throws(WireError) -> FieldValue {
@@ -155,34 +166,62 @@ struct FieldReader {
         key.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The value of the first member named `key`, looking from `nextMember` to the end and then
-    /// from the start.
+    /// The value of the first member named `key`: the one found last again, or else the first one
+    /// looking from `nextMember` to the end and then from the start.
     private mutating func find(_ key: StaticString) -> FieldValue? {
+        if let foundValue, let foundKey, Self.same(foundKey, key) {
+            return FieldValue(bytes: bytes, offset: foundValue, tolerant: tolerant)
+        }
         if let foundValue {
             nextMember = memberAfter(value: foundValue)
+            nextOrdinal = foundOrdinal + 1
             self.foundValue = nil
         }
-        var position = nextMember
-        var wrapped = false
-        while true {
-            if wrapped && position >= nextMember { return nil }
-            var cursor = JSONCursor(bytes, at: position, tolerant: tolerant)
-            guard cursor.current == UInt8(ascii: "\"") else {
-                if wrapped || nextMember == firstMember { return nil }
-                wrapped = true
-                position = firstMember
-                continue
+        var cursor = JSONCursor(bytes, at: nextMember, tolerant: tolerant)
+        var ordinal = nextOrdinal
+        while cursor.current == UInt8(ascii: "\"") {
+            if ordinal == rememberedCount && ordinal < rememberedKeys.count {
+                rememberedKeys[ordinal] = cursor.offset
+                rememberedCount += 1
             }
-            let matches = keyMatches(&cursor, key)
-            cursor.skipWhitespace()
-            cursor.offset += 1
-            cursor.skipWhitespace()
-            if matches {
-                foundValue = cursor.offset
-                return FieldValue(bytes: bytes, offset: cursor.offset, tolerant: tolerant)
-            }
-            position = memberAfter(value: cursor.offset)
+            if let value = value(ofMemberAt: &cursor, ifNamed: key) { return found(key, at: value, ordinal: ordinal) }
+            cursor.offset = memberAfter(value: cursor.offset)
+            ordinal += 1
         }
+        if nextOrdinal <= rememberedCount {
+            for ordinal in 0..<nextOrdinal {
+                var cursor = JSONCursor(bytes, at: rememberedKeys[ordinal], tolerant: tolerant)
+                if let value = value(ofMemberAt: &cursor, ifNamed: key) {
+                    return found(key, at: value, ordinal: ordinal)
+                }
+            }
+            return nil
+        }
+        cursor.offset = firstMember
+        ordinal = 0
+        while ordinal < nextOrdinal {
+            if let value = value(ofMemberAt: &cursor, ifNamed: key) { return found(key, at: value, ordinal: ordinal) }
+            cursor.offset = memberAfter(value: cursor.offset)
+            ordinal += 1
+        }
+        return nil
+    }
+
+    /// Steps over the key of the member at the cursor and its colon; the value's offset when the
+    /// key is `key`.
+    private func value(ofMemberAt cursor: inout JSONCursor, ifNamed key: StaticString) -> Int? {
+        let matches = keyMatches(&cursor, key)
+        cursor.skipWhitespace()
+        cursor.offset += 1
+        cursor.skipWhitespace()
+        return matches ? cursor.offset : nil
+    }
+
+    private mutating func found(_ key: StaticString, at value: Int, ordinal: Int) -> FieldValue {
+        foundKey = key
+        foundValue = value
+        foundOrdinal = ordinal
+        return FieldValue(bytes: bytes, offset: value, tolerant: tolerant)
     }
 
     /// Where the member after the one whose value starts at `value` starts, or the closing brace.
@@ -214,6 +253,10 @@ struct FieldReader {
     /// Steps over the key at the cursor and tells whether it is `key`.
     private func keyMatches(_ cursor: inout JSONCursor, _ key: StaticString) -> Bool {
         let start = cursor.offset
+        if key.hasPointerRepresentation, Self.isPlain(key, at: start + 1, in: bytes) {
+            cursor.offset = start + key.utf8CodeUnitCount + 2
+            return true
+        }
         let escaped = cursor.skipValidatedString()
         let content = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(cursor.offset - 1)])
         if !escaped && key.hasPointerRepresentation {
@@ -225,6 +268,28 @@ struct FieldReader {
             guard case .decoded(let decoded)? = try? decoder.scanString() else { return false }
             return decoded.withUnsafeBufferPointer { Self.same($0, name) }
         }
+    }
+
+    /// Whether `key`'s bytes followed by a closing quote are at `offset`: a key written without
+    /// escapes that is `key` (which holds neither a quote nor a backslash).
+    private static func isPlain(_ key: StaticString, at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = key.utf8CodeUnitCount
+        guard offset + count < bytes.count, bytes[offset + count] == UInt8(ascii: "\"") else { return false }
+        let name = key.utf8Start
+        for index in 0..<count where bytes[offset + index] != name[index] {
+            return false
+        }
+        return true
+    }
+
+    private static func same(_ a: StaticString, _ b: StaticString) -> Bool {
+        if a.hasPointerRepresentation && b.hasPointerRepresentation {
+            return a.utf8Start == b.utf8Start && a.utf8CodeUnitCount == b.utf8CodeUnitCount
+                || same(
+                    UnsafeBufferPointer(start: a.utf8Start, count: a.utf8CodeUnitCount),
+                    UnsafeBufferPointer(start: b.utf8Start, count: b.utf8CodeUnitCount))
+        }
+        return a.withUTF8Buffer { first in b.withUTF8Buffer { same(first, $0) } }
     }
 
     private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
