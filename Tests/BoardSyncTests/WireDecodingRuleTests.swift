@@ -187,6 +187,28 @@ import Testing
     }
 
     @Test(arguments: seeds)
+    func aRepeatedKeyIsRefusedWhereverItIs(seed: UInt64) throws {
+        var random = WireRandom(seed: seed)
+        var edits = WireTreeEdits(random: WireRandom(seed: seed ^ 0xD0B1))
+        for iteration in 0..<1_500 {
+            let isClient = iteration % 2 == 0
+            let tree = try JSONValue.parse(
+                isClient ? WireCodec.encode(random.clientMessage()) : WireCodec.encode(random.serverMessage()))
+            let paths = WireTreeEdits.paths(in: tree).filter { path in
+                if case .key = path.last { return true }
+                return false
+            }
+            let repeated = edits.repeating(random.pick(paths), in: tree).encoded
+            let expected = #expect(throws: JSONSyntaxError.self) { try JSONValue.parse(repeated) }
+            let refusal = isClient ? Self.client(repeated).refusal : Self.server(repeated).refusal
+            if refusal == nil || refusal != expected.map(WireError.init) {
+                let text = String(decoding: repeated, as: UTF8.self)
+                Issue.record("seed \(seed) iteration \(iteration): \(text) gave \(String(describing: refusal))")
+            }
+        }
+    }
+
+    @Test(arguments: seeds)
     func aMissingFieldIsNamedUnlessItIsOptional(seed: UInt64) throws {
         var random = WireRandom(seed: seed)
         var named = 0

@@ -48,6 +48,29 @@ struct WireTreeEdits {
         }
     }
 
+    /// `value` with the member at `path` written a second time, right after it or at the end of
+    /// its object.
+    mutating func repeating(_ path: [Step], in value: JSONValue) -> JSONValue {
+        guard let step = path.first else { return value }
+        let rest = Array(path.dropFirst())
+        switch (step, value) {
+        case (.key(let key), .object(let object)):
+            var members = object.members
+            guard let index = members.firstIndex(where: { $0.key == key }) else { return value }
+            if rest.isEmpty {
+                members.insert(members[index], at: random.chance(50) ? index + 1 : members.count)
+            } else {
+                members[index].value = repeating(rest, in: members[index].value)
+            }
+            return .object(JSONObject(members))
+        case (.index(let index), .array(var elements)) where elements.indices.contains(index):
+            elements[index] = repeating(rest, in: elements[index])
+            return .array(elements)
+        default:
+            return value
+        }
+    }
+
     /// The path of every value below the root, parents before their children.
     static func paths(in value: JSONValue) -> [[Step]] {
         var result: [[Step]] = []

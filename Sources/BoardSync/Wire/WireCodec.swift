@@ -2,9 +2,11 @@
 ///
 /// Decoding is strict (see `WireError`): bytes must be one JSON object with the protocol's field
 /// names and types; unknown fields are ignored. Messages are read straight from their bytes, with
-/// no tree of JSON values in between: `JSONValidator` checks the syntax, then `FieldReader` reads
-/// the fields. The `json:` forms take a value tree and decode its compact bytes. Encoding is canonical: compact, `type` (or
-/// `kind`) first, fields in the order of the protocol's tables, absent optional fields omitted.
+/// no tree of JSON values in between: one checking pass when the message is written as this
+/// encoder writes it (`StreamingFieldReader`), else `JSONValidator` checks the syntax and
+/// `FieldReader` reads the fields, with the exact error. The `json:` forms take a value tree and
+/// decode its compact bytes. Encoding is canonical: compact, `type` (or `kind`) first, fields in
+/// the order of the protocol's tables, absent optional fields omitted.
 public enum WireCodec {
     // MARK: Client messages
 
@@ -19,7 +21,7 @@ public enum WireCodec {
 
     @usableFromInline
     static func decodeClientMessage(buffer: UnsafeBufferPointer<UInt8>) throws(WireError) -> ClientMessage {
-        try decode(buffer, ClientMessage.init(wire:))
+        try decode(buffer, as: ClientMessage.self)
     }
 
     /// Decodes a message given as a value tree, by its compact bytes.
@@ -41,6 +43,7 @@ public enum WireCodec {
     static func receiveClientMessage(
         buffer: UnsafeBufferPointer<UInt8>
     ) throws(ClientMessageRefusal) -> ClientMessage {
+        if let message = StreamingFieldReader.decode(buffer, ClientMessage.init(wire:)) { return message }
         do {
             try JSONValidator.validate(buffer)
         } catch {
@@ -74,7 +77,7 @@ public enum WireCodec {
 
     @usableFromInline
     static func decodeServerMessage(buffer: UnsafeBufferPointer<UInt8>) throws(WireError) -> ServerMessage {
-        try decode(buffer, ServerMessage.init(wire:))
+        try decode(buffer, as: ServerMessage.self)
     }
 
     /// Decodes a message given as a value tree, by its compact bytes.
@@ -100,7 +103,7 @@ public enum WireCodec {
 
     /// Decodes a board snapshot (protocol section 3).
     public static func decodeBoard(_ bytes: some Collection<UInt8>) throws(WireError) -> Board {
-        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, Board.init(wire:)) }
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, as: Board.self) }
     }
 
     /// Decodes a board snapshot given as a value tree, by its compact bytes.
@@ -116,7 +119,7 @@ public enum WireCodec {
 
     /// Decodes one op object (protocol section 4).
     public static func decodeOp(_ bytes: some Collection<UInt8>) throws(WireError) -> Op {
-        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, Op.init(wire:)) }
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, as: Op.self) }
     }
 
     /// Decodes an op given as a value tree, by its compact bytes.
@@ -149,17 +152,29 @@ public enum WireCodec {
 
     // MARK: Decoding
 
-    /// Validates `bytes` as one JSON value (any syntax error wins over every field's problem, as
-    /// in a parse into a tree), then reads the message object with `body` straight from them.
-    private static func decode<Value>(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout FieldReader) throws(WireError) -> Value
+    /// Reads a message in one pass when it is written as the encoder writes it; otherwise
+    /// validates `bytes` as one JSON value (any syntax error wins over every field's problem, as
+    /// in a parse into a tree) and then reads the message object straight from them.
+    private static func decode<Value: WireDecodable>(
+        _ bytes: UnsafeBufferPointer<UInt8>, as type: Value.Type
     ) throws(WireError) -> Value {
+        if let value = StreamingFieldReader.decode(bytes, Value.init(wire:)) { return value }
         do {
             try JSONValidator.validate(bytes)
         } catch {
             throw WireError(error)
         }
         var reader = try FieldReader(message: .document(bytes))
-        return try body(&reader)
+        return try Value(wire: &reader)
     }
 }
+
+/// A protocol type the codec decodes from a JSON object, through either field reader.
+protocol WireDecodable {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError)
+}
+
+extension ClientMessage: WireDecodable {}
+extension ServerMessage: WireDecodable {}
+extension Board: WireDecodable {}
+extension Op: WireDecodable {}

@@ -1,6 +1,6 @@
 extension ServerMessage.Ack {
     /// Reads an ack; `op` must be present, and `null` exactly when `noop` is true.
-    init(wire reader: inout FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         let seq = try reader.integer("seq", minimum: 1)
         let version = try reader.integer("version")
         let op: Op? =

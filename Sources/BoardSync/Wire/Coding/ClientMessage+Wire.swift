@@ -1,6 +1,6 @@
 extension ClientMessage {
     /// Reads a client message object, checking `hello.client` and `hello.user` as well.
-    init(wire reader: inout FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         let type = try reader.string("type")
         switch type {
         case "hello":
@@ -65,7 +65,7 @@ extension ClientMessage {
 }
 
 extension ClientMessage.Drag {
-    init(wire reader: inout FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         let action = try reader.action(DragAction.self)
         let item = try reader.string("item")
         switch action {

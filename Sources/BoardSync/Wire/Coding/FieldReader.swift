@@ -7,7 +7,7 @@
 /// they were written are found without stepping over any member twice; the keys of the first
 /// members passed are remembered, so that looking behind (for a field that is absent, or out of
 /// order) needs no second step over their values.
-struct FieldReader {
+struct FieldReader: FieldReading {
     /// 2^53 − 1, the largest integer the protocol allows.
     static let maxInteger: Int64 = 9_007_199_254_740_991
 
@@ -53,62 +53,8 @@ struct FieldReader {
         foundKey = nil
     }
 
-    mutating func value(_ key: StaticString) throws(WireError) -> FieldValue {
-        guard let value = find(key) else { throw .missingField(Self.name(key)) }
-        return value
-    }
-
-    mutating func optionalValue(_ key: StaticString) -> FieldValue? {
-        guard let value = find(key), !value.isNull else { return nil }
-        return value
-    }
-
-    mutating func string(_ key: StaticString) throws(WireError) -> String {
-        try value(key).string(field: key)
-    }
-
-    mutating func optionalString(_ key: StaticString) throws(WireError) -> String? {
-        try optionalValue(key)?.string(field: key)
-    }
-
-    mutating func integer(_ key: StaticString, minimum: Int64 = 0) throws(WireError) -> Int {
-        try value(key).integer(field: key, minimum: minimum)
-    }
-
-    mutating func optionalInteger(_ key: StaticString, minimum: Int64 = 0) throws(WireError) -> Int? {
-        try optionalValue(key)?.integer(field: key, minimum: minimum)
-    }
-
-    mutating func optionalBool(_ key: StaticString) throws(WireError) -> Bool? {
-        guard let value = optionalValue(key) else { return nil }
-        switch value.firstByte {
-        case UInt8(ascii: "t"): return true
-        case UInt8(ascii: "f"): return false
-        default: throw .wrongType(field: Self.name(key), expected: "a boolean")
-        }
-    }
-
-    /// A protocol word such as a role or an error code.
-    mutating func word<Word: RawRepresentable<String>>(
-        _ key: StaticString, as type: Word.Type
-    ) throws(WireError) -> Word {
-        let text = try string(key)
-        guard let word = Word(rawValue: text) else { throw .unknownValue(field: Self.name(key), value: text) }
-        return word
-    }
-
-    mutating func optionalWord<Word: RawRepresentable<String>>(
-        _ key: StaticString, as type: Word.Type
-    ) throws(WireError) -> Word? {
-        guard optionalValue(key) != nil else { return nil }
-        return try word(key, as: type)
-    }
-
-    /// The message's `action` field; an unknown word is `.unknownAction`.
-    mutating func action<Action: RawRepresentable<String>>(_ type: Action.Type) throws(WireError) -> Action {
-        let text = try string("action")
-        guard let action = Action(rawValue: text) else { throw .unknownAction(text) }
-        return action
+    mutating func lookUp(_ key: StaticString) -> FieldValue? {
+        find(key)
     }
 
     /// Reads the object under `key` with `body`, naming `key` in any error.
@@ -120,15 +66,8 @@ struct FieldReader {
             var reader = try FieldReader(value)
             return try body(&reader)
         } catch {
-            throw error.inside(Self.name(key))
+            throw error.inside(fieldName(key))
         }
-    }
-
-    mutating func optionalNested<T>(
-        _ key: StaticString, _ body: (inout FieldReader) throws(WireError) -> T
-    ) throws(WireError) -> T? {
-        guard optionalValue(key) != nil else { return nil }
-        return try nested(key, body)
     }
 
     /// Reads every element of the array under `key` as an object, naming `key[i]` in any error.
@@ -137,7 +76,7 @@ struct FieldReader {
     ) throws(WireError) -> [T] {
         let array = try value(key)
         guard array.firstByte == UInt8(ascii: "[") else {
-            throw .wrongType(field: Self.name(key), expected: "an array")
+            throw .wrongType(field: fieldName(key), expected: "an array")
         }
         var result: [T] = []
         var cursor = array.cursor
@@ -150,7 +89,7 @@ struct FieldReader {
                 var reader = try FieldReader(element)
                 result.append(try body(&reader))
             } catch {
-                throw error.inside("\(Self.name(key))[\(result.count)]")
+                throw error.inside("\(fieldName(key))[\(result.count)]")
             }
             cursor.skipValidatedValue()
             cursor.skipWhitespace()
@@ -161,10 +100,6 @@ struct FieldReader {
     }
 
     // MARK: Lookup
-
-    static func name(_ key: StaticString) -> String {
-        key.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
-    }
 
     /// The value of the first member named `key`: the one found last again, or else the first one
     /// looking from `nextMember` to the end and then from the start.
@@ -298,13 +233,5 @@ struct FieldReader {
             return false
         }
         return true
-    }
-}
-
-extension FieldReader {
-    /// Checks the `type` of a message nested in another one, such as the ops of a `welcome`.
-    mutating func expectType(_ expected: String) throws(WireError) {
-        let type = try string("type")
-        guard type == expected else { throw .unknownValue(field: "type", value: type) }
     }
 }

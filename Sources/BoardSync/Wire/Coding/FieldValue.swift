@@ -23,7 +23,7 @@ struct FieldValue {
 
     func string(field: StaticString) throws(WireError) -> String {
         guard firstByte == UInt8(ascii: "\"") else {
-            throw .wrongType(field: FieldReader.name(field), expected: "a string")
+            throw .wrongType(field: fieldName(field), expected: "a string")
         }
         var cursor = cursor
         do {
@@ -38,7 +38,7 @@ struct FieldValue {
     func integer(field: StaticString, minimum: Int64) throws(WireError) -> Int {
         var cursor = cursor
         guard (try? cursor.valueStart()) == .number else {
-            throw .wrongType(field: FieldReader.name(field), expected: "an integer")
+            throw .wrongType(field: fieldName(field), expected: "an integer")
         }
         let number: JSONCursor.Number
         do {
@@ -49,13 +49,13 @@ struct FieldValue {
         switch number.form {
         case .integer(let value):
             guard value >= minimum, value <= FieldReader.maxInteger, let result = Int(exactly: value) else {
-                throw .outOfRange(FieldReader.name(field))
+                throw .outOfRange(fieldName(field))
             }
             return result
         case .wideInteger:
-            throw .outOfRange(FieldReader.name(field))
+            throw .outOfRange(fieldName(field))
         case .fractional:
-            throw .wrongType(field: FieldReader.name(field), expected: "an integer")
+            throw .wrongType(field: fieldName(field), expected: "an integer")
         }
     }
 }

@@ -1,6 +1,6 @@
 extension ServerMessage {
     /// Reads a server message object.
-    init(wire reader: inout FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         let type = try reader.string("type")
         switch type {
         case "welcome": self = .welcome(try Welcome(wire: &reader))

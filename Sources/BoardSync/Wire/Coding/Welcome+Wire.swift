@@ -1,12 +1,12 @@
 extension ServerMessage.Welcome {
-    init(wire reader: inout FieldReader) throws(WireError) {
-        let hasBoard = reader.optionalValue("board") != nil
-        let hasOps = reader.optionalValue("ops") != nil
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
+        let hasBoard = try reader.optionalValue("board") != nil
+        let hasOps = try reader.optionalValue("ops") != nil
         if hasBoard && hasOps { throw .conflictingFields("welcome carries both \"board\" and \"ops\"") }
         let state: State
         if hasOps {
             state = .ops(
-                try reader.objects("ops") { (element: inout FieldReader) throws(WireError) in
+                try reader.objects("ops") { (element: inout Reader) throws(WireError) in
                     try element.expectType("op")
                     return try ServerMessage.CommittedOp(wire: &element)
                 })
@@ -17,7 +17,7 @@ extension ServerMessage.Welcome {
             state: state,
             you: try reader.nested("you", ServerMessage.You.init(wire:)),
             peers: try reader.objects("peers", ServerMessage.Peer.init(wire:)),
-            drags: try reader.objects("drags") { (element: inout FieldReader) throws(WireError) in
+            drags: try reader.objects("drags") { (element: inout Reader) throws(WireError) in
                 try element.expectType("drag")
                 return try ServerMessage.Drag(wire: &element)
             },
@@ -53,7 +53,7 @@ extension ServerMessage.Welcome {
 }
 
 extension ServerMessage.You {
-    init(wire reader: inout FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(
             client: try reader.string("client"), user: try reader.string("user"),
             role: try reader.word("role", as: Role.self))
@@ -72,7 +72,7 @@ extension ServerMessage.You {
 }
 
 extension ServerMessage.Peer {
-    init(wire reader: inout FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(client: try reader.string("client"), user: try reader.string("user"))
     }
 
