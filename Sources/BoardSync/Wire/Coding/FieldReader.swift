@@ -57,6 +57,9 @@ struct FieldReader: FieldReading {
         find(key)
     }
 
+    /// Lookups step over values by themselves: nothing to note.
+    func didRead(upTo end: Int) {}
+
     /// Reads the object under `key` with `body`, naming `key` in any error.
     mutating func nested<T>(
         _ key: StaticString, _ body: (inout FieldReader) throws(WireError) -> T

@@ -12,6 +12,9 @@ protocol FieldReading: SendableMetatype {
     /// Reads the object under `key` with `body`, naming `key` in any error.
     mutating func nested<T>(_ key: StaticString, _ body: (inout Self) throws(WireError) -> T) throws(WireError) -> T
 
+    /// Tells that the value found last has been read, up to `end`.
+    mutating func didRead(upTo end: Int)
+
     /// Reads every element of the array under `key` as an object, naming `key[i]` in any error.
     mutating func objects<T>(
         _ key: StaticString, _ body: (inout Self) throws(WireError) -> T
@@ -24,6 +27,12 @@ func fieldName(_ key: StaticString) -> String {
 }
 
 extension FieldReading {
+    /// A value read from the value found last, noting where it ended.
+    private mutating func read<Value>(_ outcome: (Value, end: Int)) -> Value {
+        didRead(upTo: outcome.end)
+        return outcome.0
+    }
+
     mutating func value(_ key: StaticString) throws(WireError) -> FieldValue {
         guard let value = try lookUp(key) else { throw .missingField(fieldName(key)) }
         return value
@@ -35,19 +44,21 @@ extension FieldReading {
     }
 
     mutating func string(_ key: StaticString) throws(WireError) -> String {
-        try value(key).string(field: key)
+        try read(value(key).string(field: key))
     }
 
     mutating func optionalString(_ key: StaticString) throws(WireError) -> String? {
-        try optionalValue(key)?.string(field: key)
+        guard let value = try optionalValue(key) else { return nil }
+        return try read(value.string(field: key))
     }
 
     mutating func integer(_ key: StaticString, minimum: Int64 = 0) throws(WireError) -> Int {
-        try value(key).integer(field: key, minimum: minimum)
+        try read(value(key).integer(field: key, minimum: minimum))
     }
 
     mutating func optionalInteger(_ key: StaticString, minimum: Int64 = 0) throws(WireError) -> Int? {
-        try optionalValue(key)?.integer(field: key, minimum: minimum)
+        guard let value = try optionalValue(key) else { return nil }
+        return try read(value.integer(field: key, minimum: minimum))
     }
 
     mutating func optionalBool(_ key: StaticString) throws(WireError) -> Bool? {

@@ -21,13 +21,14 @@ struct FieldValue {
 
     var isNull: Bool { firstByte == UInt8(ascii: "n") }
 
-    func string(field: StaticString) throws(WireError) -> String {
+    /// The string, and where the value ends.
+    func string(field: StaticString) throws(WireError) -> (String, end: Int) {
         guard firstByte == UInt8(ascii: "\"") else {
             throw .wrongType(field: fieldName(field), expected: "a string")
         }
         var cursor = cursor
         do {
-            return try cursor.readString()
+            return (try cursor.readString(), cursor.offset)
         } catch {
             throw WireError(error)
         }
@@ -35,7 +36,7 @@ struct FieldValue {
 
     /// A protocol integer: no fraction or exponent, from `minimum` to 2^53 − 1 (and within `Int`,
     /// which on a 32-bit target such as wasm32 ends at 2^31 − 1).
-    func integer(field: StaticString, minimum: Int64) throws(WireError) -> Int {
+    func integer(field: StaticString, minimum: Int64) throws(WireError) -> (Int, end: Int) {
         var cursor = cursor
         guard (try? cursor.valueStart()) == .number else {
             throw .wrongType(field: fieldName(field), expected: "an integer")
@@ -51,7 +52,7 @@ struct FieldValue {
             guard value >= minimum, value <= FieldReader.maxInteger, let result = Int(exactly: value) else {
                 throw .outOfRange(fieldName(field))
             }
-            return result
+            return (result, cursor.offset)
         case .wideInteger:
             throw .outOfRange(fieldName(field))
         case .fractional:

@@ -81,6 +81,10 @@ struct StreamingFieldReader: FieldReading {
         return taken ? FieldValue(bytes: bytes, offset: value, tolerant: false) : nil
     }
 
+    mutating func didRead(upTo end: Int) {
+        valueEnd = end
+    }
+
     mutating func nested<T>(
         _ key: StaticString, _ body: (inout StreamingFieldReader) throws(WireError) -> T
     ) throws(WireError) -> T {
@@ -129,11 +133,7 @@ struct StreamingFieldReader: FieldReading {
             if let valueEnd {
                 cursor.offset = valueEnd
             } else {
-                do {
-                    cursor.offset = try JSONValidator.validateValue(in: bytes, at: value, depth: depth)
-                } catch {
-                    throw WireError(error)
-                }
+                cursor.offset = try Self.endOfValue(at: value, in: bytes, depth: depth)
             }
             key = nil
             if try Self.continues(&cursor, closer: UInt8(ascii: "}")) {
@@ -146,6 +146,25 @@ struct StreamingFieldReader: FieldReading {
         }
     }
 
+    /// Checks the value at `offset` and returns where it ends: a scalar read by the cursor, an
+    /// object or array by the validator.
+    private static func endOfValue(
+        at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, depth: Int
+    ) throws(WireError) -> Int {
+        var cursor = JSONCursor(bytes, at: offset)
+        do {
+            switch try cursor.valueStart() {
+            case .string: _ = try cursor.scanString()
+            case .number: _ = try cursor.readNumber()
+            case .literal: _ = try cursor.readLiteral()
+            case .object, .array: return try JSONValidator.validateValue(in: bytes, at: offset, depth: depth)
+            }
+        } catch {
+            throw WireError(error)
+        }
+        return cursor.offset
+    }
+
     private static func continues(_ cursor: inout JSONCursor, closer: UInt8) throws(WireError) -> Bool {
         do {
             return try cursor.continues(closer: closer)
@@ -155,14 +174,23 @@ struct StreamingFieldReader: FieldReading {
     }
 
     private static func bit(of name: StaticString) -> UInt64 {
-        let hash = name.withUTF8Buffer { name in
-            name.count &* 31 &+ Int(name.first ?? 0) &* 7 &+ Int(name.last ?? 0)
-        }
+        let count = name.utf8CodeUnitCount
+        guard name.hasPointerRepresentation, count > 0 else { return 1 }
+        let hash = count &* 31 &+ Int(name.utf8Start[0]) &* 7 &+ Int(name.utf8Start[count - 1])
         return 1 << UInt64(hash & 63)
     }
 
     private static func isNamed(_ key: Range<Int>, _ name: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        name.withUTF8Buffer { name in
+        if name.hasPointerRepresentation {
+            let count = name.utf8CodeUnitCount
+            guard key.count == count else { return false }
+            let start = name.utf8Start
+            for index in 0..<count where bytes[key.lowerBound &+ index] != start[index] {
+                return false
+            }
+            return true
+        }
+        return name.withUTF8Buffer { name in
             guard key.count == name.count else { return false }
             for index in 0..<name.count where bytes[key.lowerBound + index] != name[index] {
                 return false
