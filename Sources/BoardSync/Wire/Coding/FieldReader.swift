@@ -57,6 +57,8 @@ struct FieldReader: FieldReading {
         find(key)
     }
 
+    var readsInWrittenOrder: Bool { false }
+
     /// Lookups step over values by themselves: nothing to note.
     func didRead(upTo end: Int) {}
 

@@ -12,6 +12,10 @@ protocol FieldReading: SendableMetatype {
     /// Reads the object under `key` with `body`, naming `key` in any error.
     mutating func nested<T>(_ key: StaticString, _ body: (inout Self) throws(WireError) -> T) throws(WireError) -> T
 
+    /// Whether fields must be read in the order they were written (`StreamingFieldReader`): a
+    /// decoder that would look ahead first reads in that order instead, the same fields.
+    var readsInWrittenOrder: Bool { get }
+
     /// Tells that the value found last has been read, up to `end`.
     mutating func didRead(upTo end: Int)
 

@@ -5,6 +5,8 @@
 /// then read the message again with the validator and `FieldReader`, which report exactly what is
 /// wrong; so whatever this reader decodes is what they would decode.
 struct StreamingFieldReader: FieldReading {
+    var readsInWrittenOrder: Bool { true }
+
     private let bytes: UnsafeBufferPointer<UInt8>
     /// How deep this object nests (the message itself is 1).
     private let depth: Int
@@ -124,8 +126,8 @@ struct StreamingFieldReader: FieldReading {
         return end
     }
 
-    /// Steps over the value of the member held (checking it, unless a nested reader read it to
-    /// its end) and the comma or closing brace after it.
+    /// Steps over the value of the member held (checking it, unless it was read to its end) and
+    /// the comma or closing brace after it.
     private mutating func stepOverHeldMember() throws(WireError) {
         guard end == nil else { return }
         var cursor = JSONCursor(bytes, at: position)
@@ -133,7 +135,8 @@ struct StreamingFieldReader: FieldReading {
             if let valueEnd {
                 cursor.offset = valueEnd
             } else {
-                cursor.offset = try Self.endOfValue(at: value, in: bytes, depth: depth)
+                guard let valueEnd = try Self.endOfValue(at: value, in: bytes) else { throw .notAnObject }
+                cursor.offset = valueEnd
             }
             key = nil
             if try Self.continues(&cursor, closer: UInt8(ascii: "}")) {
@@ -146,18 +149,17 @@ struct StreamingFieldReader: FieldReading {
         }
     }
 
-    /// Checks the value at `offset` and returns where it ends: a scalar read by the cursor, an
-    /// object or array by the validator.
-    private static func endOfValue(
-        at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, depth: Int
-    ) throws(WireError) -> Int {
+    /// Checks the scalar at `offset` and returns where it ends; nil for an object or array, which
+    /// the caller gives up on: the decoders read every one they look up, except where they only
+    /// ask whether it is there and then look for another field (an order this reader cannot follow).
+    private static func endOfValue(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) throws(WireError) -> Int? {
         var cursor = JSONCursor(bytes, at: offset)
-        do {
+        do throws(JSONSyntaxError) {
             switch try cursor.valueStart() {
             case .string: _ = try cursor.scanString()
             case .number: _ = try cursor.readNumber()
             case .literal: _ = try cursor.readLiteral()
-            case .object, .array: return try JSONValidator.validateValue(in: bytes, at: offset, depth: depth)
+            case .object, .array: return nil
             }
         } catch {
             throw WireError(error)

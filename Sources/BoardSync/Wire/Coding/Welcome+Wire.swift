@@ -1,17 +1,16 @@
 extension ServerMessage.Welcome {
+    /// Reads a welcome: a `board` and `ops` together conflict, whatever else is wrong; a reader
+    /// in written order reads the board first and then finds whether `ops` follows.
     init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
-        let hasBoard = try reader.optionalValue("board") != nil
-        let hasOps = try reader.optionalValue("ops") != nil
-        if hasBoard && hasOps { throw .conflictingFields("welcome carries both \"board\" and \"ops\"") }
         let state: State
-        if hasOps {
-            state = .ops(
-                try reader.objects("ops") { (element: inout Reader) throws(WireError) in
-                    try element.expectType("op")
-                    return try ServerMessage.CommittedOp(wire: &element)
-                })
-        } else {
+        if reader.readsInWrittenOrder, try reader.optionalValue("board") != nil {
             state = .board(try reader.nested("board", Board.init(wire:)))
+            if try reader.optionalValue("ops") != nil { throw Self.boardAndOps }
+        } else {
+            let hasBoard = try reader.optionalValue("board") != nil
+            let hasOps = try reader.optionalValue("ops") != nil
+            if hasBoard && hasOps { throw Self.boardAndOps }
+            state = hasOps ? .ops(try Self.ops(from: &reader)) : .board(try reader.nested("board", Board.init(wire:)))
         }
         self.init(
             state: state,
@@ -22,6 +21,17 @@ extension ServerMessage.Welcome {
                 return try ServerMessage.Drag(wire: &element)
             },
             lastSeq: try reader.integer("lastSeq"))
+    }
+
+    private static let boardAndOps = WireError.conflictingFields("welcome carries both \"board\" and \"ops\"")
+
+    private static func ops<Reader: FieldReading>(
+        from reader: inout Reader
+    ) throws(WireError) -> [ServerMessage.CommittedOp] {
+        try reader.objects("ops") { (element: inout Reader) throws(WireError) in
+            try element.expectType("op")
+            return try ServerMessage.CommittedOp(wire: &element)
+        }
     }
 
     func write(to writer: inout JSONWriter) {

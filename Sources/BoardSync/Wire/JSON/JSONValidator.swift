@@ -44,17 +44,6 @@ struct JSONValidator {
         }
     }
 
-    /// Checks the one value at `offset`, inside arrays and objects nesting `depth` deep, and
-    /// returns where it ends.
-    static func validateValue(
-        in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, depth: Int, maxDepth: Int = JSONValue.defaultMaxDepth
-    ) throws(JSONSyntaxError) -> Int {
-        var validator = JSONValidator(bytes: bytes, maxDepth: maxDepth, tolerant: false)
-        validator.cursor.offset = offset
-        try validator.value(depth: depth)
-        return validator.cursor.offset
-    }
-
     private mutating func value(depth: Int) throws(JSONSyntaxError) {
         switch try cursor.valueStart() {
         case .object: try object(depth: depth + 1)
