@@ -57,22 +57,24 @@ extension CoreBenchmark {
     static func clientDecodeCase(
         _ name: String, message: @escaping @Sendable (inout BenchRandom) -> ClientMessage
     ) -> CoreBenchCase {
-        CoreBenchCase(name: name, n: decodedPerRun) {
-            let input = frames { WireCodec.encode(message(&$0)) }
-            let timing = BenchTiming.median(minimum: 3, maximum: 50, budgetSeconds: 2) {
-                decodeClientFrames(input, count: decodedPerRun)
-            }
-            return decodeResult(name, n: decodedPerRun, decoding: decodedPerRun, timing)
-        }
+        decodeCase(name, encode: { WireCodec.encode(message(&$0)) }, decode: decodeClientFrames)
     }
 
     static func serverDecodeCase(
         _ name: String, message: @escaping @Sendable (inout BenchRandom) -> ServerMessage
     ) -> CoreBenchCase {
+        decodeCase(name, encode: { WireCodec.encode(message(&$0)) }, decode: decodeServerFrames)
+    }
+
+    /// A case decoding `decodedPerRun` of the frames `encode` makes, with `decode`.
+    static func decodeCase(
+        _ name: String, encode: @escaping @Sendable (inout BenchRandom) -> [UInt8],
+        decode: @escaping @Sendable ([[UInt8]], Int) -> Int
+    ) -> CoreBenchCase {
         CoreBenchCase(name: name, n: decodedPerRun) {
-            let input = frames { WireCodec.encode(message(&$0)) }
+            let input = frames(encode)
             let timing = BenchTiming.median(minimum: 3, maximum: 50, budgetSeconds: 2) {
-                decodeServerFrames(input, count: decodedPerRun)
+                decode(input, decodedPerRun)
             }
             return decodeResult(name, n: decodedPerRun, decoding: decodedPerRun, timing)
         }

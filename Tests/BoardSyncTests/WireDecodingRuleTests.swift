@@ -136,6 +136,12 @@ import Testing
         #expect(withSeq > 50 && withoutSeq > 50, "seed \(seed): \(withSeq) with seq, \(withoutSeq) without")
     }
 
+    /// A random client or server message as its value tree.
+    static func randomMessage(client: Bool, using random: inout WireRandom) throws -> JSONValue {
+        try JSONValue.parse(
+            client ? WireCodec.encode(random.clientMessage()) : WireCodec.encode(random.serverMessage()))
+    }
+
     /// A wrong value for the value at `path`, and the error the field must be refused with.
     static func fault(
         for value: JSONValue, at path: [WireTreeEdits.Step], using random: inout WireRandom
@@ -171,8 +177,7 @@ import Testing
         var edits = WireTreeEdits(random: WireRandom(seed: seed ^ 0xFA17))
         for iteration in 0..<1_500 {
             let isClient = iteration % 2 == 0
-            let tree = try JSONValue.parse(
-                isClient ? WireCodec.encode(random.clientMessage()) : WireCodec.encode(random.serverMessage()))
+            let tree = try Self.randomMessage(client: isClient, using: &random)
             let path = random.pick(WireTreeEdits.paths(in: tree))
             let value = try #require(WireTreeEdits.value(at: path, in: tree))
             let (replacement, expected) = Self.fault(for: value, at: path, using: &random)
@@ -192,12 +197,8 @@ import Testing
         var edits = WireTreeEdits(random: WireRandom(seed: seed ^ 0xD0B1))
         for iteration in 0..<1_500 {
             let isClient = iteration % 2 == 0
-            let tree = try JSONValue.parse(
-                isClient ? WireCodec.encode(random.clientMessage()) : WireCodec.encode(random.serverMessage()))
-            let paths = WireTreeEdits.paths(in: tree).filter { path in
-                if case .key = path.last { return true }
-                return false
-            }
+            let tree = try Self.randomMessage(client: isClient, using: &random)
+            let paths = WireTreeEdits.memberPaths(in: tree)
             let repeated = edits.repeating(random.pick(paths), in: tree).encoded
             let expected = #expect(throws: JSONSyntaxError.self) { try JSONValue.parse(repeated) }
             let refusal = isClient ? Self.client(repeated).refusal : Self.server(repeated).refusal
@@ -214,12 +215,8 @@ import Testing
         var named = 0
         for iteration in 0..<1_500 {
             let isClient = iteration % 2 == 0
-            let tree = try JSONValue.parse(
-                isClient ? WireCodec.encode(random.clientMessage()) : WireCodec.encode(random.serverMessage()))
-            let paths = WireTreeEdits.paths(in: tree).filter { path in
-                if case .key = path.last { return true }
-                return false
-            }
+            let tree = try Self.randomMessage(client: isClient, using: &random)
+            let paths = WireTreeEdits.memberPaths(in: tree)
             let path = random.pick(paths)
             let without = WireTreeEdits.replacing(path, in: tree, with: nil).encoded
             let refusal = isClient ? Self.client(without).refusal : Self.server(without).refusal

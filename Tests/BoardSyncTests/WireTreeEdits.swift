@@ -89,6 +89,14 @@ struct WireTreeEdits {
         return result
     }
 
+    /// The paths of every object member below the root (not of array elements).
+    static func memberPaths(in value: JSONValue) -> [[Step]] {
+        paths(in: value).filter { path in
+            if case .key = path.last { return true }
+            return false
+        }
+    }
+
     static func value(at path: [Step], in value: JSONValue) -> JSONValue? {
         guard let step = path.first else { return value }
         switch (step, value) {
