@@ -5,7 +5,9 @@ SWIFT        ?= swift
 HOST         ?= 127.0.0.1
 PORT         ?= 8080
 BOARD        ?= demo
-SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
+# Every build refuses warnings and imports of modules the target does not declare in Package.swift.
+IMPORT_CHECK := --explicit-target-dependency-import-check error
+SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors $(IMPORT_CHECK)
 VENV         := .build/venv
 APT_PACKAGES := pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev tmux openssl
 
@@ -49,9 +51,9 @@ test: deps $(VENV)/bin/python
 
 test-sanitize: deps $(VENV)/bin/python
 	ASAN_OPTIONS=detect_leaks=0 BOARD_SYNC_PYTHON=$(CURDIR)/$(VENV)/bin/python \
-	  $(SWIFT) test --sanitize=address --filter BoardServerTests --scratch-path .build/asan
+	  $(SWIFT) test $(IMPORT_CHECK) --sanitize=address --filter BoardServerTests --scratch-path .build/asan
 	BOARD_SYNC_PYTHON=$(CURDIR)/$(VENV)/bin/python \
-	  $(SWIFT) test --sanitize=thread --filter BoardServerTests --scratch-path .build/tsan
+	  $(SWIFT) test $(IMPORT_CHECK) --sanitize=thread --filter BoardServerTests --scratch-path .build/tsan
 
 # Core figures, then every load scenario against board-server and the bare relay baseline; both
 # write their own section of docs/benchmarks.md.

@@ -37,12 +37,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "board-bench",
-            dependencies: ["BoardSync", "BoardServer", "BoardClientApp", "TerminalUI", "WebSocketTransport"]
+            dependencies: ["BoardSync", "BoardStore", "BoardClientApp", "TerminalUI", "WebSocketTransport"]
         ),
         .testTarget(name: "BoardSyncTests", dependencies: ["BoardSync"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
-        .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore"]),
+        .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "CSQLite"]),
         .testTarget(
             name: "BoardServerTests", dependencies: ["BoardServer", "BoardSync", "WebSocketTransport"],
             exclude: ["python"]),
