@@ -25,19 +25,20 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "BoardSync"),
+        .target(name: "Locking"),
         .target(name: "TerminalUI"),
-        .target(name: "WebSocketTransport", dependencies: ["CWebSockets", "CLibEV"]),
-        .target(name: "BoardStore", dependencies: ["CSQLite"]),
-        .target(name: "BoardServer", dependencies: ["BoardSync", "BoardStore", "WebSocketTransport"]),
+        .target(name: "WebSocketTransport", dependencies: ["CWebSockets", "CLibEV", "Locking"]),
+        .target(name: "BoardStore", dependencies: ["CSQLite", "Locking"]),
+        .target(name: "BoardServer", dependencies: ["BoardSync", "BoardStore", "Locking", "WebSocketTransport"]),
         .target(name: "BoardClientApp", dependencies: ["BoardSync", "TerminalUI"]),
         .executableTarget(name: "board-server", dependencies: ["BoardServer"]),
         .executableTarget(
             name: "board-client",
-            dependencies: ["BoardClientApp", "BoardSync", "TerminalUI", "WebSocketTransport"]
+            dependencies: ["BoardClientApp", "BoardSync", "Locking", "TerminalUI", "WebSocketTransport"]
         ),
         .executableTarget(
             name: "board-bench",
-            dependencies: ["BoardSync", "BoardStore", "BoardClientApp", "TerminalUI", "WebSocketTransport"]
+            dependencies: ["BoardSync", "BoardStore", "BoardClientApp", "Locking", "TerminalUI", "WebSocketTransport"]
         ),
         .testTarget(name: "BoardSyncTests", dependencies: ["BoardSync"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

@@ -1,5 +1,6 @@
 import CWebSockets
 import Foundation
+import Locking
 
 /// A WebSocket + plain HTTP server on one libwebsockets context and one service thread.
 ///

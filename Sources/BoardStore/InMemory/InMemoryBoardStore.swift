@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A `BoardStore` that keeps everything in memory, with the same rules and errors as
 /// `SQLiteBoardStore`; for tests and for running without a disk.
@@ -6,7 +6,7 @@ import Synchronization
 /// Calls are serialized by a lock (see `BoardStore` on threading).
 public final class InMemoryBoardStore: BoardStore {
     public let retainedOps: Int
-    private let boards = Mutex<[String: InMemoryBoard]>([:])
+    private let boards = Locked<[String: InMemoryBoard]>([:])
 
     /// Creates an empty store that keeps at least `retainedOps` recent ops per board.
     public init(retainedOps: Int = 10_000) {

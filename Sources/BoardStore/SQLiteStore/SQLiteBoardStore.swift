@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A `BoardStore` in one SQLite database file, in WAL mode with `synchronous = FULL`: a
 /// committed batch survives the process being killed at any moment.
@@ -11,7 +11,7 @@ public final class SQLiteBoardStore: BoardStore {
     public let retainedOps: Int
     /// The database file.
     public let path: String
-    private let connection: Mutex<StoreConnection?>
+    private let connection: Locked<StoreConnection?>
 
     /// Opens or creates the store at `path`, keeping at least `retainedOps` recent ops per board.
     public init(path: String, retainedOps: Int = 10_000) throws(StoreError) {
@@ -25,7 +25,7 @@ public final class SQLiteBoardStore: BoardStore {
         }
         self.path = path
         self.retainedOps = max(0, retainedOps)
-        connection = Mutex(opened)
+        connection = Locked(opened)
     }
 
     /// Closes the database; later calls throw `StoreError.database`. Closing twice is harmless.
