@@ -38,17 +38,24 @@ let package = Package(
         ),
         .executableTarget(
             name: "board-bench",
-            dependencies: ["BoardSync", "BoardStore", "BoardClientApp", "Locking", "TerminalUI", "WebSocketTransport"]
+            dependencies: [
+                "BoardSync", "BoardStore", "BoardClientApp", "Locking", "TerminalUI", "TestSupport",
+                "WebSocketTransport",
+            ]
         ),
-        .testTarget(name: "BoardSyncTests", dependencies: ["BoardSync"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
-        .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "CSQLite"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
-            name: "BoardServerTests", dependencies: ["BoardServer", "BoardSync", "WebSocketTransport"],
+            name: "BoardSyncTests", dependencies: ["BoardSync", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
+        .testTarget(name: "WebSocketTransportTests", dependencies: ["TestSupport", "WebSocketTransport"]),
+        .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "CSQLite", "TestSupport"]),
+        .testTarget(
+            name: "BoardServerTests", dependencies: ["BoardServer", "BoardSync", "TestSupport", "WebSocketTransport"],
             exclude: ["python"]),
-        .testTarget(name: "BoardClientAppTests", dependencies: ["BoardClientApp", "BoardSync", "TerminalUI"]),
-        .testTarget(name: "BenchmarkSmokeTests", dependencies: []),
+        .testTarget(
+            name: "BoardClientAppTests",
+            dependencies: ["BoardClientApp", "BoardSync", "Locking", "TerminalUI", "TestSupport"]),
+        .testTarget(name: "BenchmarkSmokeTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// `board-bench suite --server-binary PATH [--markdown FILE] [--json] [--smoke] [--scenario NAME]
 /// [--generator-threads K]`: starts board-server (temporary data directory, port 0, benchmark flags) and the relay, runs
@@ -49,13 +50,13 @@ enum SuiteMode {
         let directory = NSTemporaryDirectory() + "board-bench-\(getpid())-\(LoadPrinter.randomTag())"
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let server = ServerProcess(
+        let server = ListeningProcess(
             executable: serverBinary, arguments: serverFlags + ["--data", directory + "/boards.sqlite"],
-            logPath: directory + "/server.log")
-        let relay = ServerProcess(
+            errorOutput: .append(toFile: directory + "/server.log"))
+        let relay = ListeningProcess(
             executable: Bundle.main.executablePath ?? CommandLine.arguments[0],
             arguments: ["relay", "--host", "127.0.0.1"],
-            logPath: directory + "/relay.log")
+            errorOutput: .append(toFile: directory + "/relay.log"))
         do {
             try server.start()
             try relay.start()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs `board-bench suite --smoke --json` against the built `board-server` and checks that every
@@ -9,41 +10,19 @@ import Testing
         "delivered_per_server_cpu_s", "server_rss_kib", "generator_cpu_pct",
     ]
 
-    /// The built executables sit next to the test bundle.
-    static func binary(_ name: String) -> String {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [bundle, bundle.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url.path }
-        }
-        return ".build/debug/\(name)"
-    }
-
     @Test func everyScenarioReportsFiniteFigures() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary("board-bench"))
-        process.arguments = ["suite", "--smoke", "--json", "--server-binary", Self.binary("board-server")]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let finished = DispatchSemaphore(value: 0)
-        let collected = OutputBox()
-        DispatchQueue.global().async {
-            collected.data = output.fileHandleForReading.readDataToEndOfFile()
-            finished.signal()
-        }
-        if finished.wait(timeout: .now() + 120) == .timedOut {
-            process.terminate()
+        let bench = try #require(BuiltProducts.url(of: "board-bench"), "board-bench is not built")
+        let server = try #require(BuiltProducts.url(of: "board-server"), "board-server is not built")
+        let run = try ProcessRun.run(
+            bench, ["suite", "--smoke", "--json", "--server-binary", server.path], timeout: 120)
+        guard let status = run.status else {
             Issue.record("board-bench suite --smoke did not finish within 120 s")
             return
         }
-        process.waitUntilExit()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "stderr: \(stderr)")
+        let stderr = run.stderr
+        #expect(status == 0, "stderr: \(stderr)")
 
-        let lines = String(decoding: collected.data, as: UTF8.self).split(separator: "\n")
+        let lines = run.stdout.split(separator: "\n")
         var seen: Set<String> = []
         for line in lines {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
@@ -61,9 +40,4 @@ import Testing
         ]
         #expect(expected.isSubset(of: seen), "missing: \(expected.subtracting(seen)); stderr: \(stderr)")
     }
-}
-
-/// Hands the child's output from the reading queue to the test.
-private final class OutputBox: @unchecked Sendable {
-    var data = Data()
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A self-signed certificate for 127.0.0.1 made with the `openssl` command, and a `board-server`
@@ -26,7 +27,7 @@ final class TLSFixture {
         try openssl.run()
         openssl.waitUntilExit()
         try #require(openssl.terminationStatus == 0, "openssl could not make a certificate")
-        server = try ServerProcess(extraArguments: ["--tls-cert", certificate, "--tls-key", key] + extraArguments)
+        server = try ServerProcess(arguments: ["--tls-cert", certificate, "--tls-key", key] + extraArguments)
     }
 
     deinit {

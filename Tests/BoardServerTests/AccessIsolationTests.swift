@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 import WebSocketTransport
 
@@ -58,7 +59,7 @@ struct AccessIsolationTests {
     }
 
     @Test func randomTrafficOnManyBoardsNeverCrossesBoards() throws {
-        let seed = SeededGenerator.testSeed()
+        let seed = TestSeed.fresh()
         var random = SeededGenerator(seed: seed)
         let server = try ServerProcess()
         defer { server.finish() }

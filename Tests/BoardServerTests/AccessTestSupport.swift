@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 import WebSocketTransport
 
@@ -23,10 +24,8 @@ enum AccessFixture {
     ) throws -> (
         ServerProcess, URL
     ) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "board-access-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let tokensFile = directory.appendingPathComponent("tokens.json")
+        let directory = try TemporaryDirectory(prefix: "board-access")
+        let tokensFile = directory.url.appendingPathComponent("tokens.json")
         try writeTokens(entries, to: tokensFile)
         let server = try ServerProcess(arguments: ["--tokens", tokensFile.path] + arguments, directory: directory)
         return (server, tokensFile)
@@ -99,11 +98,6 @@ enum AccessFixture {
 }
 
 extension ServerProcess {
-    /// Asks the server to reload its tokens file.
-    func reloadTokens() {
-        kill(process.processIdentifier, SIGHUP)
-    }
-
     /// A board URL carrying a `?token=`.
     func url(board: String, token: String) -> String {
         url(board: board) + "?token=" + token

@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 import WebSocketTransport
 
@@ -24,9 +25,8 @@ struct AccessTransportTests {
     }
 
     @Test func tlsRoundTripWithATrustedCertificateOnly() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("board-tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let (certificate, key) = try Self.makeCertificate(in: directory)
+        let directory = try TemporaryDirectory(prefix: "board-tls")
+        let (certificate, key) = try Self.makeCertificate(in: directory.url)
         let server = try ServerProcess(arguments: ["--tls-cert", certificate, "--tls-key", key], directory: directory)
         defer { server.finish() }
         let secureURL = "wss://127.0.0.1:\(server.port)/boards/secure"

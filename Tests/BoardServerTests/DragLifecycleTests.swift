@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 
 /// Drags over the wire: broadcasts to everyone including the holder, and every way a drag ends.

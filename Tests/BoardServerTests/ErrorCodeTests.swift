@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 
 /// Every error code of protocol section 6 over the wire, each followed by proof that the

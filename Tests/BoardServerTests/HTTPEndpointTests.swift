@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 
 /// Plain HTTP on the server's port and the command line's exit statuses.

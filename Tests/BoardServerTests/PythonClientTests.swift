@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The server against an independent WebSocket client: Python's `websockets`.
@@ -12,9 +13,7 @@ struct PythonClientTests {
         {
             return configured
         }
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let local = packageRoot.appendingPathComponent(".build/venv/bin/python").path
+        let local = BuiltProducts.packageRoot.appendingPathComponent(".build/venv/bin/python").path
         return FileManager.default.isExecutableFile(atPath: local) ? local : nil
     }
 
@@ -35,12 +34,10 @@ struct PythonClientTests {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        let errorText = LockedText()
-        DispatchQueue.global().async {
-            errorText.append(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-        }
+        let errorText = OutputCollector(errors.fileHandleForReading)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        errorText.wait { _, ended in ended }
         #expect(process.terminationStatus == 0, "python failed: \(errorText.text)")
         guard let line = text.split(separator: "\n").last,
             let result = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]

@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 
 /// Reconnecting with `since`: catch-up ops, snapshots when too far behind, duplicate acks.

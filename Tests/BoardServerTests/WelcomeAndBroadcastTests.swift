@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 
 /// Every server-to-client message over the wire: welcome variants, ack, op and presence.

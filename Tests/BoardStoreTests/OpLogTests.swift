@@ -1,4 +1,5 @@
 import BoardStore
+import TestSupport
 import Testing
 
 /// The SQLite store appends ops to a log and moves the log into the per-board table now and

@@ -1,5 +1,6 @@
 import BoardStore
 import Foundation
+import TestSupport
 import Testing
 
 /// Opening a database written with schema version 1, where every op also updated

@@ -1,4 +1,5 @@
 import BoardStore
+import TestSupport
 import Testing
 
 /// Random batches, valid and invalid, applied to both stores must give the same outcome and

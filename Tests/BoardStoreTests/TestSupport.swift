@@ -1,24 +1,7 @@
 import BoardStore
 import Foundation
+import TestSupport
 import Testing
-
-/// A fresh temporary directory, removed when the value is released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("board-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-}
 
 /// The store implementations that must behave alike.
 enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
@@ -29,7 +12,7 @@ enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
 
     /// Runs `body` with a new empty store; an SQLite file lives in a directory removed afterwards.
     func withStore(retainedOps: Int = 10_000, _ body: (BoardStore) throws -> Void) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "board-store")
         let store: BoardStore =
             switch self {
             case .inMemory: InMemoryBoardStore(retainedOps: retainedOps)
