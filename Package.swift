@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "Locking"),
         .target(name: "TerminalUI"),
         .target(name: "WebSocketTransport", dependencies: ["CWebSockets", "CLibEV", "Locking"]),
-        .target(name: "BoardStore", dependencies: ["CSQLite", "Locking"]),
+        .target(name: "BoardStore", dependencies: ["BoardSync", "CSQLite", "Locking"]),
         .target(name: "BoardServer", dependencies: ["BoardSync", "BoardStore", "Locking", "WebSocketTransport"]),
         .target(name: "BoardClientApp", dependencies: ["BoardSync", "TerminalUI"]),
         .executableTarget(name: "board-server", dependencies: ["BoardServer"]),
@@ -48,7 +48,7 @@ let package = Package(
             name: "BoardSyncTests", dependencies: ["BoardSync", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["TestSupport", "WebSocketTransport"]),
-        .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "CSQLite", "TestSupport"]),
+        .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "BoardSync", "CSQLite", "TestSupport"]),
         .testTarget(
             name: "BoardServerTests", dependencies: ["BoardServer", "BoardSync", "TestSupport", "WebSocketTransport"],
             exclude: ["python"]),

@@ -116,22 +116,9 @@ extension BoardService {
             if loaded.awaitingCreation {
                 loaded.awaitingCreation = false
                 batch.createBoard(name)
-                batch.useId("main", kind: .section, on: name)
+                batch.useID("main", kind: .section, on: name)
             }
-            for committed in output.commits {
-                let json = String(decoding: WireCodec.encodeOp(committed.op), as: UTF8.self)
-                batch.append(
-                    CommittedOp(
-                        version: committed.version, client: committed.client, user: committed.user,
-                        seq: committed.seq, opJSON: json, committedAt: committedAt),
-                    to: name)
-            }
-            for update in output.lastSeqUpdates {
-                batch.advanceSeq(of: update.client, on: name, to: update.seq)
-            }
-            for used in output.newIDs {
-                batch.useId(used.id, kind: used.kind == .item ? .item : .section, on: name)
-            }
+            batch.append(output, of: name, committedAt: committedAt)
             loaded.opsSinceSnapshot += output.commits.count
             if loaded.opsSinceSnapshot >= options.snapshotEvery, !snapshotBoards.contains(name) {
                 snapshotBoards.append(name)
@@ -139,9 +126,7 @@ extension BoardService {
         }
         for name in snapshotBoards {
             guard let loaded = boards[name] else { continue }
-            let board = loaded.sequencer.snapshot
-            let json = String(decoding: WireCodec.encodeBoard(board), as: UTF8.self)
-            batch.addSnapshot(BoardSnapshot(version: board.version, json: json), of: name)
+            batch.addSnapshot(loaded.sequencer.snapshot)
             loaded.opsSinceSnapshot = 0
         }
         return batch

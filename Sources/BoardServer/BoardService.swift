@@ -69,12 +69,10 @@ final class BoardService: WebSocketServerHandler {
         var batch = CommitBatch()
         batch.createBoard(board.id)
         for section in board.sections {
-            batch.useId(section.id, kind: .section, on: board.id)
-            for item in section.items { batch.useId(item.id, kind: .item, on: board.id) }
+            batch.useID(section.id, kind: .section, on: board.id)
+            for item in section.items { batch.useID(item.id, kind: .item, on: board.id) }
         }
-        batch.addSnapshot(
-            BoardSnapshot(version: 0, json: String(decoding: WireCodec.encodeBoard(board), as: UTF8.self)), of: board.id
-        )
+        batch.addSnapshot(board)
         try store.commit(batch)
         log(.info, "demo board created", ["board": board.id])
     }

@@ -14,13 +14,13 @@ struct SQLiteFileTests {
         for version in 1...30 {
             batch.append(op(version, client: version.isMultiple(of: 2) ? "c2" : "c1"), to: "team")
         }
-        batch.useId("a1", kind: .item, on: "team")
+        batch.useID("a1", kind: .item, on: "team")
         batch.advanceSeq(of: "c3", on: "other", to: 4)
         try store.commit(batch)
-        try store.writeSnapshot("team", version: 25, json: #"{"v":25}"#)
+        try store.writeSnapshot(snapshot(of: "team", at: 25))
     }
 
-    private func contents(of store: BoardStore) throws -> [StoredBoard?] {
+    private func contents(of store: any BoardStore) throws -> [StoredBoard?] {
         try store.listBoards().map { try store.loadBoard($0) }
     }
 
@@ -124,6 +124,25 @@ struct SQLiteFileTests {
             Issue.record("expected corrupt, got \(String(describing: error))")
             return
         }
+    }
+
+    @Test func storedTextThatIsNoModelValueIsReportedCorrupt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("boards.db")
+        let store = try SQLiteBoardStore(path: path)
+        try store.commit(creation(of: "team"))
+        try commitOps(1...3, to: "team", in: store)
+        let database = try Database(path: path)
+        try database.statement(#"UPDATE op_log SET op_json = '{"kind":"jump"}' WHERE version = 2"#).run()
+        database.close()
+
+        guard case .corrupt(let reportedPath, let message) = storeError({ _ = try store.loadBoard("team") }) else {
+            Issue.record("expected corrupt")
+            return
+        }
+        #expect(reportedPath == path)
+        #expect(message.hasPrefix("op 2 of board team"), "\(message)")
+        #expect(try store.opsAfter("team", version: 2, limit: 5).map(\.version) == [3])
     }
 
     @Test func aDirectoryIsUnreadable() throws {

@@ -56,7 +56,7 @@ public final class SQLiteBoardStore: BoardStore {
         try withConnection { try $0.commit(batch) }
     }
 
-    public func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [CommittedOp] {
+    public func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
         guard version >= 0, limit >= 0 else {
             throw .invalidArgument("opsAfter needs a version and a limit of at least 0")
         }
@@ -67,17 +67,11 @@ public final class SQLiteBoardStore: BoardStore {
         try withConnection { try $0.oldestRetainedVersion(board) }
     }
 
-    public func writeSnapshot(_ board: String, version: Int, json: String) throws(StoreError) {
-        var batch = CommitBatch()
-        batch.addSnapshot(BoardSnapshot(version: version, json: json), of: board)
-        try commit(batch)
-    }
-
     public func lastSeq(_ board: String, client: String) throws(StoreError) -> Int {
         try withConnection { try $0.lastSeq(board, client: client) }
     }
 
-    public func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> CommittedOp? {
+    public func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> StoredOp? {
         try withConnection { try $0.committedOp(board, client: client, seq: seq) }
     }
 

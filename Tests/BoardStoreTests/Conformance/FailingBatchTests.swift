@@ -1,4 +1,5 @@
 import BoardStore
+import BoardSync
 import Testing
 
 /// A refused batch must leave every board exactly as it was, in every store.
@@ -6,15 +7,15 @@ import Testing
 struct FailingBatchTests {
     /// Commits a base state, runs `batch`, checks the error and that nothing changed.
     private func expectRefusal(
-        _ kind: StoreKind, of batch: (inout CommitBatch) -> Void, with expected: StoreError,
+        _ factory: StoreFactory, of batch: (inout CommitBatch) -> Void, with expected: StoreError,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        try kind.withStore(retainedOps: 2) { (store: BoardStore) throws in
+        try factory.withStore(retainedOps: 2) { (store: any BoardStore) throws in
             try store.commit(creation(of: "team"))
             var base = CommitBatch()
             base.append(op(1), to: "team")
             base.append(op(2, client: "c2", seq: 1), to: "team")
-            base.useId("a1", kind: .item, on: "team")
+            base.useID("a1", kind: .item, on: "team")
             try store.commit(base)
             let before = try store.loadBoard("team")
             let retainedBefore = try store.opsAfter("team", version: 0, limit: 100)
@@ -41,45 +42,45 @@ struct FailingBatchTests {
         batch.createBoard("other")
         batch.append(op(3), to: "team")
         batch.advanceSeq(of: "c9", on: "team", to: 50)
-        batch.useId("z9", kind: .item, on: "team")
-        batch.addSnapshot(BoardSnapshot(version: 3, json: "{}"), of: "team")
+        batch.useID("z9", kind: .item, on: "team")
+        batch.addSnapshot(snapshot(of: "team", at: 3))
         return batch
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func duplicateVersion(kind: StoreKind) throws {
+    @Test(arguments: StoreFactory.all)
+    func duplicateVersion(factory: StoreFactory) throws {
         try expectRefusal(
-            kind, of: { $0.append(op(3, client: "c3", seq: 1), to: "team") },
-            with: .versionOutOfOrder(board: "team", expected: 4, found: 3))
+            factory, of: { $0.append(op(3, client: "c3", seq: 1), to: "team") },
+            with: .versionConflict(board: "team", expected: 4, found: 3))
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func versionGap(kind: StoreKind) throws {
+    @Test(arguments: StoreFactory.all)
+    func versionGap(factory: StoreFactory) throws {
         try expectRefusal(
-            kind, of: { $0.append(op(5), to: "team") }, with: .versionOutOfOrder(board: "team", expected: 4, found: 5))
+            factory, of: { $0.append(op(5), to: "team") }, with: .versionConflict(board: "team", expected: 4, found: 5))
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func unknownBoard(kind: StoreKind) throws {
-        try expectRefusal(kind, of: { $0.useId("x", kind: .item, on: "nowhere") }, with: .unknownBoard("nowhere"))
+    @Test(arguments: StoreFactory.all)
+    func unknownBoard(factory: StoreFactory) throws {
+        try expectRefusal(factory, of: { $0.useID("x", kind: .item, on: "nowhere") }, with: .unknownBoard("nowhere"))
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func existingBoard(kind: StoreKind) throws {
-        try expectRefusal(kind, of: { $0.createBoard("team") }, with: .boardAlreadyExists("team"))
+    @Test(arguments: StoreFactory.all)
+    func existingBoard(factory: StoreFactory) throws {
+        try expectRefusal(factory, of: { $0.createBoard("team") }, with: .boardAlreadyExists("team"))
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func negativeSnapshotVersion(kind: StoreKind) throws {
+    @Test(arguments: StoreFactory.all)
+    func negativeSnapshotVersion(factory: StoreFactory) throws {
         try expectRefusal(
-            kind, of: { $0.addSnapshot(BoardSnapshot(version: -1, json: "{}"), of: "team") },
+            factory, of: { $0.addSnapshot(snapshot(of: "team", at: -1)) },
             with: .invalidArgument("snapshot version -1 of board team"))
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func snapshotAheadOfTheBoard(kind: StoreKind) throws {
+    @Test(arguments: StoreFactory.all)
+    func snapshotAheadOfTheBoard(factory: StoreFactory) throws {
         try expectRefusal(
-            kind, of: { $0.addSnapshot(BoardSnapshot(version: 9, json: "{}"), of: "team") },
+            factory, of: { $0.addSnapshot(snapshot(of: "team", at: 9)) },
             with: .snapshotAheadOfBoard(board: "team", version: 9, head: 3))
     }
 }
