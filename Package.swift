@@ -50,7 +50,8 @@ let package = Package(
         .testTarget(name: "WebSocketTransportTests", dependencies: ["TestSupport", "WebSocketTransport"]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "BoardSync", "CSQLite", "TestSupport"]),
         .testTarget(
-            name: "BoardServerTests", dependencies: ["BoardServer", "BoardSync", "TestSupport", "WebSocketTransport"],
+            name: "BoardServerTests",
+            dependencies: ["BoardServer", "BoardStore", "BoardSync", "Locking", "TestSupport", "WebSocketTransport"],
             exclude: ["python"]),
         .testTarget(
             name: "BoardClientAppTests",

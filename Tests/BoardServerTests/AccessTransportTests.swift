@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 import WebSocketTransport
 
-@Suite("board-server TLS, origins and connection limits")
+/// What the transport does for access: TLS, and origins as a browser sends them.
+@Suite("board-server TLS and origins")
 struct AccessTransportTests {
     /// A self-signed certificate for 127.0.0.1 made with the `openssl` command.
     private static func makeCertificate(in directory: URL) throws -> (certificate: String, key: String) {
@@ -75,23 +76,5 @@ struct AccessTransportTests {
         #expect(try status("null") == 403)
         #expect(try status(nil) == 101)
         #expect(try AccessFixture.upgradeStatus(server.url(board: "origins")) == 101)
-    }
-
-    @Test func connectionLimitsRefuseWith429PerAddressAnd503InTotal() throws {
-        let perAddress = try ServerProcess(arguments: ["--max-connections-per-ip", "2"])
-        defer { perAddress.finish() }
-        let url = perAddress.url(board: "limits")
-        var open = [try ProtocolClient.joined(url).0, try ProtocolClient.joined(url).0]
-        #expect(try AccessFixture.upgradeStatus(url) == 429)
-        open.removeFirst().close()
-        #expect(Deadline.wait(timeout: 5) { (try? AccessFixture.upgradeStatus(url)) == 101 })
-        #expect(open.count == 1)
-
-        let total = try ServerProcess(arguments: ["--max-connections", "2"])
-        defer { total.finish() }
-        let totalURL = total.url(board: "limits")
-        let held = [try ProtocolClient.joined(totalURL).0, try ProtocolClient.joined(totalURL).0]
-        #expect(try AccessFixture.upgradeStatus(totalURL) == 503)
-        #expect(held.count == 2)
     }
 }

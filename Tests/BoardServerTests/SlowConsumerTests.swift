@@ -44,7 +44,7 @@ struct SlowConsumerTests {
         while !closed, Date() < deadline {
             try submitAndFollow(label + String(seq))
             guard seq % 5 == 0 else { continue }
-            closed = try HTTPEndpointTests.metrics(server)["boardsync_slow_consumer_disconnects_total"] == 1
+            closed = try server.metrics()["boardsync_slow_consumer_disconnects_total"] == 1
         }
         #expect(closed, "the slow client was never closed after \(seq) large ops")
         for _ in 0..<5 { try submitAndFollow("after") }
@@ -70,7 +70,7 @@ struct SlowConsumerTests {
         }
         #expect(ending == "close Optional(1013)" || ending == "end of stream", "the slow client saw \(ending)")
         #expect(received >= 1, "not even the welcome reached the slow client")
-        let metrics = try HTTPEndpointTests.metrics(server)
+        let metrics = try server.metrics()
         #expect(metrics["boardsync_slow_consumer_disconnects_total"] == 1)
         #expect(metrics["boardsync_connections"] == 2)
     }
