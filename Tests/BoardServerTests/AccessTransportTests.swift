@@ -7,27 +7,10 @@ import WebSocketTransport
 /// What the transport does for access: TLS, and origins as a browser sends them.
 @Suite("board-server TLS and origins")
 struct AccessTransportTests {
-    /// A self-signed certificate for 127.0.0.1 made with the `openssl` command.
-    private static func makeCertificate(in directory: URL) throws -> (certificate: String, key: String) {
-        let certificate = directory.appendingPathComponent("cert.pem").path
-        let key = directory.appendingPathComponent("key.pem").path
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        openssl.arguments = [
-            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-days", "1",
-            "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-keyout", key, "-out", certificate,
-        ]
-        openssl.standardOutput = FileHandle.nullDevice
-        openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
-        openssl.waitUntilExit()
-        #expect(openssl.terminationStatus == 0)
-        return (certificate, key)
-    }
-
     @Test func tlsRoundTripWithATrustedCertificateOnly() throws {
         let directory = try TemporaryDirectory(prefix: "board-tls")
-        let (certificate, key) = try Self.makeCertificate(in: directory.url)
+        let pair = try SelfSignedCertificate(in: directory.url)
+        let (certificate, key) = (pair.certificatePath, pair.keyPath)
         let server = try ServerProcess(arguments: ["--tls-cert", certificate, "--tls-key", key], directory: directory)
         defer { server.finish() }
         let secureURL = "wss://127.0.0.1:\(server.port)/boards/secure"

@@ -26,23 +26,13 @@ struct PythonClientTests {
             .appendingPathComponent("python/protocol_client.py").path
         let server = try ServerProcess()
         defer { server.finish() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script, server.url(board: "python")]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let errorText = OutputCollector(errors.fileHandleForReading)
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        errorText.wait { _, ended in ended }
-        #expect(process.terminationStatus == 0, "python failed: \(errorText.text)")
+        let run = try ProcessRun.run(URL(fileURLWithPath: python), [script, server.url(board: "python")], timeout: 60)
+        let text = run.stdout
+        #expect(run.status == 0, "python failed: \(run.stderr)")
         guard let line = text.split(separator: "\n").last,
             let result = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         else {
-            Issue.record("no JSON result line: \(text) \(errorText.text)")
+            Issue.record("no JSON result line: \(text) \(run.stderr)")
             return
         }
         #expect(result["ok"] as? Bool == true, "\(result)")
