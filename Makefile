@@ -5,7 +5,9 @@ SWIFT        ?= swift
 HOST         ?= 127.0.0.1
 PORT         ?= 8080
 BOARD        ?= demo
-# Every build refuses warnings and imports of modules the target does not declare in Package.swift.
+# Every build refuses warnings and imports of package modules outside a target's declared
+# dependencies and theirs; `make lint` also refuses an import of a dependency's dependency
+# (scripts/check_imports.py), which SwiftPM's check lets through.
 IMPORT_CHECK := --explicit-target-dependency-import-check error
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors $(IMPORT_CHECK)
 VENV         := .build/venv
@@ -69,6 +71,7 @@ format:
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	python3 scripts/check_imports.py
 
 clean:
 	rm -rf .build
