@@ -11,7 +11,8 @@ BOARD        ?= demo
 IMPORT_CHECK := --explicit-target-dependency-import-check error
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors $(IMPORT_CHECK)
 VENV         := .build/venv
-APT_PACKAGES := pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev tmux openssl
+APT_PACKAGES := pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev libpq-dev postgresql \
+                tmux openssl
 
 .PHONY: all deps build release run client test test-sanitize bench format lint clean
 
@@ -20,8 +21,9 @@ all: build
 # Installs the system packages only when something is missing, so a ready machine never runs apt.
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 \
-	    || ! pkg-config --exists libwebsockets sqlite3 \
+	    || ! pkg-config --exists libwebsockets sqlite3 libpq \
 	    || [ ! -f /usr/include/ev.h ] \
+	    || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
 	    || ! ls /usr/lib/*/libwebsockets-evlib_ev.so >/dev/null 2>&1 \
 	    || ! command -v tmux >/dev/null 2>&1 \
 	    || ! command -v openssl >/dev/null 2>&1; then \

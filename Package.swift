@@ -24,11 +24,16 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(name: "BoardSync"),
         .target(name: "Locking"),
         .target(name: "TerminalUI"),
         .target(name: "WebSocketTransport", dependencies: ["CWebSockets", "CLibEV", "Locking"]),
-        .target(name: "BoardStore", dependencies: ["BoardSync", "CSQLite", "Locking"]),
+        .target(name: "BoardStore", dependencies: ["BoardSync", "CLibPQ", "CSQLite", "Locking"]),
         .target(name: "BoardServer", dependencies: ["BoardSync", "BoardStore", "Locking", "WebSocketTransport"]),
         .target(name: "BoardClientApp", dependencies: ["BoardSync", "TerminalUI"]),
         .executableTarget(name: "board-server", dependencies: ["BoardServer"]),
@@ -48,7 +53,8 @@ let package = Package(
             name: "BoardSyncTests", dependencies: ["BoardSync", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["TestSupport", "WebSocketTransport"]),
-        .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "BoardSync", "CSQLite", "TestSupport"]),
+        .testTarget(
+            name: "BoardStoreTests", dependencies: ["BoardStore", "BoardSync", "CSQLite", "Locking", "TestSupport"]),
         .testTarget(
             name: "BoardServerTests",
             dependencies: ["BoardServer", "BoardStore", "BoardSync", "Locking", "TestSupport", "WebSocketTransport"],
