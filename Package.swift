@@ -30,6 +30,7 @@ let package = Package(
             providers: [.apt(["libpq-dev"])]
         ),
         .target(name: "BoardSync"),
+        .target(name: "BoardSyncBrowser", dependencies: ["BoardSync"]),
         .target(name: "Locking"),
         .target(name: "TerminalUI"),
         .target(name: "WebSocketTransport", dependencies: ["CWebSockets", "CLibEV", "Locking"]),
@@ -49,6 +50,9 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(
+            name: "BoardSyncBrowserTests", dependencies: ["BoardSyncBrowser", "BoardSync"],
+            resources: [.copy("Scenarios")]),
         .testTarget(
             name: "BoardSyncTests", dependencies: ["BoardSync", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),

@@ -159,7 +159,7 @@ struct JSONParser {
                 throw JSONSyntaxError(.duplicateKey(key), at: keyOffset)
             }
         } else {
-            if seenKeys.isEmpty { seenKeys = Set(members.map(\.key)) }
+            if seenKeys.isEmpty { seenKeys = Set(members.map { $0.key }) }
             guard seenKeys.insert(key).inserted else {
                 throw JSONSyntaxError(.duplicateKey(key), at: keyOffset)
             }
