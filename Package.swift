@@ -49,7 +49,7 @@ let package = Package(
                 "WebSocketTransport",
             ]
         ),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["BoardSync"], path: "Tests/TestSupport"),
         .testTarget(
             name: "BoardSyncBrowserTests", dependencies: ["BoardSyncBrowser", "BoardSync"],
             resources: [.copy("Scenarios")]),

@@ -1,19 +1,6 @@
-/// SplitMix64: a small seeded pseudo-random generator, so that a random test case or benchmark
-/// input is the same on every run of its seed (and a failing case replays from the seed it
-/// printed). The one generator of the tests and of board-bench.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+import BoardSync
 
-    /// A generator whose whole sequence is decided by `seed`.
-    public init(seed: UInt64) {
-        state = seed
-    }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
+/// The seeded pseudo-random generator of the tests and of board-bench: the core's SplitMix64
+/// (`IDGenerator`, which clients draw their ids from), so the tree holds one. The same seed gives
+/// the same sequence on every run, and a failing random case replays from the seed it printed.
+public typealias SeededGenerator = IDGenerator
