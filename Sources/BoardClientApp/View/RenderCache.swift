@@ -12,7 +12,8 @@ public final class RenderCache {
         var cursor: String?
         var scroll: Int
         var showHelp: Bool
-        var moving: Set<String>
+        var movingTiles: Set<String>
+        var movingTitles: Set<String>
     }
 
     private var key: Key?

@@ -1,9 +1,11 @@
 import TerminalUI
 
 /// Draws single tiles into a buffer, clipped to the board area so tiles scrolled half out of
-/// sight never touch the status or bottom line.
+/// sight never touch the status or bottom line. A flashing tile shows its label in reverse video.
 enum TilePainter {
-    static func paint(_ label: String, style: TileStyle, at rect: Rect, clip: Rect, into buffer: inout Buffer) {
+    static func paint(
+        _ label: String, style: TileStyle, at rect: Rect, clip: Rect, flashing: Bool = false, into buffer: inout Buffer
+    ) {
         let border: BorderStyle
         var lineStyle = Style.plain
         var textStyle = Style.plain
@@ -11,14 +13,22 @@ enum TilePainter {
         switch style {
         case .normal:
             border = .single
-        case .cursor:
+        case .cursor(let mark):
             border = .bold
-            lineStyle = Style(foreground: .yellow, attributes: .bold)
+            lineStyle = Style(foreground: mark ?? .yellow, attributes: .bold)
             textStyle = Style(attributes: .bold)
         case .lifted:
             border = .double
             lineStyle = Style(foreground: .white, attributes: .bold)
             textStyle = Style(attributes: .bold)
+        case .travelling(let color):
+            border = .double
+            lineStyle = Style(foreground: color ?? .default, attributes: .bold)
+            textStyle = Style(foreground: color ?? .default, attributes: .bold)
+        case .marked(let color):
+            border = .rounded
+            lineStyle = Style(foreground: color, attributes: .bold)
+            textStyle = Style(foreground: color, attributes: .bold)
         case .placeholder(let holder, let color):
             border = TileStyle.dashed
             lineStyle = Style(foreground: holder == nil ? .default : color, attributes: .dim)
@@ -48,6 +58,7 @@ enum TilePainter {
         let room = max(0, rect.width - 4)
         guard room > 0, textRow >= clip.y, textRow < clip.bottom else { return }
         let trimmed = TextTrimming.trimmed(text, toColumns: room)
+        if flashing { textStyle = textStyle.adding(.reverse) }
         let area = Rect(x: rect.x + 2, y: textRow, width: room, height: 1).intersection(clip)
         _ = buffer.set(x: rect.x + 2, y: textRow, trimmed, style: textStyle, clip: area)
     }
