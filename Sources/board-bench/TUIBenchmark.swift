@@ -7,8 +7,9 @@ import TerminalUI
 #endif
 
 /// `board-bench tui`: renders a 120×40 board through the in-memory backend while remote moves
-/// arrive, one animated frame every 1/60 s, and compares the bytes the diffing terminal writes per
-/// frame with a full repaint of the same frames, plus the CPU time of update, view and diff.
+/// arrive, one animated frame every 1/60 s (and one when a mover's mark ends), and compares the
+/// bytes the diffing terminal writes per frame with a full repaint of the same frames, plus the
+/// CPU time of update, view and diff.
 enum TUIBenchmark {
     static let width = 120
     static let height = 40
@@ -58,22 +59,15 @@ enum TUIBenchmark {
         var fullBytes = 0
         var cpu: [Double] = []
         var version = 0
-        for move in 0..<moves {
-            let section = "s\(move % 4)"
-            guard let items = model.machine.committed?.board.sections.first(where: { $0.id == section })?.items else {
-                break
-            }
-            let from = move % 6
-            let op = Op.move(
-                item: items[from].id, from: Position(section: section, index: from),
-                to: Position(section: section, index: from + 1))
-            version += 1
+        var ticks: [Double] = []
+        /// Draws one frame after `message`, and the following animation frames while asked to.
+        func play(_ message: AppMessage) {
             let started = cpuSeconds()
-            var commands = model.update(
-                .server(.op(.init(version: version, client: "peer000000000001", user: "peer", op: op))), now: time)
-            var bytes = 0
+            var commands = model.update(message, now: time)
+            for case .scheduleTick(let at) in commands { ticks.append(at) }
+            guard commands.contains(.requestFrame) else { return }
             var buffer = AppView.render(model, time: time, cache: cache)
-            bytes = (try? terminal.draw(buffer)) ?? 0
+            var bytes = (try? terminal.draw(buffer)) ?? 0
             cpu.append(cpuSeconds() - started)
             frames += 1
             diffBytes += bytes
@@ -89,7 +83,26 @@ enum TUIBenchmark {
                 diffBytes += bytes
                 fullBytes += full.render(buffer).count
             }
-            time += 0.5
+        }
+        for move in 0..<moves {
+            let section = "s\(move % 4)"
+            guard let items = model.machine.committed?.board.sections.first(where: { $0.id == section })?.items else {
+                break
+            }
+            let from = move % 6
+            let op = Op.move(
+                item: items[from].id, from: Position(section: section, index: from),
+                to: Position(section: section, index: from + 1))
+            version += 1
+            play(.server(.op(.init(version: version, client: "peer000000000001", user: "peer", op: op))))
+            let next = time + 0.5
+            ticks.sort()
+            while let tick = ticks.first, tick <= next {
+                ticks.removeFirst()
+                time = max(time, tick)
+                play(.tick)
+            }
+            time = next
         }
         let meanDiff = Double(diffBytes) / Double(max(frames, 1))
         let meanFull = Double(fullBytes) / Double(max(frames, 1))
@@ -102,7 +115,8 @@ enum TUIBenchmark {
                 `board-bench tui --markdown docs/benchmarks.md` (release build).
 
                 A 120×40 terminal showing a board of 4 sections × 14 tiles while \(moves) remote one-tile
-                moves arrive, each animated at 60 frames per second until the tiles rest (\(frames) frames).
+                moves arrive, each played from its update batch at 60 frames per second until the tiles
+                rest, plus one frame when the mover's mark ends (\(frames) frames).
                 Bytes are what the diffing terminal writes per frame, next to a full repaint of the same
                 frames; CPU is the process's CPU time for update, view and diff of one frame.
 
