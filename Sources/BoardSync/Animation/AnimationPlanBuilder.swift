@@ -42,15 +42,9 @@ struct AnimationPlanBuilder {
         guard slots.count == new.sections.count else {
             throw .countMismatch("\(slots.count) sections after the batch, \(new.sections.count) in the new view")
         }
-        for (index, section) in new.sections.enumerated() where namedByCause.contains(section.id) {
-            let candidates = movedFrom.map { (new: $0.key, old: $0.value) }.sorted { $0.new < $1.new }
-            guard let swap = EquivalentMoves.exchange(for: index, slots: slots, candidates: candidates),
-                let origin = slots[index]
-            else { continue }
-            movedFrom[swap.new] = nil
-            slots[swap.new] = swap.old
-            slots[index] = nil
-            movedFrom[index] = origin
+        if !namedByCause.isEmpty {
+            EquivalentMoves.preferMoving(
+                named: { namedByCause.contains(new.sections[$0].id) }, slots: &slots, moves: &movedFrom)
         }
         let reloads = Set(batch.sectionReloads)
         let movedReloads = Set(batch.movedSectionReloads)
@@ -172,21 +166,18 @@ struct AnimationPlanBuilder {
     private func preferNamedMoves(
         oldSection: Int, newSection: Int, slots: inout [Int?], movedFrom: inout [CellPath: CellPath]
     ) {
-        guard !namedByCause.isEmpty, !movedFrom.isEmpty else { return }
+        guard !namedByCause.isEmpty else { return }
+        var withinPair: [Int: Int] = [:]
+        for (to, from) in movedFrom where to.section == newSection && from.section == oldSection {
+            withinPair[to.item] = from.item
+        }
+        guard !withinPair.isEmpty else { return }
+        for item in withinPair.keys { movedFrom[CellPath(section: newSection, item: item)] = nil }
         let cells = new.sections[newSection].cells
-        for (index, cell) in cells.enumerated() where slots[index] != nil && namedByCause.contains(cell.id) {
-            var candidates: [(new: Int, old: Int)] = []
-            for (to, from) in movedFrom where to.section == newSection && from.section == oldSection {
-                candidates.append((to.item, from.item))
-            }
-            candidates.sort { $0.new < $1.new }
-            guard let swap = EquivalentMoves.exchange(for: index, slots: slots, candidates: candidates),
-                let origin = slots[index]
-            else { continue }
-            movedFrom[CellPath(section: newSection, item: swap.new)] = nil
-            slots[swap.new] = swap.old
-            slots[index] = nil
-            movedFrom[CellPath(section: newSection, item: index)] = CellPath(section: oldSection, item: origin)
+        EquivalentMoves.preferMoving(
+            named: { namedByCause.contains(cells[$0].id) }, slots: &slots, moves: &withinPair)
+        for (item, origin) in withinPair {
+            movedFrom[CellPath(section: newSection, item: item)] = CellPath(section: oldSection, item: origin)
         }
     }
 
