@@ -37,7 +37,6 @@ extension AppModel {
             commands.append(.scheduleTick(at: now + min(1, delay)))
             commands.append(.requestFrame)
         case .frame:
-            animator.prune(at: now)
             if animator.isAnimating(at: now) { commands.append(.requestFrame) }
         case .resize(let newSize):
             size = newSize

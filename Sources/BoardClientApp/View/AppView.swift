@@ -17,8 +17,8 @@ public enum AppView {
         let scene = MotionScene(model, time: time)
         let buildBase = {
             var base = Buffer(width: size.width, height: size.height)
-            drawRestingTitles(model, scene: scene, area: area, into: &base)
-            drawRestingTiles(model, scene: scene, area: area, into: &base)
+            drawRestingTitles(model, where: { !scene.titleIDs.contains($0) }, area: area, into: &base)
+            drawRestingTiles(model, where: { !scene.tileIDs.contains($0) }, area: area, into: &base)
             return base
         }
         var buffer: Buffer
@@ -27,7 +27,10 @@ public enum AppView {
                 size: size, view: model.machine.view, layout: model.layout, cursor: model.cursor,
                 scroll: model.scroll, showHelp: model.showHelp, movingTiles: scene.tileIDs,
                 movingTitles: scene.titleIDs)
-            buffer = cache.base(for: key, build: buildBase)
+            buffer = cache.base(for: key, build: buildBase) { landedTiles, landedTitles, base in
+                drawRestingTitles(model, where: landedTitles.contains, area: area, into: &base)
+                drawRestingTiles(model, where: landedTiles.contains, area: area, into: &base)
+            }
         } else {
             buffer = buildBase()
         }
@@ -46,10 +49,12 @@ public enum AppView {
             height: model.metrics.height)
     }
 
-    /// Section titles at rest, and a mark in empty sections.
-    static func drawRestingTitles(_ model: AppModel, scene: MotionScene, area: Rect, into buffer: inout Buffer) {
+    /// The titles of the sections `include` admits (by id) at rest, and a mark in empty sections.
+    static func drawRestingTitles(
+        _ model: AppModel, where include: (String) -> Bool, area: Rect, into buffer: inout Buffer
+    ) {
         guard !area.isEmpty else { return }
-        for frame in model.layout.sections where !scene.titleIDs.contains(frame.id) {
+        for frame in model.layout.sections where include(frame.id) {
             drawTitle(model, frame, row: frame.titleRow, style: SectionTitleStyle(), area: area, into: &buffer)
         }
     }
@@ -75,11 +80,13 @@ public enum AppView {
         }
     }
 
-    /// Every tile resting in its cell.
-    static func drawRestingTiles(_ model: AppModel, scene: MotionScene, area: Rect, into buffer: inout Buffer) {
+    /// The tiles `include` admits (by id), resting in their cells.
+    static func drawRestingTiles(
+        _ model: AppModel, where include: (String) -> Bool, area: Rect, into buffer: inout Buffer
+    ) {
         guard !area.isEmpty else { return }
         for section in model.machine.view.sections {
-            for cell in section.cells where !scene.tileIDs.contains(cell.id) {
+            for cell in section.cells where include(cell.id) {
                 guard let rect = model.layout.tiles[cell.id] else { continue }
                 TilePainter.paint(
                     cell.label, style: style(of: cell, model: model, frame: nil),
