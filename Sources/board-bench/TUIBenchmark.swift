@@ -60,15 +60,23 @@ enum TUIBenchmark {
         var cpu: [Double] = []
         var version = 0
         var ticks: [Double] = []
+        /// CPU seconds of the frames that carry a batch, split into update, view and diff.
+        var batchFrames: [(update: Double, view: Double, diff: Double)] = []
         /// Draws one frame after `message`, and the following animation frames while asked to.
         func play(_ message: AppMessage) {
             let started = cpuSeconds()
             var commands = model.update(message, now: time)
             for case .scheduleTick(let at) in commands { ticks.append(at) }
             guard commands.contains(.requestFrame) else { return }
+            let updated = cpuSeconds()
             var buffer = AppView.render(model, time: time, cache: cache)
+            let viewed = cpuSeconds()
             var bytes = (try? terminal.draw(buffer)) ?? 0
-            cpu.append(cpuSeconds() - started)
+            let drawn = cpuSeconds()
+            cpu.append(drawn - started)
+            if case .server = message {
+                batchFrames.append((updated - started, viewed - updated, drawn - viewed))
+            }
             frames += 1
             diffBytes += bytes
             fullBytes += full.render(buffer).count
@@ -109,6 +117,10 @@ enum TUIBenchmark {
         let sorted = cpu.sorted()
         let meanCPU = cpu.reduce(0, +) / Double(max(cpu.count, 1))
         let p99 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+        let batchCount = Double(max(batchFrames.count, 1))
+        let batchUpdate = batchFrames.reduce(0) { $0 + $1.update } / batchCount
+        let batchView = batchFrames.reduce(0) { $0 + $1.view } / batchCount
+        let batchDiff = batchFrames.reduce(0) { $0 + $1.diff } / batchCount
         if let markdownPath {
             let body = """
                 Machine: \(MachineInfo.current().summary). Command: `make bench`, which runs \
@@ -126,6 +138,7 @@ enum TUIBenchmark {
                 | CPU per frame, mean | \(format(meanCPU * 1e6)) µs | – | < 1 ms |
                 | CPU per frame, p99 | \(format(p99 * 1e6)) µs | – | < 1 ms |
                 | CPU per frame, max | \(format((sorted.last ?? 0) * 1e6)) µs | – | – |
+                | CPU of a frame carrying a batch, mean: update (batch, plan) / view / diff | \(format(batchUpdate * 1e6)) / \(format(batchView * 1e6)) / \(format(batchDiff * 1e6)) µs | – | – |
                 """
             do {
                 try MarkdownReport.write(section: "Terminal", body: body, to: markdownPath)
@@ -140,6 +153,9 @@ enum TUIBenchmark {
         )
         print(
             "  cpu/frame    mean \(format(meanCPU * 1e6)) µs  p99 \(format(p99 * 1e6)) µs  max \(format((sorted.last ?? 0) * 1e6)) µs"
+        )
+        print(
+            "  batch frame  update \(format(batchUpdate * 1e6)) µs  view \(format(batchView * 1e6)) µs  diff \(format(batchDiff * 1e6)) µs (mean of \(batchFrames.count))"
         )
         return 0
     }

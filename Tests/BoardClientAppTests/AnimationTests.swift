@@ -68,6 +68,23 @@ import Testing
         #expect(F.colours(model, time: 2.5, rows: 3...3) == [".yy.yyy"])
     }
 
+    @Test func eachMarkEndsWithItsOwnRedraw() {
+        var model = F.model(Self.letters, width: 50, peers: [Self.bob], metrics: Self.small)
+        let first = model.update(remote(.move(item: "s1", from: pos("s", 1), to: pos("s", 6)), version: 2), now: 1)
+        let second = model.update(remote(.move(item: "s2", from: pos("s", 1), to: pos("s", 0)), version: 3), now: 2)
+        #expect(first.contains(.scheduleTick(at: 2.5)) && second.contains(.scheduleTick(at: 3.5)))
+        #expect(model.update(.tick, now: 2.5).contains(.requestFrame))
+        #expect(
+            rows(model, 2.5, 2...4) == [
+                " ╭────╮ ┏━━━━┓ ┌────┐ ┌────┐ ┌────┐ ┌────┐ ┌────┐",
+                " │ C  │ ┃ A  ┃ │ D  │ │ E  │ │ F  │ │ G  │ │ B  │",
+                " ╰────╯ ┗━━━━┛ └────┘ └────┘ └────┘ └────┘ └────┘",
+            ])
+        #expect(F.colours(model, time: 2.5, rows: 3...3) == [".gggggg.yy.yyy"])
+        #expect(model.update(.tick, now: 3.5).contains(.requestFrame))
+        #expect(F.colours(model, time: 3.5, rows: 3...3) == ["........yy.yyy"])
+    }
+
     @Test func theAnimationPlaysTheBatchNotADiffOfTheLayouts() throws {
         var model = F.model(Self.letters, width: 50, peers: [Self.bob], metrics: Self.small)
         let old = model.machine.view

@@ -23,68 +23,67 @@ public struct TileAnimator: Hashable, Sendable {
 
     /// Starts `plan` at `time`: the old view and its layout say where everything came from (and
     /// what deleted tiles showed), the new layout where everything goes. Without a plan (a
-    /// resize) everything heads for its new place unlifted.
+    /// resize) everything heads for its new place unlifted. Returns when the marks the plan set
+    /// end, if it set any, so the screen can be redrawn then.
+    @discardableResult
     public mutating func play(
         _ plan: AnimationPlan?, from oldView: BoardView, _ oldLayout: BoardLayout, to newLayout: BoardLayout,
         at time: Double
-    ) {
+    ) -> Double? {
         prune(at: time)
         guard let plan else {
             follow(newLayout, at: time)
-            return
+            return nil
         }
         let span = TimeSpan(start: time, end: time + plan.duration)
-        var nextTiles: [String: TileMotion] = [:]
-        nextTiles.reserveCapacity(plan.cells.count)
+        let markUntil = time + plan.markDuration
         for entry in plan.cells where entry.motion == .deleted {
+            let gone = tiles.removeValue(forKey: entry.id)
             guard animates, let from = entry.from else { continue }
             let cell = oldView.sections[from.section].cells[from.item]
-            let start = drawn(tiles[entry.id], otherwise: oldLayout.rect(at: from).map(Self.corner), at: time)
+            let start = drawn(gone, otherwise: oldLayout.rect(at: from).map(Self.corner), at: time)
             if let start {
                 ghosts.append(Ghost(text: cell.holder?.user ?? cell.label, isTitle: false, origin: start, span: span))
             }
         }
         for entry in plan.cells {
             guard let to = entry.to, let rect = newLayout.rect(at: to) else { continue }
-            let target = Self.corner(rect)
-            let previous = entry.motion == .inserted ? nil : tiles[entry.id]
-            let start = previous?.tween.value(at: time) ?? entry.from.flatMap(oldLayout.rect(at:)).map(Self.corner)
-            nextTiles[entry.id] = advance(
-                previous, from: start ?? target, to: target, motion: entry.motion, mover: entry.mover,
+            let from = entry.motion == .inserted ? nil : entry.from.flatMap(oldLayout.rect(at:)).map(Self.corner)
+            Self.advance(
+                &tiles[entry.id], from: from, to: Self.corner(rect), motion: entry.motion, mover: entry.mover,
                 marked: entry.marked, flashes: entry.reloaded && entry.placeholder != .closed, span: span,
-                markUntil: time + plan.markDuration)
+                markUntil: markUntil, animates: animates)
         }
-        tiles = nextTiles
-        var nextTitles: [String: TileMotion] = [:]
         for entry in plan.sections {
-            if entry.motion == .deleted {
-                guard animates, let from = entry.from, let row = oldLayout.titleRow(ofSection: from) else { continue }
-                let start = drawn(titles[entry.id], otherwise: Point2D(x: 0, y: Double(row)), at: time)
-                if let start {
-                    ghosts.append(
-                        Ghost(text: oldView.sections[from].title, isTitle: true, origin: start, span: span))
-                }
-                continue
+            guard entry.motion == .deleted else { continue }
+            let gone = titles.removeValue(forKey: entry.id)
+            guard animates, let from = entry.from, let row = oldLayout.titleRow(ofSection: from) else { continue }
+            if let start = drawn(gone, otherwise: Point2D(x: 0, y: Double(row)), at: time) {
+                ghosts.append(Ghost(text: oldView.sections[from].title, isTitle: true, origin: start, span: span))
             }
-            guard let to = entry.to, let row = newLayout.titleRow(ofSection: to) else { continue }
-            let target = Point2D(x: 0, y: Double(row))
-            let previous = entry.motion == .inserted ? nil : titles[entry.id]
-            let start =
-                previous?.tween.value(at: time)
-                ?? entry.from.flatMap(oldLayout.titleRow(ofSection:)).map { Point2D(x: 0, y: Double($0)) }
-            nextTitles[entry.id] = advance(
-                previous, from: start ?? target, to: target, motion: entry.motion, mover: entry.mover,
-                marked: entry.marked, flashes: entry.retitled, span: span, markUntil: time + plan.markDuration)
         }
-        titles = nextTitles
+        for entry in plan.sections {
+            guard let to = entry.to, let row = newLayout.titleRow(ofSection: to) else { continue }
+            let from = entry.motion == .inserted ? nil : entry.from.flatMap(oldLayout.titleRow(ofSection:))
+            Self.advance(
+                &titles[entry.id], from: from.map { Point2D(x: 0, y: Double($0)) }, to: Point2D(x: 0, y: Double(row)),
+                motion: entry.motion, mover: entry.mover, marked: entry.marked, flashes: entry.retitled, span: span,
+                markUntil: markUntil, animates: animates)
+        }
+        let marks = plan.cells.contains { $0.marked } || plan.sections.contains { $0.marked }
+        return marks ? markUntil : nil
     }
 
-    /// The next state of one tile or title under a plan entry.
-    private func advance(
-        _ previous: TileMotion?, from start: Point2D, to target: Point2D, motion: Motion, mover: Mover?, marked: Bool,
-        flashes: Bool, span: TimeSpan, markUntil: Double
-    ) -> TileMotion {
-        var next = previous ?? TileMotion(resting: animates ? start : target, at: span.start)
+    /// Carries one tile or title through a plan entry: a known one heads for `target` from where
+    /// it is drawn; a new one starts at `from` (its old resting place), or at `target` when it
+    /// is inserted.
+    private static func advance(
+        _ state: inout TileMotion?, from: Point2D?, to target: Point2D, motion: Motion, mover: Mover?,
+        marked: Bool, flashes: Bool, span: TimeSpan, markUntil: Double, animates: Bool
+    ) {
+        var next =
+            (motion == .inserted ? nil : state)
+            ?? TileMotion(resting: animates ? from ?? target : target, at: span.start)
         if animates {
             next.head(for: target, at: span.start, duration: span.end - span.start)
             if motion == .moved { next.lift = TileMotion.Lift(mover: mover) }
@@ -98,7 +97,7 @@ public struct TileAnimator: Hashable, Sendable {
         } else if motion == .moved {
             next.mark = nil
         }
-        return next
+        state = next
     }
 
     /// Heads everything for its place in a new layout of the same view (after a resize).
@@ -160,7 +159,7 @@ public struct TileAnimator: Hashable, Sendable {
     }
 
     /// Whether anything still moves, grows, flashes or collapses at `time` (marks do not count:
-    /// they stay still until `nextMarkEnd`).
+    /// they stay still until the time `play` returned).
     public func isAnimating(at time: Double) -> Bool {
         func busy(_ motion: TileMotion) -> Bool {
             !motion.tween.isFinished(at: time) || motion.appearing?.isActive(at: time) == true
@@ -168,18 +167,6 @@ public struct TileAnimator: Hashable, Sendable {
         }
         return tiles.values.contains(where: busy) || titles.values.contains(where: busy)
             || ghosts.contains { $0.span.isActive(at: time) }
-    }
-
-    /// When the earliest mark still shown after `time` ends.
-    public func nextMarkEnd(after time: Double) -> Double? {
-        var earliest: Double?
-        for motions in [tiles, titles] {
-            for motion in motions.values {
-                guard let until = motion.mark?.until, until > time else { continue }
-                earliest = min(earliest ?? until, until)
-            }
-        }
-        return earliest
     }
 
     /// Whether a mark ended by `time` and is not forgotten yet (the screen must be redrawn).

@@ -37,6 +37,7 @@ extension AppModel {
             commands.append(.scheduleTick(at: now + min(1, delay)))
             commands.append(.requestFrame)
         case .frame:
+            animator.prune(at: now)
             if animator.isAnimating(at: now) { commands.append(.requestFrame) }
         case .resize(let newSize):
             size = newSize
@@ -123,18 +124,22 @@ extension AppModel {
         batch: UpdateBatch? = nil, cause: ChangeCause? = nil, into commands: inout [AppCommand]
     ) {
         let view = machine.view
-        let next = BoardLayout(view: view, width: size.width, metrics: metrics)
-        if batch != nil || view != shownView {
-            let plan = try? AnimationPlan(
-                old: shownView, batch: batch ?? UpdateBatch.between(old: shownView, new: view), new: view,
-                cause: batch == nil ? nil : cause)
-            animator.play(plan, from: shownView, layout, to: next, at: now)
-            if let end = animator.nextMarkEnd(after: now) { commands.append(.scheduleTick(at: end)) }
-        } else if next != layout {
-            animator.play(nil, from: shownView, layout, to: next, at: now)
+        let changed = batch != nil || view != shownView
+        if changed || layout.width != size.width {
+            let next = BoardLayout(view: view, width: size.width, metrics: metrics)
+            if changed {
+                let plan = try? AnimationPlan(
+                    old: shownView, batch: batch ?? UpdateBatch.between(old: shownView, new: view), new: view,
+                    cause: batch == nil ? nil : cause)
+                if let end = animator.play(plan, from: shownView, layout, to: next, at: now) {
+                    commands.append(.scheduleTick(at: end))
+                }
+            } else if next != layout {
+                animator.play(nil, from: shownView, layout, to: next, at: now)
+            }
+            layout = next
+            shownView = view
         }
-        layout = next
-        shownView = view
         if let held = heldItem { cursor = held }
         if let cursor, let index = layout.order.firstIndex(of: cursor) {
             cursorIndex = index

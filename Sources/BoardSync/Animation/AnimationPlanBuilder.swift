@@ -5,7 +5,8 @@ struct AnimationPlanBuilder {
     let batch: UpdateBatch
     let new: BoardView
     let cause: ChangeCause?
-    let namedByCause: Set<String>
+    /// The ids the cause moved: a handful at most, so a list searched in order.
+    let namedByCause: [String]
     private(set) var sections: [SectionAnimation] = []
     private(set) var cells: [CellAnimation] = []
 
@@ -14,7 +15,7 @@ struct AnimationPlanBuilder {
         self.batch = batch
         self.new = new
         self.cause = cause
-        namedByCause = Set(cause?.moved ?? [])
+        namedByCause = cause?.moved ?? []
     }
 
     mutating func build() throws(BatchReplayError) {
@@ -85,6 +86,7 @@ struct AnimationPlanBuilder {
         }
         let reloads = Set(batch.itemReloads)
         let movedReloads = Set(batch.movedItemReloads)
+        cells.reserveCapacity(new.cellCount + batch.itemDeletes.count)
         for (sectionIndex, section) in new.sections.enumerated() {
             guard let oldSectionIndex = sectionOrigins[sectionIndex] else {
                 for (index, cell) in section.cells.enumerated() {
@@ -109,10 +111,10 @@ struct AnimationPlanBuilder {
                 } else {
                     motion = from == nil ? .inserted : .moved
                 }
-                var reloaded = movedReloads.contains(to)
+                var reloaded = !movedReloads.isEmpty && movedReloads.contains(to)
                 var placeholder = PlaceholderChange.none
                 if let from {
-                    reloaded = reloaded || reloads.contains(from)
+                    reloaded = reloaded || (!reloads.isEmpty && reloads.contains(from))
                     let before = old.sections[from.section].cells[from.item]
                     if before.holder == nil, cell.holder != nil { placeholder = .opened }
                     if before.holder != nil, cell.holder == nil { placeholder = .closed }
