@@ -16,6 +16,8 @@ public struct TileAnimator: Hashable, Sendable {
     var tiles: [String: TileMotion] = [:]
     var titles: [String: TileMotion] = [:]
     public private(set) var ghosts: [Ghost] = []
+    /// No effect ends before this time, so `prune` has nothing to forget until then.
+    var pruneDue = Double.infinity
 
     public init(animates: Bool = true) {
         self.animates = animates
@@ -37,6 +39,7 @@ public struct TileAnimator: Hashable, Sendable {
         }
         let span = TimeSpan(start: time, end: time + plan.duration)
         let markUntil = time + plan.markDuration
+        pruneDue = min(pruneDue, span.end)
         for entry in plan.cells where entry.motion == .deleted {
             let gone = tiles.removeValue(forKey: entry.id)
             guard animates, let from = entry.from else { continue }
@@ -177,8 +180,17 @@ public struct TileAnimator: Hashable, Sendable {
 
     /// Forgets finished effects and ghosts.
     public mutating func prune(at time: Double) {
+        guard time >= pruneDue else { return }
         ghosts.removeAll { !$0.span.isActive(at: time) }
-        for index in tiles.indices { tiles.values[index].prune(at: time) }
-        for index in titles.indices { titles.values[index].prune(at: time) }
+        var due = ghosts.map { $0.span.end }.min() ?? .infinity
+        for index in tiles.indices {
+            tiles.values[index].prune(at: time)
+            due = min(due, tiles.values[index].nextEnd ?? .infinity)
+        }
+        for index in titles.indices {
+            titles.values[index].prune(at: time)
+            due = min(due, titles.values[index].nextEnd ?? .infinity)
+        }
+        pruneDue = due
     }
 }

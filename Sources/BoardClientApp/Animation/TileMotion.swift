@@ -63,6 +63,16 @@ struct TileMotion: Hashable, Sendable {
             markedBy: markNow)
     }
 
+    /// When the next of its effects ends (nil when none is set).
+    var nextEnd: Double? {
+        var ends: [Double] = []
+        if lift != nil { ends.append(tween.startTime + tween.duration) }
+        if let appearing { ends.append(appearing.end) }
+        if let flashing { ends.append(flashing.end) }
+        if let mark { ends.append(mark.until) }
+        return ends.min()
+    }
+
     /// Forgets the effects that are over at `time`.
     mutating func prune(at time: Double) {
         if tween.isFinished(at: time) { lift = nil }

@@ -44,7 +44,8 @@ enum TilePainter {
         let textRow = rect.y + rect.height / 2
         let room = max(0, rect.width - 4)
         guard room > 0, textRow >= clip.y, textRow < clip.bottom else { return }
-        let trimmed = TextTrimming.trimmed(text, toColumns: room)
+        // No character is wider than its UTF-8 bytes, so a short label needs no measuring.
+        let trimmed = text.utf8.count <= room ? text : TextTrimming.trimmed(text, toColumns: room)
         if flashing { textStyle = textStyle.adding(.reverse) }
         let area = Rect(x: rect.x + 2, y: textRow, width: room, height: 1).intersection(clip)
         _ = buffer.set(x: rect.x + 2, y: textRow, trimmed, style: textStyle, clip: area)
