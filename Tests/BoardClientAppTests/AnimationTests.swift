@@ -398,4 +398,31 @@ import Testing
             }
         }
     }
+
+    @Test func cachedFramesEqualUncachedFramesThroughCursorScrollDragsAndResize() {
+        let bob = ServerMessage.Peer(client: "bob0000000000001", user: "bob")
+        var model = ModelFixtures.model(width: 40, height: 12, peers: [bob])
+        let cache = RenderCache()
+        let steps: [AppMessage] = [
+            ModelFixtures.key(.down), ModelFixtures.key(.down), ModelFixtures.key(.right),
+            .server(.drag(.init(action: .begin, client: bob.client, user: "bob", item: "todo1", version: 1))),
+            .server(
+                .drag(
+                    .init(
+                        action: .over, client: bob.client, user: "bob", item: "todo1",
+                        from: Position(section: "todo", index: 1), to: Position(section: "done", index: 1), version: 1))
+            ),
+            ModelFixtures.key(.up), .resize(TerminalSize(width: 70, height: 14)), ModelFixtures.char(" "),
+            ModelFixtures.key(.right), ModelFixtures.char(" "), .resize(TerminalSize(width: 30, height: 9)),
+        ]
+        for (step, message) in steps.enumerated() {
+            _ = model.update(message, now: Double(step))
+            for frame in 0..<15 {
+                let time = Double(step) + Double(frame) / 60
+                #expect(
+                    AppView.render(model, time: time, cache: cache) == AppView.render(model, time: time),
+                    "step \(step) frame \(frame)")
+            }
+        }
+    }
 }

@@ -15,24 +15,16 @@ public enum AppView {
         }
         let area = model.boardArea.intersection(Rect(x: 0, y: 0, width: size.width, height: size.height))
         let scene = MotionScene(model, time: time)
-        let buildBase = {
-            var base = Buffer(width: size.width, height: size.height)
-            drawRestingTitles(model, where: { !scene.titleIDs.contains($0) }, area: area, into: &base)
-            drawRestingTiles(model, where: { !scene.tileIDs.contains($0) }, area: area, into: &base)
-            return base
-        }
         var buffer: Buffer
         if let cache {
             let key = RenderCache.Key(
                 size: size, view: model.machine.view, layout: model.layout, cursor: model.cursor,
                 scroll: model.scroll, showHelp: model.showHelp, movingTiles: scene.tileIDs,
                 movingTitles: scene.titleIDs)
-            buffer = cache.base(for: key, build: buildBase) { landedTiles, landedTitles, base in
-                drawRestingTitles(model, where: landedTitles.contains, area: area, into: &base)
-                drawRestingTiles(model, where: landedTiles.contains, area: area, into: &base)
-            }
+            buffer = cache.base(for: key) { StillPicture(model, scene: scene, area: area) }
         } else {
-            buffer = buildBase()
+            buffer = Buffer(width: size.width, height: size.height)
+            StillPicture(model, scene: scene, area: area).paint(into: &buffer)
         }
         drawScene(model, scene: scene, time: time, area: area, into: &buffer)
         StatusLine.draw(model, time: time, into: &buffer)
@@ -49,49 +41,20 @@ public enum AppView {
             height: model.metrics.height)
     }
 
-    /// The titles of the sections `include` admits (by id) at rest, and a mark in empty sections.
-    static func drawRestingTitles(
-        _ model: AppModel, where include: (String) -> Bool, area: Rect, into buffer: inout Buffer
-    ) {
-        guard !area.isEmpty else { return }
-        for frame in model.layout.sections where include(frame.id) {
-            drawTitle(model, frame, row: frame.titleRow, style: SectionTitleStyle(), area: area, into: &buffer)
-        }
-    }
-
-    /// Draws a section's title line at content row `row`, with its cell count, and the empty
+    /// Draws a section's title line on screen row `row`, with its cell count, and the empty
     /// mark two rows below when it has no cells.
     static func drawTitle(
-        _ model: AppModel, _ frame: BoardLayout.SectionFrame, row contentRow: Int, style: SectionTitleStyle, area: Rect,
-        into buffer: inout Buffer
+        _ title: String, count: Int, row: Int, style: SectionTitleStyle, area: Rect, into buffer: inout Buffer
     ) {
-        let offset = area.y - model.scroll
-        let row = contentRow + offset
         if row >= area.y && row < area.bottom {
-            let count = " (\(frame.cellIDs.count))"
+            let counted = " (\(count))"
             let end = buffer.write(
-                style.shown(frame.title), x: 1, y: row, maxWidth: max(0, area.width - 1 - count.count),
-                style: style.text)
-            _ = buffer.set(x: end, y: row, count, style: Style(attributes: .dim), clip: area)
+                style.shown(title), x: 1, y: row, maxWidth: max(0, area.width - 1 - counted.count), style: style.text)
+            _ = buffer.set(x: end, y: row, counted, style: Style(attributes: .dim), clip: area)
         }
-        let emptyRow = contentRow + 2 + offset
-        if frame.cellIDs.isEmpty, emptyRow >= area.y, emptyRow < area.bottom {
+        let emptyRow = row + 2
+        if count == 0, emptyRow >= area.y, emptyRow < area.bottom {
             buffer.write("(empty)", x: 3, y: emptyRow, maxWidth: area.width - 3, style: Style(attributes: .dim))
-        }
-    }
-
-    /// The tiles `include` admits (by id), resting in their cells.
-    static func drawRestingTiles(
-        _ model: AppModel, where include: (String) -> Bool, area: Rect, into buffer: inout Buffer
-    ) {
-        guard !area.isEmpty else { return }
-        for section in model.machine.view.sections {
-            for cell in section.cells where include(cell.id) {
-                guard let rect = model.layout.tiles[cell.id] else { continue }
-                TilePainter.paint(
-                    cell.label, style: style(of: cell, model: model, frame: nil),
-                    at: screenRect(model, Point(x: rect.x, y: rect.y), area: area), clip: area, into: &buffer)
-            }
         }
     }
 
@@ -117,7 +80,8 @@ public enum AppView {
         }
         for (frame, motion) in scene.titles {
             drawTitle(
-                model, frame, row: motion.origin.y, style: SectionTitleStyle(motion), area: area, into: &buffer)
+                frame.title, count: frame.cellIDs.count, row: motion.origin.y + area.y - model.scroll,
+                style: SectionTitleStyle(motion), area: area, into: &buffer)
         }
         var lifted: [(ViewCell, MotionFrame)] = []
         for (cell, motion) in scene.tiles where cell.holder?.isLocal != true {
