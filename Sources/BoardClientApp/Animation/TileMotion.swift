@@ -58,6 +58,7 @@ struct TileMotion: Hashable, Sendable {
         let point = tween.value(at: time)
         return MotionFrame(
             origin: Point(x: Int(point.x.rounded()), y: Int(point.y.rounded())),
+            isSettled: !moving && !appearingNow && !flashingNow,
             isLifted: moving && lift != nil, liftedBy: moving ? lift?.mover : nil,
             scale: appearingNow ? appearing?.progress(at: time) ?? 1 : 1, isFlashing: flashingNow,
             markedBy: markNow)
@@ -86,6 +87,8 @@ struct TileMotion: Hashable, Sendable {
 public struct MotionFrame: Hashable, Sendable {
     /// Its top-left corner in content coordinates.
     public var origin: Point
+    /// At rest in its place, only marked: drawn with the still picture.
+    public var isSettled: Bool
     /// One of a batch's moves in flight: drawn above the others.
     public var isLifted: Bool
     /// Who moved it, while lifted; nil when nobody in particular did.

@@ -20,7 +20,7 @@ public enum AppView {
             let key = RenderCache.Key(
                 size: size, view: model.machine.view, layout: model.layout, cursor: model.cursor,
                 scroll: model.scroll, showHelp: model.showHelp, movingTiles: scene.tileIDs,
-                movingTitles: scene.titleIDs)
+                movingTitles: scene.titleIDs, marks: scene.marks)
             buffer = cache.base(for: key) { StillPicture(model, scene: scene, area: area) }
         } else {
             buffer = Buffer(width: size.width, height: size.height)
@@ -123,7 +123,7 @@ public enum AppView {
     /// How a cell is drawn: a placeholder shows its holder; a move in flight is lifted in its
     /// mover's style; the cursor (in the mover's colour while marked) and another person's mark
     /// come next.
-    static func style(of cell: ViewCell, model: AppModel, frame: MotionFrame?) -> TileStyle {
+    static func style(of cell: ViewCell, model: AppModel, frame: MotionFrame?, mark: Mover? = nil) -> TileStyle {
         if let holder = cell.holder {
             return .placeholder(holder: holder.user, color: PeerColors.color(for: holder.client))
         }
@@ -134,9 +134,9 @@ public enum AppView {
             case nil: return .travelling(color: nil)
             }
         }
-        var mark: Color?
-        if case .remote(let client, _)? = frame?.markedBy { mark = PeerColors.color(for: client) }
-        if cell.id == model.cursor, !model.showHelp { return .cursor(markedIn: mark) }
-        return mark.map { .marked(color: $0) } ?? .normal
+        var color: Color?
+        if case .remote(let client, _)? = frame?.markedBy ?? mark { color = PeerColors.color(for: client) }
+        if cell.id == model.cursor, !model.showHelp { return .cursor(markedIn: color) }
+        return color.map { .marked(color: $0) } ?? .normal
     }
 }

@@ -15,6 +15,7 @@ public final class RenderCache {
         var showHelp: Bool
         var movingTiles: Set<String>
         var movingTitles: Set<String>
+        var marks: [String: Mover]
     }
 
     private var key: Key?

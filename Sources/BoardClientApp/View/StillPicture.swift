@@ -19,25 +19,31 @@ struct StillPicture: Equatable {
         var row: Int
         var title: String
         var count: Int
+        /// The colour of the person who just moved the section, while it stays marked.
+        var mark: Color?
     }
 
     var area: Rect
     var tiles: [String: Tile] = [:]
     var titles: [String: Title] = [:]
 
-    /// Everything of `model` at rest, leaving out what `scene` has in motion.
+    /// Everything of `model` at rest, leaving out what `scene` has in motion and marking what it
+    /// says is marked.
     init(_ model: AppModel, scene: MotionScene, area: Rect) {
         self.area = area
         let offset = area.y - model.scroll
         for frame in model.layout.sections where !scene.titleIDs.contains(frame.id) {
-            titles[frame.id] = Title(row: frame.titleRow + offset, title: frame.title, count: frame.cellIDs.count)
+            var mark: Color?
+            if case .remote(let client, _)? = scene.marks[frame.id] { mark = PeerColors.color(for: client) }
+            titles[frame.id] = Title(
+                row: frame.titleRow + offset, title: frame.title, count: frame.cellIDs.count, mark: mark)
         }
         for section in model.machine.view.sections {
             for cell in section.cells where !scene.tileIDs.contains(cell.id) {
                 guard let rect = model.layout.tiles[cell.id] else { continue }
                 tiles[cell.id] = Tile(
                     rect: AppView.screenRect(model, Point(x: rect.x, y: rect.y), area: area), label: cell.label,
-                    style: AppView.style(of: cell, model: model, frame: nil))
+                    style: AppView.style(of: cell, model: model, frame: nil, mark: scene.marks[cell.id]))
             }
         }
     }
@@ -65,8 +71,9 @@ struct StillPicture: Equatable {
     }
 
     private func paint(_ title: Title, into buffer: inout Buffer) {
-        AppView.drawTitle(
-            title.title, count: title.count, row: title.row, style: SectionTitleStyle(), area: area, into: &buffer)
+        var style = SectionTitleStyle()
+        if let mark = title.mark { style.text.foreground = mark }
+        AppView.drawTitle(title.title, count: title.count, row: title.row, style: style, area: area, into: &buffer)
     }
 
     private func paint(_ tile: Tile, into buffer: inout Buffer) {
