@@ -68,6 +68,17 @@ import Testing
         #expect(F.colours(model, time: 2.5, rows: 3...3) == [".yy.yyy"])
     }
 
+    @Test func theFirstBoardAppearsAtOnceAndALaterSectionAnimates() {
+        let model = F.model(peers: [Self.bob])
+        #expect(!model.animator.isAnimating(at: 0))
+        #expect(F.picture(model, time: 0) == F.picture(model, time: 10))
+        var empty = F.model(F.board([]), peers: [Self.bob])
+        let ideas = SectionHeader(id: "new", title: "Ideas")
+        _ = empty.update(remote(.insertSection(section: ideas, index: 0), version: 2), now: 1)
+        #expect(empty.animator.isAnimating(at: 1.1))
+        #expect(rows(empty, 1.1, 1...1) == [" Idea (0)"])
+    }
+
     @Test func eachMarkEndsWithItsOwnRedraw() {
         var model = F.model(Self.letters, width: 50, peers: [Self.bob], metrics: Self.small)
         let first = model.update(remote(.move(item: "s1", from: pos("s", 1), to: pos("s", 6)), version: 2), now: 1)

@@ -118,8 +118,8 @@ extension AppModel {
     }
 
     /// Re-flows the layout for the machine's view, plays the animation plan of the batch that
-    /// led there (who caused it says whose colour marks it), keeps the cursor on an existing tile
-    /// and in sight.
+    /// led there (who caused it says whose colour marks it; the first board shown appears at
+    /// once), keeps the cursor on an existing tile and in sight.
     mutating func viewChanged(
         batch: UpdateBatch? = nil, cause: ChangeCause? = nil, into commands: inout [AppCommand]
     ) {
@@ -127,14 +127,14 @@ extension AppModel {
         let changed = batch != nil || view != shownView
         if changed || layout.width != size.width {
             let next = BoardLayout(view: view, width: size.width, metrics: metrics)
-            if changed {
+            if changed, !(shownView.sections.isEmpty && cause == nil) {
                 let plan = try? AnimationPlan(
                     old: shownView, batch: batch ?? UpdateBatch.between(old: shownView, new: view), new: view,
                     cause: batch == nil ? nil : cause)
                 if let end = animator.play(plan, from: shownView, layout, to: next, at: now) {
                     commands.append(.scheduleTick(at: end))
                 }
-            } else if next != layout {
+            } else if changed || next != layout {
                 animator.play(nil, from: shownView, layout, to: next, at: now)
             }
             layout = next
