@@ -60,8 +60,8 @@ enum TUIBenchmark {
 
             A 120×40 terminal showing a board of 4 sections × 14 tiles while \(moves) remote one-tile
             moves arrive, each played from its update batch at 60 frames per second until the tiles
-            rest, plus one frame when the mover's mark ends (\(first.frames) frames). Every move is a
-            swap with a neighbour: one tile lifted in the mover's colour, one sliding. Bytes are what
+            rest, and redrawn when a mover's mark ends (\(first.frames) frames). Every move is a swap
+            with a neighbour: one tile lifted in the mover's colour, one sliding. Bytes are what
             the diffing terminal writes per frame, next to a full repaint of the same frames; CPU is
             the process's CPU time for update, view and diff of one frame. Each figure is the median
             of \(runs) runs, with the lowest and highest run in brackets: the machine is shared, and
