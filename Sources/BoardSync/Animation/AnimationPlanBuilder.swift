@@ -144,9 +144,10 @@ struct AnimationPlanBuilder {
     ) throws(BatchReplayError) -> [Int?] {
         let oldCount = old.sections[oldSection].cells.count
         let newCount = new.sections[newSection].cells.count
-        let slots: [Int?]
+        var slots: [Int?] = []
         if removed.isEmpty && placed.isEmpty {
-            slots = Array(0..<oldCount)
+            slots.reserveCapacity(oldCount)
+            for index in 0..<oldCount { slots.append(index) }
         } else {
             switch ListArrangement.arrange(oldCount: oldCount, removed: removed, placed: placed) {
             case .success(let result): slots = result
