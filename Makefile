@@ -7,7 +7,7 @@ PORT         ?= 8080
 BOARD        ?= demo
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 VENV         := .build/venv
-APT_PACKAGES := pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev tmux openssl
+APT_PACKAGES := pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev tmux openssl nodejs node-ws
 
 .PHONY: all deps build release run client test test-sanitize bench format lint clean
 
@@ -20,7 +20,9 @@ deps:
 	    || [ ! -f /usr/include/ev.h ] \
 	    || ! ls /usr/lib/*/libwebsockets-evlib_ev.so >/dev/null 2>&1 \
 	    || ! command -v tmux >/dev/null 2>&1 \
-	    || ! command -v openssl >/dev/null 2>&1; then \
+	    || ! command -v openssl >/dev/null 2>&1 \
+	    || ! command -v node >/dev/null 2>&1 \
+	    || [ ! -f /usr/share/nodejs/ws/package.json ]; then \
 	  echo "installing system packages: $(APT_PACKAGES)"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(APT_PACKAGES); \
@@ -53,8 +55,8 @@ test-sanitize: deps $(VENV)/bin/python
 	BOARD_SYNC_PYTHON=$(CURDIR)/$(VENV)/bin/python \
 	  $(SWIFT) test --sanitize=thread --filter BoardServerTests --scratch-path .build/tsan
 
-# Core figures, then every load scenario against board-server and the bare relay baseline; both
-# write their own section of docs/benchmarks.md.
+# Core figures, then every load scenario against board-server, the bare libwebsockets relay and the
+# Node.js relay; each writes its own section of docs/benchmarks.md.
 bench: release
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench core --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench tui --markdown docs/benchmarks.md

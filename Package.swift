@@ -37,7 +37,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "board-bench",
-            dependencies: ["BoardSync", "BoardServer", "BoardClientApp", "TerminalUI", "WebSocketTransport"]
+            dependencies: ["BoardSync", "BoardServer", "BoardClientApp", "TerminalUI", "WebSocketTransport"],
+            resources: [.copy("node-relay.js")]
         ),
         .testTarget(name: "BoardSyncTests", dependencies: ["BoardSync"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

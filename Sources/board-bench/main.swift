@@ -8,6 +8,7 @@ let modes: [BenchMode] = [
     },
     LoadMode.mode,
     RelayMode.mode,
+    NodeRelayMode.mode,
     SuiteMode.mode,
     StoreBenchmark.mode,
 ]
@@ -15,7 +16,7 @@ let modes: [BenchMode] = [
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, let mode = modes.first(where: { $0.name == name }) else {
     var usage = "usage: board-bench <mode> [options]\nmodes:\n"
-    for mode in modes { usage += "  \(mode.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(mode.summary)\n" }
+    for mode in modes { usage += "  \(mode.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(mode.summary)\n" }
     FileHandle.standardError.write(Data(usage.utf8))
     exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 2)
 }
