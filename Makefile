@@ -9,7 +9,7 @@ SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 VENV         := .build/venv
 APT_PACKAGES := pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev tmux openssl nodejs node-ws
 
-.PHONY: all deps build release run client test test-sanitize bench format lint clean
+.PHONY: all deps bench-deps build release run client test test-sanitize bench format lint clean
 
 all: build
 
@@ -55,13 +55,24 @@ test-sanitize: deps $(VENV)/bin/python
 	BOARD_SYNC_PYTHON=$(CURDIR)/$(VENV)/bin/python \
 	  $(SWIFT) test --sanitize=thread --filter BoardServerTests --scratch-path .build/tsan
 
+# strace counts system calls for the benchmarks only; the tests never need it.
+bench-deps:
+	@if ! command -v strace >/dev/null 2>&1; then \
+	  echo "installing strace"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq strace; \
+	fi
+
 # Core figures, then every load scenario against board-server, the bare libwebsockets relay and the
-# Node.js relay; each writes its own section of docs/benchmarks.md.
-bench: release
+# Node.js relay, then system calls per delivered frame; each writes its own section of
+# docs/benchmarks.md.
+bench: release bench-deps
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench core --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench tui --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench store --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench suite \
+	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
+	$$($(SWIFT) build -c release --show-bin-path)/board-bench syscalls --strace $$(command -v strace) \
 	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
 
 format:

@@ -10,6 +10,7 @@ let modes: [BenchMode] = [
     RelayMode.mode,
     NodeRelayMode.mode,
     SuiteMode.mode,
+    SyscallsMode.mode,
     StoreBenchmark.mode,
 ]
 
