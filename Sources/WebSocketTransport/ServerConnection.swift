@@ -183,10 +183,13 @@ extension ServerConnection {
     /// frames as fit into one batch, and stops early once libwebsockets holds part of a write
     /// back (the socket is full; lws has asked for POLLOUT). Returns false when a write failed.
     private func writeFrames(_ wsi: OpaquePointer, direct: Bool) -> Bool {
+        // One strong reference for the whole loop: each use of an unowned one is an atomic retain and release.
+        let server = self.server
+        let batch = server.frameBatch
         var writes = 0
         while let frame = queue.first, writes < 32 {
-            let packed = packBatch()
-            if packed > 1, let batch = server.frameBatch {
+            let packed = batch.map(packBatch) ?? 0
+            if packed > 1, let batch {
                 if bs_write_raw(wsi, batch.pointer, batch.count) < 0 { return false }
                 for _ in 0..<packed { queue.removeFirst() }
                 server.packedFrameCount += packed
@@ -204,10 +207,10 @@ extension ServerConnection {
         return true
     }
 
-    /// Packs the frames at the head of the queue into the server's batch, as many as fit;
-    /// returns how many it packed (0 when batching is off or fewer than two frames wait).
-    private func packBatch() -> Int {
-        guard queue.count > 1, let batch = server.frameBatch else { return 0 }
+    /// Packs the frames at the head of the queue into `batch`, as many as fit; returns how many
+    /// it packed (0 when fewer than two frames wait).
+    private func packBatch(_ batch: FrameBatch) -> Int {
+        guard queue.count > 1 else { return 0 }
         batch.reset()
         queue.forEachWaiting { batch.append($0) }
         return batch.frames
