@@ -33,7 +33,7 @@ struct FanoutComparison {
     /// Ours over the baseline's CPU per delivered frame (lower is better for ours).
     var oursCPUPerFrameRatio: Double { otherEfficiency / oursEfficiency }
 
-    /// "250, 500 ops/s".
+    /// "200, 500 ops/s".
     var ratesText: String { rates.map { String(Int($0)) }.joined(separator: ", ") + " ops/s" }
 
     private static func efficiency(_ steps: [LoadStepResult]) -> Double {
