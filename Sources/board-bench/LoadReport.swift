@@ -3,11 +3,13 @@ import Foundation
 /// The `## Load` section of docs/benchmarks.md: the machine, the commands, the targets with
 /// their verdicts, and every measured step of the board server and both relays.
 enum LoadReport {
-    static func markdown(results: [LoadStepResult], serverCommand: String, invocation: String) -> String {
+    /// `load`: the machine's load averages when the run began (`MachineLoad.averages()`).
+    static func markdown(results: [LoadStepResult], serverCommand: String, invocation: String, load: String) -> String {
         let machine = MachineInfo.current()
         var text = """
             Machine: \(machine.summary), \(String(format: "%.1f", MachineMemory.totalGiB())) GiB memory \
-            (server, relays and load generator share it). Command: `make bench`, which runs `\(invocation)`.
+            (server, relays and load generator share it); load averages (1, 5, 15 min) \(load) when the run
+            began and \(MachineLoad.averages()) when it ended. Command: `make bench`, which runs `\(invocation)`.
             The server ran as `\(serverCommand)` (rate limit and connection cap raised so that they do not
             distort the figures). Two baselines get the same clients, one after the other: `relay` is
             `board-bench relay`, a bare libwebsockets broadcast server on the same transport (no sequencing,

@@ -41,6 +41,7 @@ enum SuiteMode {
         let scenarios = LoadScenarios.named(scenario)
         guard !scenarios.isEmpty else { return fail("unknown scenario \(scenario)") }
         FileDescriptorLimit.raise()
+        let loadAtStart = MachineLoad.averages()
         let processes = TargetProcesses(serverBinary: serverBinary)
         defer {
             processes.stop()
@@ -61,7 +62,8 @@ enum SuiteMode {
         if let markdownPath {
             let invocation = "board-bench " + (["suite"] + arguments).joined(separator: " ")
             let body = LoadReport.markdown(
-                results: printer.results, serverCommand: processes.server.commandLine, invocation: invocation)
+                results: printer.results, serverCommand: processes.server.commandLine, invocation: invocation,
+                load: loadAtStart)
             do {
                 try MarkdownReport.write(section: "Load", body: body, to: markdownPath)
             } catch {

@@ -140,7 +140,8 @@ enum SyscallsMode {
     private static func markdown(_ measurements: [Measurement], options: Options, invocation: String) -> String {
         let names = ["sendto", "epoll_ctl", "epoll_wait", "poll", "recvfrom"]
         var text = """
-            Command: `make bench`, which runs `\(invocation)` (as root, for `ptrace`). One writer sends
+            Command: `make bench`, which runs `\(invocation)` (as root, for `ptrace`); load averages (1, 5, 15
+            min) \(MachineLoad.averages()) at the end. One writer sends
             \(Int(options.rate)) ops/s to one board with \(options.subscribers) subscribers; after one second at that
             rate `strace -c -f -U calls,errors,name -p PID` counts every system call of every thread of the target
             for \(String(format: "%g", options.seconds)) s while the load generator counts the frames its subscribers
