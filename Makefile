@@ -7,20 +7,37 @@ PORT         ?= 8080
 BOARD        ?= demo
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 VENV         := .build/venv
-APT_PACKAGES := pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev tmux openssl nodejs node-ws
+APT_PACKAGES := pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev libpq-dev postgresql \
+                tmux openssl wasi-libc binaryen libclang-rt-dev-wasm32 nodejs node-ws
 
-.PHONY: all deps bench-deps build release run client test test-sanitize bench format lint clean
+# The WebAssembly module: the same BoardSync sources SwiftPM builds, compiled as Embedded Swift,
+# with the browser bridge and its exports (wasm/exports), linked against Debian's wasi-libc.
+SWIFTC        ?= swiftc
+SWIFT_BIN      = $(dir $(realpath $(shell command -v $(SWIFTC))))
+WASM_DIR      := .build/wasm
+WASM_CORE     := $(sort $(shell find Sources/BoardSync -name '*.swift'))
+WASM_BRIDGE   := $(sort $(wildcard Sources/BoardSyncBrowser/*.swift) $(wildcard wasm/exports/*.swift))
+WASM_SWIFT    := -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -Osize \
+                 -parse-as-library -Xfrontend -disable-stack-protector -lto=llvm-full -warnings-as-errors
+WASM_SYSROOT  := /usr/lib/wasm32-wasi
+NODE_TESTS    := $(sort $(wildcard wasm/tests/*.test.mjs))
+
+.PHONY: all deps bench-deps build release run client test test-sanitize bench format lint clean wasm wasm-bench
 
 all: build
 
 # Installs the system packages only when something is missing, so a ready machine never runs apt.
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 \
-	    || ! pkg-config --exists libwebsockets sqlite3 \
+	    || ! pkg-config --exists libwebsockets sqlite3 libpq \
 	    || [ ! -f /usr/include/ev.h ] \
+	    || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
 	    || ! ls /usr/lib/*/libwebsockets-evlib_ev.so >/dev/null 2>&1 \
 	    || ! command -v tmux >/dev/null 2>&1 \
 	    || ! command -v openssl >/dev/null 2>&1 \
+	    || [ ! -f $(WASM_SYSROOT)/libc.a ] \
+	    || ! command -v wasm-opt >/dev/null 2>&1 \
+	    || ! ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a >/dev/null 2>&1 \
 	    || ! command -v node >/dev/null 2>&1 \
 	    || [ ! -f /usr/share/nodejs/ws/package.json ]; then \
 	  echo "installing system packages: $(APT_PACKAGES)"; \
@@ -45,9 +62,10 @@ run: release
 client: release
 	$$($(SWIFT) build -c release --show-bin-path)/board-client ws://$(HOST):$(PORT)/boards/$(BOARD)
 
-test: deps $(VENV)/bin/python
+test: deps $(VENV)/bin/python wasm
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	BOARD_SYNC_PYTHON=$(CURDIR)/$(VENV)/bin/python $(SWIFT) test --skip-build --parallel
+	node --test $(NODE_TESTS)
 
 test-sanitize: deps $(VENV)/bin/python
 	ASAN_OPTIONS=detect_leaks=0 BOARD_SYNC_PYTHON=$(CURDIR)/$(VENV)/bin/python \
@@ -74,6 +92,48 @@ bench: release bench-deps
 	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench syscalls --strace $$(command -v strace) \
 	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
+	$(MAKE) --no-print-directory wasm-bench
+
+# A clean, timed build of the WebAssembly module, then its sizes and call times
+# (the WebAssembly section of docs/benchmarks.md).
+wasm-bench: deps
+	rm -rf $(WASM_DIR)
+	start=$$(date +%s); $(MAKE) --no-print-directory wasm; end=$$(date +%s); \
+	  node wasm/bench/measure.mjs --compile-seconds $$((end - start)) --markdown docs/benchmarks.md
+
+wasm: deps $(WASM_DIR)/boardsync.wasm $(WASM_DIR)/boardsync-check.wasm
+
+# Two Embedded Swift modules as LLVM bitcode (the core, then the bridge with the exports), a
+# few lines of C for the runtime, one link-time-optimised link with no imports left, wasm-opt.
+# The check module is the same link exporting bs_canonical too, for the node tests' fixtures.
+$(WASM_DIR)/BoardSync.o: $(WASM_CORE)
+	@mkdir -p $(WASM_DIR)
+	@echo "swiftc (Embedded Swift, wasm32) BoardSync"
+	@$(SWIFTC) $(WASM_SWIFT) -module-name BoardSync -emit-module -emit-module-path $(WASM_DIR)/BoardSync.swiftmodule \
+	  -c $(WASM_CORE) -o $@
+
+$(WASM_DIR)/BoardSyncBrowser.o: $(WASM_DIR)/BoardSync.o $(WASM_BRIDGE)
+	@echo "swiftc (Embedded Swift, wasm32) BoardSyncBrowser with wasm/exports"
+	@$(SWIFTC) $(WASM_SWIFT) -module-name BoardSyncBrowser -I $(WASM_DIR) -c $(WASM_BRIDGE) -o $@
+
+$(WASM_DIR)/runtime.o: wasm/runtime.c
+	@mkdir -p $(WASM_DIR)
+	$(SWIFT_BIN)clang --target=wasm32-wasi --sysroot=/usr -I/usr/include/wasm32-wasi -Os -Wall -Werror -c $< -o $@
+
+WASM_OBJECTS := $(WASM_DIR)/BoardSync.o $(WASM_DIR)/BoardSyncBrowser.o $(WASM_DIR)/runtime.o
+WASM_LINK     = $(SWIFT_BIN)wasm-ld --no-entry --lto-O2 -z stack-size=1048576 $(WASM_OBJECTS) \
+	  $(WASM_SYSROOT)/crt1-reactor.o $(WASM_SYSROOT)/libc.a \
+	  $(SWIFT_BIN)../lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeDataTables.a \
+	  $$(ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a | head -n 1)
+
+$(WASM_DIR)/boardsync-linked.wasm: $(WASM_OBJECTS)
+	$(WASM_LINK) -o $@
+
+$(WASM_DIR)/boardsync-check-linked.wasm: $(WASM_OBJECTS)
+	$(WASM_LINK) --export=bs_canonical -o $@
+
+$(WASM_DIR)/%.wasm: $(WASM_DIR)/%-linked.wasm
+	wasm-opt -Oz --converge --low-memory-unused --strip-debug --strip-producers $< -o $@
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

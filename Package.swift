@@ -24,10 +24,16 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(name: "BoardSync"),
+        .target(name: "BoardSyncBrowser", dependencies: ["BoardSync"]),
         .target(name: "TerminalUI"),
         .target(name: "WebSocketTransport", dependencies: ["CWebSockets", "CLibEV"]),
-        .target(name: "BoardStore", dependencies: ["CSQLite"]),
+        .target(name: "BoardStore", dependencies: ["CSQLite", "CLibPQ"]),
         .target(name: "BoardServer", dependencies: ["BoardSync", "BoardStore", "WebSocketTransport"]),
         .target(name: "BoardClientApp", dependencies: ["BoardSync", "TerminalUI"]),
         .executableTarget(name: "board-server", dependencies: ["BoardServer"]),
@@ -41,6 +47,9 @@ let package = Package(
             resources: [.copy("node-relay.js")]
         ),
         .testTarget(name: "BoardSyncTests", dependencies: ["BoardSync"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "BoardSyncBrowserTests", dependencies: ["BoardSyncBrowser", "BoardSync"],
+            resources: [.copy("Scenarios")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore"]),

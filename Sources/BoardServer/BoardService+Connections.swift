@@ -81,19 +81,22 @@ extension BoardService {
         }
         metrics.messagesReceived += 1
         let now = Self.now()
+        // The rate limit comes before every other check; the message is decoded only to know how
+        // to refuse it (a drag `over` is held, a submit's seq is named).
+        let withinRate = context.bucket.take(now: now)
         let event: SequencerEvent
         do {
-            let message = try WireCodec.decodeClientMessage(bytes)
+            let message = try WireCodec.receiveClientMessage(bytes)
             if case .hello(let hello) = message { context.client = hello.client }
-            guard context.bucket.take(now: now) else {
+            guard withinRate else {
                 refuseOverRate(message, context: context)
                 return
             }
             if case .submit = message { context.submitReceivedAt = now }
             event = .received(context.id, message)
         } catch {
-            guard context.bucket.take(now: now) else {
-                turn.append(.direct(context.id, .error(.init(code: .limit, message: "rate limit exceeded"))))
+            guard withinRate else {
+                refuseOverRate(seq: error.seq, context: context)
                 return
             }
             event = .undecodable(context.id, error)
@@ -109,11 +112,15 @@ extension BoardService {
             context.heldOver = message
             armHeldOverTimer(context)
         case .submit(let submit):
-            turn.append(
-                .direct(context.id, .error(.init(code: .limit, message: "rate limit exceeded", seq: submit.seq))))
+            refuseOverRate(seq: submit.seq, context: context)
         default:
-            turn.append(.direct(context.id, .error(.init(code: .limit, message: "rate limit exceeded"))))
+            refuseOverRate(seq: nil, context: context)
         }
+    }
+
+    /// Refuses a message beyond the rate limit with `limit`, naming a submit's `seq`.
+    private func refuseOverRate(seq: Int?, context: ConnectionContext) {
+        turn.append(.direct(context.id, .error(.init(code: .limit, message: "rate limit exceeded", seq: seq))))
     }
 
     private func armHeldOverTimer(_ context: ConnectionContext) {

@@ -228,7 +228,10 @@ public final class ClientContext: @unchecked Sendable {
         case LWS_CALLBACK_CLIENT_WRITEABLE:
             return connection.writeQueued() ? 0 : -1
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
-            connection.peerClose = (closeCode(input, length), closeReasonText(input, length))
+            let reason = closeReasonText(input, length)
+            connection.peerClose = (
+                CloseReasonText.receivedCode(reported: closeCode(input, length), reason: reason), reason
+            )
             return 0
         case LWS_CALLBACK_CLIENT_CLOSED:
             if connection.isOpen { shared.withLock { $0.openCount -= 1 } }

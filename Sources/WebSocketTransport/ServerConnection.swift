@@ -35,12 +35,16 @@ public final class ServerConnection: @unchecked Sendable {
     var awaitsDirectWrite = false
     var assembler: MessageAssembler
     private let maxQueuedBytes: Int
-    /// A protocol violation being closed (the close code is sent from WRITEABLE).
-    var pendingFailure: (reason: CloseReason, code: UInt16)?
+    /// A protocol violation being closed (the close code is sent from WRITEABLE), and how long
+    /// to wait for the client's close once the close frame is on its way.
+    var pendingFailure: (reason: CloseReason, code: UInt16, seconds: Int32)?
     /// A close asked for by the owner, sent once the queue is flushed.
     var requestedClose: (code: UInt16, reason: String)?
     /// What ended the connection, when known before the socket closes.
     var closeReason: CloseReason?
+    /// The close frame is libwebsockets' to send: it writes it, then reads and discards what the
+    /// client still sends until the client's close arrives (RFC 6455 sections 7.1.1 and 7.1.7).
+    var closeHandedOver = false
 
     init(
         id: UInt64, wsi: OpaquePointer, server: WebSocketServer, request: HTTPRequestInfo,
@@ -101,21 +105,27 @@ public final class ServerConnection: @unchecked Sendable {
         guard let wsi, isOpen else { return }
         requestedClose = (code, String(decoding: reason.utf8.prefix(100), as: UTF8.self))
         closeReason = closeReason ?? .closedByServer(code: code)
-        let grace = Int32(max(2, Int(server.configuration.shutdownGracePeriod.rounded(.up)) + 1))
-        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, grace)
+        dropUnlessHandedOver(after: closeGraceSeconds)
         lws_callback_on_writable(wsi)
+    }
+
+    /// How long a requested close may take to flush the queue, and then to hear the client's close.
+    private var closeGraceSeconds: Int32 {
+        Int32(max(2, Int(server.configuration.shutdownGracePeriod.rounded(.up)) + 1))
     }
 
     /// Closes with `code` as soon as possible, dropping queued data. Works while lws is
     /// inflating a compressed message too, where returning -1 from RECEIVE is not honoured.
+    /// Both the wait for a WRITEABLE callback (a full socket may never give one) and, once the
+    /// close frame is sent, the wait for the client's close last `timeoutSeconds` at most.
     func fail(_ reason: CloseReason, code: UInt16, timeoutSeconds: Int32 = 2) {
         guard let wsi, pendingFailure == nil else { return }
-        pendingFailure = (reason, code)
+        pendingFailure = (reason, code, timeoutSeconds)
         closeReason = reason
         queue.removeAll()
-        lws_close_reason(wsi, lws_close_status(UInt32(code)), nil, 0)
+        setCloseFrame(wsi, code: code, reason: "")
         lws_callback_on_writable(wsi)
-        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, timeoutSeconds)
+        dropUnlessHandedOver(after: timeoutSeconds)
     }
 
     /// Writes the queued frames straight from the send path, outside any libwebsockets
@@ -148,7 +158,7 @@ public final class ServerConnection: @unchecked Sendable {
             // The socket failed (lws marked it unusable): close it on the next service turn.
             closeReason = .connectionLost
             queue.removeAll()
-            lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+            dropNow(wsi)
             return
         }
         if !queue.isEmpty { requestWrite() }
@@ -158,9 +168,10 @@ public final class ServerConnection: @unchecked Sendable {
     func writeQueued() -> Bool {
         writeRequested = false
         guard let wsi else { return false }
+        guard !closeHandedOver else { return true }
         if let failure = pendingFailure {
-            lws_close_reason(wsi, lws_close_status(UInt32(failure.code)), nil, 0)
-            return false
+            setCloseFrame(wsi, code: failure.code, reason: "")
+            return handOverClose(seconds: failure.seconds)
         }
         guard writeFrames(wsi, direct: false) else { return false }
         if !queue.isEmpty {
@@ -168,13 +179,54 @@ public final class ServerConnection: @unchecked Sendable {
             return true
         }
         if let close = requestedClose {
-            var reason = Array(close.reason.utf8)
-            reason.withUnsafeMutableBufferPointer { buffer in
-                lws_close_reason(wsi, lws_close_status(UInt32(close.code)), buffer.baseAddress, buffer.count)
-            }
-            return false
+            setCloseFrame(wsi, code: close.code, reason: close.reason)
+            return handOverClose(seconds: closeGraceSeconds)
         }
         return true
+    }
+
+    /// Sets the code and reason of the close frame libwebsockets sends.
+    private func setCloseFrame(_ wsi: OpaquePointer, code: UInt16, reason: String) {
+        var text = CloseReasonText.outgoing(code: code, reason: reason)
+        text.withUnsafeMutableBufferPointer { buffer in
+            lws_close_reason(wsi, lws_close_status(UInt32(code)), buffer.baseAddress, buffer.count)
+        }
+    }
+
+    /// Lets libwebsockets send the close frame and wait for the client's close; returns false,
+    /// the WRITEABLE answer that starts it. Later WRITEABLE callbacks write nothing, since
+    /// answering one of them with -1 would drop the connection at once, before the client could
+    /// read the close frame. A client that never answers is dropped after `seconds`.
+    private func handOverClose(seconds: Int32) -> Bool {
+        closeHandedOver = true
+        drop(after: seconds) { _ in true }
+        return false
+    }
+
+    /// Drops the connection after `seconds` if its close frame is still waiting to be handed over.
+    private func dropUnlessHandedOver(after seconds: Int32) {
+        drop(after: seconds) { !$0.closeHandedOver }
+    }
+
+    /// Drops the connection after `seconds` when `stillDue` says so, without a close handshake
+    /// and whatever libwebsockets still holds for it (only an expired timeout does that).
+    ///
+    /// The service loop's own timer counts the seconds: on the libev loop a libwebsockets timeout
+    /// due sooner than the library's next timer is noticed only at that timer, or when the
+    /// library next handles an event. The timeout is therefore set to expire at once, and the
+    /// wake-up that follows is the event.
+    private func drop(after seconds: Int32, if stillDue: @escaping (ServerConnection) -> Bool) {
+        server.schedule(after: Double(seconds)) { [self] in
+            guard let wsi, stillDue(self) else { return }
+            dropNow(wsi)
+        }
+    }
+
+    /// Drops the connection on the loop's next turn: a timeout that expires at once, and a
+    /// wake-up for libwebsockets to notice it.
+    private func dropNow(_ wsi: OpaquePointer) {
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+        lws_cancel_service(lws_get_context(wsi))
     }
 }
 

@@ -4,50 +4,10 @@ import Testing
 /// The server against an independent WebSocket client: Python's `websockets`.
 @Suite("independent Python client")
 struct PythonClientTests {
-    /// The interpreter of the venv that has `websockets`: `BOARD_SYNC_PYTHON`, else the package's
-    /// `.build/venv/bin/python`.
-    static func python() -> String? {
-        if let configured = ProcessInfo.processInfo.environment["BOARD_SYNC_PYTHON"],
-            FileManager.default.isExecutableFile(atPath: configured)
-        {
-            return configured
-        }
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let local = packageRoot.appendingPathComponent(".build/venv/bin/python").path
-        return FileManager.default.isExecutableFile(atPath: local) ? local : nil
-    }
-
     @Test func pythonWebsocketsClientSpeaksTheProtocol() throws {
-        guard let python = Self.python() else {
-            Issue.record("no Python with websockets: run `make test` (it creates .build/venv) or set BOARD_SYNC_PYTHON")
-            return
-        }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("python/protocol_client.py").path
         let server = try ServerProcess()
         defer { server.finish() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script, server.url(board: "python")]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let errorText = LockedText()
-        DispatchQueue.global().async {
-            errorText.append(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-        }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "python failed: \(errorText.text)")
-        guard let line = text.split(separator: "\n").last,
-            let result = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        else {
-            Issue.record("no JSON result line: \(text) \(errorText.text)")
-            return
-        }
+        guard let result = try PythonScript.run("protocol_client.py", [server.url(board: "python")]) else { return }
         #expect(result["ok"] as? Bool == true, "\(result)")
         #expect(result["subprotocol"] as? String == "boardsync.v1")
         #expect(result["ack_version"] as? Int == 1)

@@ -30,7 +30,7 @@ import Testing
         var harness = SequencerHarness()
         harness.handle(.connected(c1, role: .editor))
         let submit = harness.submit(c1, seq: 1, base: 0, .update(item: "a", label: "A2"))
-        #expect(submit.messages == [one(c1, errorMessage(.badMessage, "the first message must be hello"))])
+        #expect(submit.messages == [one(c1, errorMessage(.badMessage, "the first message must be hello", seq: 1))])
         let drag = harness.drag(c1, .begin(item: "a"))
         #expect(drag.messages == [one(c1, errorMessage(.badMessage, "the first message must be hello"))])
         #expect(harness.sequencer.version == 0)
@@ -46,8 +46,15 @@ import Testing
 
     @Test func undecodableMessageIsBadMessage() {
         var harness = twoEditors()
-        let output = harness.handle(.undecodable(c2, .unknownType("shout")))
+        let output = harness.handle(.undecodable(c2, .init(.unknownType("shout"))))
         #expect(output.messages == [one(c2, errorMessage(.badMessage, "unknown message type \"shout\""))])
+    }
+
+    @Test func undecodableSubmitIsBadMessageWithItsSeq() {
+        var harness = twoEditors()
+        let output = harness.handle(.undecodable(c2, .init(.missingField("op"), seq: 7)))
+        #expect(output.messages == [one(c2, errorMessage(.badMessage, "missing field \"op\"", seq: 7))])
+        #expect(harness.sequencer.lastSeq(of: "B") == 0)
     }
 
     @Test func helloWithInvalidFieldsIsBadMessage() {

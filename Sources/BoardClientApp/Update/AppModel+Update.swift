@@ -93,16 +93,7 @@ extension AppModel {
     }
 
     func describe(_ notice: ClientNotice) -> String {
-        func label(_ id: String) -> String { machine.optimistic?.board.item(id)?.label ?? labels[id] ?? id }
-        switch notice {
-        case .remoteAction(let text): return text
-        case .refused(let code, let message): return "refused (\(code.rawValue)): \(message)"
-        case .locked(_, let message): return "locked: \(message)"
-        case .dropOverridden(let item, let by): return "\(by) moved \(label(item)) right after your drop"
-        case .dragLost(let item, let by): return "\(label(item)) was deleted by \(by ?? "someone")"
-        case .invalidEdit(let error): return "not possible: \(error)"
-        case .viewOnly: return "view only: this board cannot be changed from here"
-        }
+        notice.text { id in machine.optimistic?.board.item(id)?.label ?? labels[id] ?? id }
     }
 
     /// Re-flows the layout for the machine's view, retargets the animation, keeps the cursor on

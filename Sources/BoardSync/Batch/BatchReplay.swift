@@ -81,8 +81,8 @@ public enum BatchReplay {
     private static func arrangeSections(
         _ batch: UpdateBatch, old: BoardView, newCount: Int
     ) throws(BatchReplayError) -> [(index: Int, moved: Bool)?] {
-        let removed = batch.sectionDeletes + batch.sectionMoves.map(\.from)
-        let placed = batch.sectionInserts + batch.sectionMoves.map(\.to)
+        let removed = batch.sectionDeletes + batch.sectionMoves.map { $0.from }
+        let placed = batch.sectionInserts + batch.sectionMoves.map { $0.to }
         let slots: [Int?]
         switch ListArrangement.arrange(oldCount: old.sections.count, removed: removed, placed: placed) {
         case .success(let result): slots = result
@@ -115,7 +115,7 @@ public enum BatchReplay {
             throw .countMismatch(
                 "section \(newSectionIndex): \(slots.count) cells after the batch, \(newCells.count) in the new view")
         }
-        let reloaded = Set(batch.itemReloads.lazy.filter { $0.section == oldSectionIndex }.map(\.item))
+        let reloaded = Set(batch.itemReloads.lazy.filter { $0.section == oldSectionIndex }.map { $0.item })
         var cells: [ViewCell] = []
         cells.reserveCapacity(slots.count)
         for (slot, origin) in slots.enumerated() {

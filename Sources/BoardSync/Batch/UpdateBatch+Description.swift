@@ -5,7 +5,7 @@ extension UpdateBatch: CustomStringConvertible {
         var lines: [String] = []
         func add<T: CustomStringConvertible>(_ name: String, _ entries: [T]) {
             guard !entries.isEmpty else { return }
-            lines.append("\(name): " + entries.map(\.description).joined(separator: ", "))
+            lines.append("\(name): " + entries.map { $0.description }.joined(separator: ", "))
         }
         add("section deletes", sectionDeletes)
         add("section inserts", sectionInserts)

@@ -26,7 +26,8 @@ extension ClientMachine {
         role = welcome.you.role
         lastSeq = welcome.lastSeq
         nextSeq = max(nextSeq, lastSeq + 1)
-        peers = Dictionary(welcome.peers.map { ($0.client, $0.user) }, uniquingKeysWith: { _, last in last })
+        peers = [:]
+        for peer in welcome.peers { peers[peer.client] = peer.user }
         remoteDrags = [:]
         switch welcome.state {
         case .board(let board):

@@ -53,7 +53,7 @@ extension Sequencer {
     private func welcome(for hello: ClientMessage.Hello, role: Role, id: ConnectionID) -> ServerMessage.Welcome {
         let board: ServerMessage.Welcome.State
         if let since = hello.since, let ops = window.ops(after: since) {
-            board = .ops(ops.map(\.message))
+            board = .ops(ops.map { $0.message })
         } else {
             board = .board(state.board)
         }

@@ -54,7 +54,7 @@ extension Sequencer {
         guard var drag = drags[item] else { return }
         let move = Op.move(item: item, from: from, to: to)
         guard state.checkNamedIDs(move) == nil, let since = window.ops(after: base),
-            let rebased = Rebase.rebase(move, through: since.lazy.map(\.op)),
+            let rebased = Rebase.rebase(move, through: since.lazy.map { $0.op }),
             state.check(rebased, limits: config.limits) == .apply,
             case .move(_, let current, let target) = rebased
         else { return }

@@ -52,7 +52,7 @@ extension Sequencer {
     /// append would copy the whole window.
     private func rebaseThroughWindow(_ op: Op, base: Int) -> Op? {
         guard let since = window.ops(after: base) else { return nil }
-        return Rebase.rebase(op, through: since.lazy.map(\.op))
+        return Rebase.rebase(op, through: since.lazy.map { $0.op })
     }
 
     private mutating func refuse(_ code: ErrorCode, _ message: String, seq: Int, to id: ConnectionID) {

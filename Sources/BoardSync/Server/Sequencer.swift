@@ -58,9 +58,9 @@ public struct Sequencer: Sendable {
         case .received(let id, let message):
             guard connections[id] != nil else { break }
             receive(message, from: id, now: now)
-        case .undecodable(let id, let error):
+        case .undecodable(let id, let refusal):
             guard connections[id] != nil else { break }
-            send(.error(.init(code: .badMessage, message: error.message)), to: .connection(id))
+            send(.error(.init(refusing: refusal)), to: .connection(id))
         case .disconnected(let id):
             disconnect(id)
         case .tick:
@@ -111,7 +111,10 @@ public struct Sequencer: Sendable {
             return
         }
         guard connections[id]?.identity != nil else {
-            send(.error(.init(code: .badMessage, message: "the first message must be hello")), to: .connection(id))
+            let seq: Int? = if case .submit(let submit) = message { submit.seq } else { nil }
+            send(
+                .error(.init(code: .badMessage, message: "the first message must be hello", seq: seq)),
+                to: .connection(id))
             return
         }
         switch message {

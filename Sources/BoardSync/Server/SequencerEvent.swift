@@ -6,8 +6,9 @@ public enum SequencerEvent: Hashable, Sendable {
     case connected(ConnectionID, role: Role)
     /// A decoded message arrived on a connection.
     case received(ConnectionID, ClientMessage)
-    /// A message on a connection could not be decoded; it is answered with `bad_message`.
-    case undecodable(ConnectionID, WireError)
+    /// A message on a connection could not be decoded; it is answered with `bad_message`
+    /// (carrying the seq of a submit whose seq could be read).
+    case undecodable(ConnectionID, ClientMessageRefusal)
     /// The connection is gone (closed by either side, or dropped). Also reported for a
     /// connection the sequencer asked to close; that report is then ignored.
     case disconnected(ConnectionID)

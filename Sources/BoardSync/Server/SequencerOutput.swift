@@ -31,7 +31,7 @@ public struct SequencerOutput: Hashable, Sendable {
 
     /// The messages that `connection` receives, in order.
     public func messages(to connection: ConnectionID) -> [ServerMessage] {
-        messages.filter { $0.connections.contains(connection) }.map(\.message)
+        messages.filter { $0.connections.contains(connection) }.map { $0.message }
     }
 
     mutating func setLastSeq(_ seq: Int, client: String) {

@@ -18,6 +18,25 @@ public enum WireCodec {
         try ClientMessage(wire: FieldReader(message: json))
     }
 
+    /// Decodes a message as the server reads it: like `decodeClientMessage`, but a refusal also
+    /// names the `seq` of the submit it refuses whenever that can be read.
+    public static func receiveClientMessage(
+        _ bytes: some Collection<UInt8>
+    ) throws(ClientMessageRefusal) -> ClientMessage {
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(bytes)
+        } catch {
+            throw ClientMessageRefusal(
+                WireError(error), seq: ClientMessageRefusal.submitSeq(ofUnparsed: bytes, after: error))
+        }
+        do {
+            return try decodeClientMessage(json: json)
+        } catch {
+            throw ClientMessageRefusal(error, seq: ClientMessageRefusal.submitSeq(of: json))
+        }
+    }
+
     public static func encode(_ message: ClientMessage) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: messageCapacity)
         message.write(to: &writer)

@@ -108,12 +108,15 @@ struct FieldReader {
         return text
     }
 
-    /// A protocol integer: no fraction or exponent, from `minimum` to 2^53 − 1.
+    /// A protocol integer: no fraction or exponent, from `minimum` to 2^53 − 1 (and within `Int`,
+    /// which on a 32-bit target such as wasm32 ends at 2^31 − 1).
     static func integer(_ value: JSONValue, field: String, minimum: Int64) throws(WireError) -> Int {
         switch value {
         case .integer(let number):
-            guard number >= minimum, number <= maxInteger else { throw .outOfRange(field) }
-            return Int(number)
+            guard number >= minimum, number <= maxInteger, let result = Int(exactly: number) else {
+                throw .outOfRange(field)
+            }
+            return result
         case .number(let text) where !text.utf8.contains(where: { $0 == 0x2E || $0 == 0x45 || $0 == 0x65 }):
             throw .outOfRange(field)
         default:

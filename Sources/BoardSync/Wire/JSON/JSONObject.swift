@@ -31,7 +31,7 @@ public struct JSONObject: Hashable, Sendable {
     }
 
     /// The keys in the order they were written.
-    public var keys: [String] { members.map(\.key) }
+    public var keys: [String] { members.map { $0.key } }
 
     /// The number of members.
     public var count: Int { members.count }

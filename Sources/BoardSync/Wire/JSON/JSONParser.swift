@@ -4,23 +4,31 @@
 /// commas, unescaped control characters, invalid UTF-8, lone surrogates, trailing data) and
 /// objects with a repeated key. Nesting deeper than `maxDepth` arrays and objects is refused with
 /// `.tooDeep` before any recursion could exhaust the stack.
+///
+/// `tolerant` parsing accepts the two things RFC 8259's grammar allows but this parser refuses:
+/// a lone surrogate escape becomes U+FFFD and a repeated key is kept as a second member. It
+/// serves only to read what a refused message claims to be.
 struct JSONParser {
     /// Above this many members an object checks for duplicate keys with a set instead of a scan.
     private static let linearKeyCheckLimit = 16
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maxDepth: Int
+    private let tolerant: Bool
     private var offset = 0
     private var scratch: [UInt8] = []
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, tolerant: Bool) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.tolerant = tolerant
     }
 
     /// Parses exactly one JSON value, optionally surrounded by whitespace.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, tolerant: Bool = false
+    ) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth, tolerant: tolerant)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
@@ -118,15 +126,8 @@ struct JSONParser {
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw unexpected() }
             let keyOffset = offset
             let key = try parseString()
-            if members.count < Self.linearKeyCheckLimit {
-                if members.contains(where: { $0.key == key }) {
-                    throw JSONSyntaxError(.duplicateKey(key), at: keyOffset)
-                }
-            } else {
-                if seenKeys.isEmpty { seenKeys = Set(members.map(\.key)) }
-                guard seenKeys.insert(key).inserted else {
-                    throw JSONSyntaxError(.duplicateKey(key), at: keyOffset)
-                }
+            if !tolerant {
+                try Self.refuseRepeated(key, at: keyOffset, in: members, seenKeys: &seenKeys)
             }
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw unexpected() }
@@ -145,6 +146,22 @@ struct JSONParser {
                 return .object(JSONObject(members))
             default:
                 throw unexpected()
+            }
+        }
+    }
+
+    /// Throws `.duplicateKey` when `members` already has `key`.
+    private static func refuseRepeated(
+        _ key: String, at keyOffset: Int, in members: [JSONObject.Member], seenKeys: inout Set<String>
+    ) throws(JSONSyntaxError) {
+        if members.count < linearKeyCheckLimit {
+            if members.contains(where: { $0.key == key }) {
+                throw JSONSyntaxError(.duplicateKey(key), at: keyOffset)
+            }
+        } else {
+            if seenKeys.isEmpty { seenKeys = Set(members.map { $0.key }) }
+            guard seenKeys.insert(key).inserted else {
+                throw JSONSyntaxError(.duplicateKey(key), at: keyOffset)
             }
         }
     }
@@ -273,21 +290,36 @@ struct JSONParser {
             let unit = try parseHex4()
             var scalarValue = UInt32(unit)
             if (0xDC00...0xDFFF).contains(unit) {
-                throw JSONSyntaxError(.loneSurrogate, at: escapeStart)
+                try refuseLoneSurrogate(at: escapeStart)
+                return
             }
             if (0xD800...0xDBFF).contains(unit) {
                 guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"),
                     bytes[offset + 1] == UInt8(ascii: "u")
-                else { throw JSONSyntaxError(.loneSurrogate, at: escapeStart) }
+                else {
+                    try refuseLoneSurrogate(at: escapeStart)
+                    return
+                }
+                let lowStart = offset
                 offset += 2
                 let low = try parseHex4()
-                guard (0xDC00...0xDFFF).contains(low) else { throw JSONSyntaxError(.loneSurrogate, at: escapeStart) }
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    try refuseLoneSurrogate(at: escapeStart)
+                    offset = lowStart
+                    return
+                }
                 scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
             }
             appendUTF8(scalarValue)
         default:
             throw JSONSyntaxError(.invalidEscape, at: escapeStart)
         }
+    }
+
+    /// A lone surrogate is an error, or U+FFFD when parsing tolerantly.
+    private mutating func refuseLoneSurrogate(at escapeStart: Int) throws(JSONSyntaxError) {
+        guard tolerant else { throw JSONSyntaxError(.loneSurrogate, at: escapeStart) }
+        appendUTF8(0xFFFD)
     }
 
     private mutating func parseHex4() throws(JSONSyntaxError) -> UInt16 {

@@ -6,12 +6,21 @@ extension JSONValue {
     public static func parse(
         _ bytes: some Collection<UInt8>, maxDepth: Int = defaultMaxDepth
     ) throws(JSONSyntaxError) -> JSONValue {
+        try parse(bytes, maxDepth: maxDepth, tolerant: false)
+    }
+
+    /// Parses like `parse(_:maxDepth:)`, or tolerantly (see `JSONParser`).
+    static func parse(
+        _ bytes: some Collection<UInt8>, maxDepth: Int = defaultMaxDepth, tolerant: Bool
+    ) throws(JSONSyntaxError) -> JSONValue {
         let result = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(JSONSyntaxError) -> JSONValue in try JSONParser.parse(buffer, maxDepth: maxDepth) }
+            Result { () throws(JSONSyntaxError) -> JSONValue in
+                try JSONParser.parse(buffer, maxDepth: maxDepth, tolerant: tolerant)
+            }
         }
         if let result { return try result.get() }
         return try Array(bytes).withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> JSONValue in
-            try JSONParser.parse(buffer, maxDepth: maxDepth)
+            try JSONParser.parse(buffer, maxDepth: maxDepth, tolerant: tolerant)
         }
     }
 

@@ -18,5 +18,10 @@ extension ServerMessage {
         public init(refusing error: WireError) {
             self.init(code: error.code, message: error.message)
         }
+
+        /// The `bad_message` answer to a client message the codec refused, with its submit's seq.
+        public init(refusing refusal: ClientMessageRefusal) {
+            self.init(code: refusal.error.code, message: refusal.error.message, seq: refusal.seq)
+        }
     }
 }

@@ -1,3 +1,5 @@
+import BoardSync
+
 /// `JSONValue` through `Codable`, so that protocol types can be used with any `Encoder` and
 /// `Decoder`. Foundation's coders cannot tell `1` from `1.0` and do not keep key order: a number
 /// that decodes as `Int64` becomes `.integer`, object keys come out sorted. The wire uses

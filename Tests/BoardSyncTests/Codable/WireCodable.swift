@@ -1,3 +1,5 @@
+import BoardSync
+
 /// Shared steps of the `Codable` conformances of protocol types: they go through `JSONValue`
 /// and the strict converters, so their coded form is exactly the wire form.
 enum WireCodable {

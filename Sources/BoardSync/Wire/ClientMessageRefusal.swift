@@ -1,0 +1,39 @@
+/// A client message the codec refused, as the server answers it: why, and the `seq` of the
+/// submit it was (protocol section 6: an error answering a submit carries its seq).
+///
+/// `seq` is known whenever the message is a JSON object whose `type` is "submit" and whose `seq`
+/// is a valid integer, each key written once at the top level, whatever else is wrong with it:
+/// a missing or mistyped field, an unknown kind, an integer out of range, a repeated key inside,
+/// or a lone surrogate escape anywhere (RFC 8259's grammar allows both; this codec does not).
+/// Input that is not JSON, nests too deeply, or has no readable `seq` is refused without one.
+public struct ClientMessageRefusal: Error, Hashable, Sendable {
+    public var error: WireError
+    public var seq: Int?
+
+    public init(_ error: WireError, seq: Int? = nil) {
+        self.error = error
+        self.seq = seq
+    }
+
+    /// The `seq` of a submit, read from a message that may fail to decode for other reasons.
+    static func submitSeq(of message: JSONValue) -> Int? {
+        guard case .object(let object) = message,
+            object.members.count(where: { $0.key == "type" }) == 1,
+            object.members.count(where: { $0.key == "seq" }) == 1,
+            object["type"] == .string("submit"), let seq = object["seq"]
+        else { return nil }
+        return try? FieldReader.integer(seq, field: "seq", minimum: 1)
+    }
+
+    /// The `seq` of a submit whose bytes the strict parser refused, when tolerant parsing
+    /// can read them.
+    static func submitSeq(ofUnparsed bytes: some Collection<UInt8>, after syntaxError: JSONSyntaxError) -> Int? {
+        switch syntaxError.reason {
+        case .loneSurrogate, .duplicateKey:
+            guard let message = try? JSONValue.parse(bytes, tolerant: true) else { return nil }
+            return submitSeq(of: message)
+        default:
+            return nil
+        }
+    }
+}

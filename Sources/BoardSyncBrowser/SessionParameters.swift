@@ -1,0 +1,57 @@
+import BoardSync
+
+/// What a page knows when it opens a board: who is there and on which board, the seed of the
+/// session's id generator (the page draws it, e.g. with `crypto.getRandomValues`, since the
+/// core draws no randomness), and the board's limits when the server announces other ones.
+public struct SessionParameters: Hashable, Sendable {
+    /// The client id `hello` carries; nil lets the session make one from the seed. It stays the
+    /// same across the session's reconnects.
+    public var client: String?
+    public var user: String
+    public var board: String
+    public var seed: UInt64
+    public var limits: Limits
+
+    public init(client: String? = nil, user: String, board: String, seed: UInt64, limits: Limits = .default) {
+        self.client = client
+        self.user = user
+        self.board = board
+        self.seed = seed
+        self.limits = limits
+    }
+
+    /// Decodes `{"board": "demo", "user": "ann", "seed": 42}` with optional `client` and
+    /// `limits` (`maxItems`, `maxSections`, `maxTextLength`), checking the protocol's rules for
+    /// ids, board names and user names.
+    public init(json bytes: [UInt8]) throws(BrowserInputError) {
+        let fields = try InputFields(parsing: bytes)
+        client = try fields.optionalString("client")
+        user = try fields.string("user")
+        board = try fields.string("board")
+        seed = try fields.unsigned("seed")
+        limits = .default
+        if let given = try fields.nested("limits") {
+            limits.maxItems = try given.optionalInteger("maxItems") ?? limits.maxItems
+            limits.maxSections = try given.optionalInteger("maxSections") ?? limits.maxSections
+            limits.maxTextLength = try given.optionalInteger("maxTextLength") ?? limits.maxTextLength
+        }
+        try check()
+    }
+
+    /// Refuses what the server would refuse in `hello` or in the URL.
+    public func check() throws(BrowserInputError) {
+        if let client, !Validation.isIdentifier(client) {
+            throw .invalidParameter(field: "client", reason: "is not a valid id")
+        }
+        if Validation.checkText(user, limit: Validation.userLimit) != nil {
+            throw .invalidParameter(
+                field: "user", reason: "must be 1 to \(Validation.userLimit) characters, no control characters")
+        }
+        if !Validation.isBoardName(board) {
+            throw .invalidParameter(field: "board", reason: "is not a valid board name")
+        }
+        if limits.maxItems < 0 || limits.maxSections < 0 || limits.maxTextLength < 1 {
+            throw .invalidParameter(field: "limits", reason: "must be positive")
+        }
+    }
+}
