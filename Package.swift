@@ -57,7 +57,7 @@ let package = Package(
             name: "BoardServerTests", dependencies: ["BoardServer", "BoardSync", "WebSocketTransport"],
             exclude: ["python"]),
         .testTarget(name: "BoardClientAppTests", dependencies: ["BoardClientApp", "BoardSync", "TerminalUI"]),
-        .testTarget(name: "BenchmarkSmokeTests", dependencies: []),
+        .testTarget(name: "BenchmarkSmokeTests", dependencies: ["WebSocketTransport"]),
     ],
     swiftLanguageModes: [.v6]
 )
