@@ -43,7 +43,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "board-bench",
-            dependencies: ["BoardSync", "BoardServer", "BoardClientApp", "TerminalUI", "WebSocketTransport"]
+            dependencies: ["BoardSync", "BoardServer", "BoardClientApp", "TerminalUI", "WebSocketTransport"],
+            resources: [.copy("node-relay.js")]
         ),
         .testTarget(name: "BoardSyncTests", dependencies: ["BoardSync"], resources: [.copy("Fixtures")]),
         .testTarget(
@@ -56,7 +57,7 @@ let package = Package(
             name: "BoardServerTests", dependencies: ["BoardServer", "BoardSync", "WebSocketTransport"],
             exclude: ["python"]),
         .testTarget(name: "BoardClientAppTests", dependencies: ["BoardClientApp", "BoardSync", "TerminalUI"]),
-        .testTarget(name: "BenchmarkSmokeTests", dependencies: []),
+        .testTarget(name: "BenchmarkSmokeTests", dependencies: ["WebSocketTransport"]),
     ],
     swiftLanguageModes: [.v6]
 )
