@@ -34,7 +34,8 @@ enum TUIBenchmark {
                 return 2
             }
         }
-        print("tui: \(width)x\(height), \(moves) remote one-tile moves, \(runs) runs")
+        let load = MachineLoad.averages()
+        print("tui: \(width)x\(height), \(moves) remote one-tile moves, \(runs) runs, load averages \(load)")
         var results: [TUIRun] = []
         for _ in 0..<runs {
             let result = TUIRun.measure(moves: moves, width: width, height: height)
@@ -56,7 +57,8 @@ enum TUIBenchmark {
         guard let markdownPath, let first = results.first else { return 0 }
         let body = """
             Machine: \(MachineInfo.current().summary). Command: `make bench`, which runs \
-            `board-bench tui --markdown docs/benchmarks.md` (release build).
+            `board-bench tui --markdown docs/benchmarks.md` (release build); load averages (1, 5, 15 min) \
+            \(load) when the runs began.
 
             A 120×40 terminal showing a board of 4 sections × 14 tiles while \(moves) remote one-tile
             moves arrive, each played from its update batch at 60 frames per second until the tiles
