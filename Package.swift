@@ -47,7 +47,8 @@ let package = Package(
             dependencies: [
                 "BoardSync", "BoardStore", "BoardClientApp", "Locking", "TerminalUI", "TestSupport",
                 "WebSocketTransport",
-            ]
+            ],
+            resources: [.copy("node-relay.js")]
         ),
         .target(name: "TestSupport", dependencies: ["BoardSync"], path: "Tests/TestSupport"),
         .testTarget(
@@ -66,7 +67,7 @@ let package = Package(
         .testTarget(
             name: "BoardClientAppTests",
             dependencies: ["BoardClientApp", "BoardSync", "Locking", "TerminalUI", "TestSupport"]),
-        .testTarget(name: "BenchmarkSmokeTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "BenchmarkSmokeTests", dependencies: ["TestSupport", "WebSocketTransport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// Runs `board-bench suite --smoke --json` against the built `board-server` and checks that every
-/// load scenario completed and reported finite figures for both the server and the relay.
+/// load scenario completed and reported finite figures for the server and both relays (the bare
+/// libwebsockets one and the Node.js one).
 @Suite struct BenchmarkSmokeTests {
     static let requiredFields = [
         "scenario", "step", "delivered_per_s", "p50_ms", "p99_ms", "p999_ms", "max_ms", "errors", "server_cpu_s",
@@ -36,7 +37,8 @@ import Testing
         }
         let expected: Set<String> = [
             "fanout/server", "fanout/relay", "drag-storm/server", "drag-storm/relay", "acks/server", "idle/server",
-            "idle/relay", "reconnect/server", "boards/server", "boards/relay",
+            "idle/relay", "reconnect/server", "boards/server", "boards/relay", "fanout/node-relay",
+            "drag-storm/node-relay", "idle/node-relay", "boards/node-relay",
         ]
         #expect(expected.isSubset(of: seen), "missing: \(expected.subtracting(seen)); stderr: \(stderr)")
     }

@@ -75,8 +75,17 @@ public final class ListeningProcess: @unchecked Sendable {
     /// The command line of the last start, for reports.
     public var commandLine: String { ([executable] + arguments + ["--port", String(port)]).joined(separator: " ") }
 
-    /// What it wrote to standard error so far (with `.collect`).
-    public var log: String { errors?.text ?? "" }
+    /// What it wrote to standard error so far (with `.collect`; the file's text with `.append`).
+    public var log: String {
+        if let logPath { return (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+        return errors?.text ?? ""
+    }
+
+    /// The file its standard error is appended to (with `.append`).
+    public var logPath: String? {
+        if case .append(let path) = errorOutput { return path }
+        return nil
+    }
 
     /// Waits until the collected standard error satisfies `ready`; false after `timeout` seconds.
     @discardableResult
