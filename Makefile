@@ -5,10 +5,14 @@ SWIFT        ?= swift
 HOST         ?= 127.0.0.1
 PORT         ?= 8080
 BOARD        ?= demo
-SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
+# Every build refuses warnings and imports of package modules outside a target's declared
+# dependencies and theirs; `make lint` also refuses an import of a dependency's dependency
+# (scripts/check_imports.py), which SwiftPM's check lets through.
+IMPORT_CHECK := --explicit-target-dependency-import-check error
+SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors $(IMPORT_CHECK)
 VENV         := .build/venv
 APT_PACKAGES := pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev libpq-dev postgresql \
-                tmux openssl wasi-libc binaryen libclang-rt-dev-wasm32 nodejs
+                tmux openssl wasi-libc binaryen libclang-rt-dev-wasm32 nodejs node-ws
 
 # The WebAssembly module: the same BoardSync sources SwiftPM builds, compiled as Embedded Swift,
 # with the browser bridge and its exports (wasm/exports), linked against Debian's wasi-libc.
@@ -22,7 +26,7 @@ WASM_SWIFT    := -target wasm32-unknown-none-wasm -enable-experimental-feature E
 WASM_SYSROOT  := /usr/lib/wasm32-wasi
 NODE_TESTS    := $(sort $(wildcard wasm/tests/*.test.mjs))
 
-.PHONY: all deps build release run client test test-sanitize bench format lint clean wasm wasm-bench
+.PHONY: all deps bench-deps build release run client test test-sanitize bench format lint clean wasm wasm-bench
 
 all: build
 
@@ -38,7 +42,8 @@ deps:
 	    || [ ! -f $(WASM_SYSROOT)/libc.a ] \
 	    || ! command -v wasm-opt >/dev/null 2>&1 \
 	    || ! ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a >/dev/null 2>&1 \
-	    || ! command -v node >/dev/null 2>&1; then \
+	    || ! command -v node >/dev/null 2>&1 \
+	    || [ ! -f /usr/share/nodejs/ws/package.json ]; then \
 	  echo "installing system packages: $(APT_PACKAGES)"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(APT_PACKAGES); \
@@ -68,17 +73,28 @@ test: deps $(VENV)/bin/python wasm
 
 test-sanitize: deps $(VENV)/bin/python
 	ASAN_OPTIONS=detect_leaks=0 BOARD_SYNC_PYTHON=$(CURDIR)/$(VENV)/bin/python \
-	  $(SWIFT) test --sanitize=address --filter BoardServerTests --scratch-path .build/asan
+	  $(SWIFT) test $(IMPORT_CHECK) --sanitize=address --filter BoardServerTests --scratch-path .build/asan
 	BOARD_SYNC_PYTHON=$(CURDIR)/$(VENV)/bin/python \
-	  $(SWIFT) test --sanitize=thread --filter BoardServerTests --scratch-path .build/tsan
+	  $(SWIFT) test $(IMPORT_CHECK) --sanitize=thread --filter BoardServerTests --scratch-path .build/tsan
 
-# Core figures, then every load scenario against board-server and the bare relay baseline; both
-# write their own section of docs/benchmarks.md.
-bench: release
+# strace counts system calls for the benchmarks only; the tests never need it.
+bench-deps:
+	@if ! command -v strace >/dev/null 2>&1; then \
+	  echo "installing strace"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq strace; \
+	fi
+
+# Core figures, then every load scenario against board-server, the bare libwebsockets relay and the
+# Node.js relay, then system calls per delivered frame; each writes its own section of
+# docs/benchmarks.md.
+bench: release bench-deps
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench core --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench tui --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench store --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench suite \
+	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
+	$$($(SWIFT) build -c release --show-bin-path)/board-bench syscalls --strace $$(command -v strace) \
 	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
 	$(MAKE) --no-print-directory wasm-bench
 
@@ -128,6 +144,7 @@ format:
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	python3 scripts/check_imports.py
 
 clean:
 	rm -rf .build

@@ -31,32 +31,43 @@ let package = Package(
         ),
         .target(name: "BoardSync"),
         .target(name: "BoardSyncBrowser", dependencies: ["BoardSync"]),
+        .target(name: "Locking"),
         .target(name: "TerminalUI"),
-        .target(name: "WebSocketTransport", dependencies: ["CWebSockets", "CLibEV"]),
-        .target(name: "BoardStore", dependencies: ["CSQLite", "CLibPQ"]),
-        .target(name: "BoardServer", dependencies: ["BoardSync", "BoardStore", "WebSocketTransport"]),
+        .target(name: "WebSocketTransport", dependencies: ["CWebSockets", "CLibEV", "Locking"]),
+        .target(name: "BoardStore", dependencies: ["BoardSync", "CLibPQ", "CSQLite", "Locking"]),
+        .target(name: "BoardServer", dependencies: ["BoardSync", "BoardStore", "Locking", "WebSocketTransport"]),
         .target(name: "BoardClientApp", dependencies: ["BoardSync", "TerminalUI"]),
         .executableTarget(name: "board-server", dependencies: ["BoardServer"]),
         .executableTarget(
             name: "board-client",
-            dependencies: ["BoardClientApp", "BoardSync", "TerminalUI", "WebSocketTransport"]
+            dependencies: ["BoardClientApp", "BoardSync", "Locking", "TerminalUI", "WebSocketTransport"]
         ),
         .executableTarget(
             name: "board-bench",
-            dependencies: ["BoardSync", "BoardServer", "BoardClientApp", "TerminalUI", "WebSocketTransport"]
+            dependencies: [
+                "BoardSync", "BoardStore", "BoardClientApp", "Locking", "TerminalUI", "TestSupport",
+                "WebSocketTransport",
+            ],
+            resources: [.copy("node-relay.js")]
         ),
-        .testTarget(name: "BoardSyncTests", dependencies: ["BoardSync"], resources: [.copy("Fixtures")]),
+        .target(name: "TestSupport", dependencies: ["BoardSync"], path: "Tests/TestSupport"),
         .testTarget(
             name: "BoardSyncBrowserTests", dependencies: ["BoardSyncBrowser", "BoardSync"],
             resources: [.copy("Scenarios")]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
-        .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore"]),
         .testTarget(
-            name: "BoardServerTests", dependencies: ["BoardServer", "BoardSync", "WebSocketTransport"],
+            name: "BoardSyncTests", dependencies: ["BoardSync", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
+        .testTarget(name: "WebSocketTransportTests", dependencies: ["TestSupport", "WebSocketTransport"]),
+        .testTarget(
+            name: "BoardStoreTests", dependencies: ["BoardStore", "BoardSync", "CSQLite", "Locking", "TestSupport"]),
+        .testTarget(
+            name: "BoardServerTests",
+            dependencies: ["BoardServer", "BoardStore", "BoardSync", "Locking", "TestSupport", "WebSocketTransport"],
             exclude: ["python"]),
-        .testTarget(name: "BoardClientAppTests", dependencies: ["BoardClientApp", "BoardSync", "TerminalUI"]),
-        .testTarget(name: "BenchmarkSmokeTests", dependencies: []),
+        .testTarget(
+            name: "BoardClientAppTests",
+            dependencies: ["BoardClientApp", "BoardSync", "Locking", "TerminalUI", "TestSupport"]),
+        .testTarget(name: "BenchmarkSmokeTests", dependencies: ["TestSupport", "WebSocketTransport"]),
     ],
     swiftLanguageModes: [.v6]
 )

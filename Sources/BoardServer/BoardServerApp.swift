@@ -6,9 +6,14 @@ import WebSocketTransport
 /// Runs `board-server`: parses the command line, opens the store, serves until SIGINT or
 /// SIGTERM, and returns the process exit status.
 public enum BoardServerApp {
+    /// The exit status after a storage failure while serving (`EX_SOFTWARE`).
+    public static let storageFailureStatus: Int32 = 70
+
     /// Exit statuses: 0 after a clean stop, 2 for a bad command line, 1 when the server cannot
-    /// start (unreadable or corrupt data, port in use).
-    public static func main(arguments: [String]) -> Int32 {
+    /// start (unreadable or corrupt data, port in use). When a commit fails while serving,
+    /// nothing may be acknowledged any more: `storageFailed` is called on the service thread
+    /// with the status to end the process with (`storageFailureStatus`), and must not return.
+    public static func main(arguments: [String], storageFailed: @escaping (Int32) -> Never) -> Int32 {
         let options: ServerOptions
         do {
             switch try ServerOptions.parse(arguments) {
@@ -38,7 +43,9 @@ public enum BoardServerApp {
             return 1
         }
         defer { store.close() }
-        let service = BoardService(options: options, store: store, log: log, tokens: tokens)
+        let service = BoardService(options: options, store: store, log: log, tokens: tokens) { _ in
+            storageFailed(storageFailureStatus)
+        }
         if options.demo {
             do {
                 try service.createDemoBoardIfMissing()
@@ -52,7 +59,7 @@ public enum BoardServerApp {
             maxQueuedBytes: options.maxQueuedBytes, tlsCertificatePath: options.tlsCertificatePath,
             tlsPrivateKeyPath: options.tlsPrivateKeyPath)
         let server = WebSocketServer(configuration: configuration, handler: service)
-        service.server = server
+        service.host = server
         do {
             try server.listen()
         } catch {

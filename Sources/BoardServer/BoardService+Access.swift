@@ -2,11 +2,23 @@ import BoardSync
 import WebSocketTransport
 
 extension BoardService {
-    /// A WebSocket upgrade to `board`: the token, origin and limits decide.
-    func admitUpgrade(_ request: HTTPRequestInfo, board: String) -> UpgradeDecision {
+    /// The answer to a WebSocket upgrade request.
+    enum Admission: Hashable, Sendable {
+        /// Accept, with the token and role it opens the board with.
+        case accept(ConnectionAccess)
+        /// Refuse with an HTTP status and a text body.
+        case refuse(status: Int, body: String)
+    }
+
+    /// A WebSocket upgrade: the path names a board, then the token, origin and limits decide.
+    func admit(_ request: HTTPRequestInfo) -> Admission {
+        serviceThread.check()
+        guard let board = Self.boardName(inPath: request.path) else {
+            return .refuse(status: 404, body: "not found\n")
+        }
         switch accessControl.admitUpgrade(request, board: board, openConnections: connections.count) {
         case .success(let access):
-            return .accept(userData: access)
+            return .accept(access)
         case .failure(let refusal):
             log(.warn, "upgrade refused", ["board": board, "reason": refusal.reason, "peer": request.peerAddress])
             return .refuse(status: refusal.status, body: refusal.body)
@@ -16,6 +28,7 @@ extension BoardService {
     /// Applies a reloaded tokens file: connections whose token no longer grants their board with
     /// the same role are closed with 4401. A file that failed to load keeps the old tokens.
     func tokensReloaded(_ result: Result<AccessTokens, TokensFileError>) {
+        serviceThread.check()
         let tokens: AccessTokens
         switch result {
         case .failure(let error):
@@ -26,13 +39,11 @@ extension BoardService {
         }
         accessControl.tokens = tokens
         var closed = 0
-        for connection in connections.values {
-            guard let context = connection.userData as? ConnectionContext, !context.revoked,
-                !accessControl.stillGrants(context.access, board: context.board)
-            else { continue }
+        for context in connections.values
+        where !context.revoked && !accessControl.stillGrants(context.access, board: context.board) {
             context.revoked = true
             metrics.closesByCode[4401, default: 0] += 1
-            connection.close(code: 4401, reason: "access revoked")
+            context.session.close(code: 4401, reason: "access revoked")
             closed += 1
         }
         log(.info, "tokens reloaded", ["grants": String(tokens.grants.count), "closed": String(closed)])

@@ -10,20 +10,11 @@ extension BoardService {
         return Validation.isBoardName(name) ? name : nil
     }
 
-    func upgradeRequested(_ request: HTTPRequestInfo) -> UpgradeDecision {
-        guard let name = Self.boardName(inPath: request.path) else {
-            return .refuse(status: 404, body: "not found\n")
-        }
-        return admitUpgrade(request, board: name)
-    }
-
-    func connectionOpened(_ connection: ServerConnection) {
-        guard let access = connection.userData as? ConnectionAccess else {
-            connection.close(code: 4401, reason: "not admitted")
-            return
-        }
-        guard let name = Self.boardName(inPath: connection.path) else {
-            connection.close(code: 1008, reason: "unknown path")
+    /// A session admitted with `access` finished its handshake.
+    func sessionOpened(_ session: any BoardSession, access: ConnectionAccess) {
+        serviceThread.check()
+        guard let name = Self.boardName(inPath: session.path) else {
+            session.close(code: 1008, reason: "unknown path")
             return
         }
         let loaded: LoadedBoard
@@ -32,29 +23,27 @@ extension BoardService {
             loaded = found
         } catch {
             log(.error, "board unavailable", ["board": name, "error": String(describing: error)])
-            connection.close(code: 1011, reason: "board unavailable")
+            session.close(code: 1011, reason: "board unavailable")
             return
         }
-        let id = ConnectionID(connection.id)
         let context = ConnectionContext(
-            id: id, board: name, peer: connection.peerAddress,
+            session: session, board: name, access: access,
             bucket: TokenBucket(
                 capacity: Double(options.rateLimitBurst), refillPerSecond: Double(options.rateLimitPerSecond)))
-        context.access = access
-        connection.userData = context
-        connections[id] = connection
-        accessControl.connectionOpened(peer: connection.peerAddress)
+        let id = context.id
+        connections[id] = context
+        accessControl.connectionOpened(peer: session.peerAddress)
         loaded.connections.insert(id)
         loaded.idleSince = nil
         metrics.connectionsOpened += 1
-        log(.info, "connection open", ["board": name, "conn": id.description, "peer": connection.peerAddress])
-        record(loaded.name, loaded.sequencer.handle(.connected(id, role: access.role), now: Self.now()))
+        log(.info, "connection open", ["board": name, "conn": id.description, "peer": session.peerAddress])
+        record(loaded.name, loaded.sequencer.handle(.connected(id, role: access.role), now: clock()))
     }
 
-    func connectionClosed(_ connection: ServerConnection, reason: CloseReason) {
-        guard let context = connection.userData as? ConnectionContext else { return }
-        connection.userData = nil
-        connections[context.id] = nil
+    /// The session `id` ended; it takes no more sends.
+    func sessionClosed(_ id: ConnectionID, reason: CloseReason) {
+        serviceThread.check()
+        guard let context = connections.removeValue(forKey: id) else { return }
         accessControl.connectionClosed(peer: context.peer)
         if reason == .slowConsumer { metrics.slowConsumerDisconnects += 1 }
         log(
@@ -66,21 +55,19 @@ extension BoardService {
         guard let loaded = boards[context.board] else { return }
         loaded.connections.remove(context.id)
         if loaded.connections.isEmpty {
-            loaded.idleSince = Self.now()
+            loaded.idleSince = clock()
             armTickTimer()
         }
-        record(loaded.name, loaded.sequencer.handle(.disconnected(context.id), now: Self.now()))
+        record(loaded.name, loaded.sequencer.handle(.disconnected(context.id), now: clock()))
         finishTurn()
     }
 
-    func textReceived(_ connection: ServerConnection, _ bytes: [UInt8]) {
-        guard let context = connection.userData as? ConnectionContext, !context.revoked,
-            let loaded = boards[context.board]
-        else {
-            return
-        }
+    /// A whole text message arrived on the session `id`.
+    func received(_ bytes: [UInt8], from id: ConnectionID) {
+        serviceThread.check()
+        guard let context = connections[id], !context.revoked, let loaded = boards[context.board] else { return }
         metrics.messagesReceived += 1
-        let now = Self.now()
+        let now = clock()
         // The rate limit comes before every other check; the message is decoded only to know how
         // to refuse it (a drag `over` is held, a submit's seq is named).
         let withinRate = context.bucket.take(now: now)
@@ -124,15 +111,16 @@ extension BoardService {
     }
 
     private func armHeldOverTimer(_ context: ConnectionContext) {
-        guard !context.heldOverTimerArmed, let server else { return }
+        guard !context.heldOverTimerArmed, let host else { return }
         context.heldOverTimerArmed = true
-        _ = server.schedule(after: 1.0 / Double(options.rateLimitPerSecond)) { [weak self] in
+        host.runLater(after: 1.0 / Double(options.rateLimitPerSecond)) { [weak self] in
             guard let self else { return }
+            serviceThread.check()
             context.heldOverTimerArmed = false
             guard let message = context.heldOver, connections[context.id] != nil, !context.revoked,
                 let loaded = boards[context.board]
             else { return }
-            let now = Self.now()
+            let now = clock()
             guard context.bucket.take(now: now) else {
                 armHeldOverTimer(context)
                 return
@@ -143,7 +131,9 @@ extension BoardService {
         }
     }
 
+    /// The end of a loop turn in which messages arrived: the turn's results go to the pipeline.
     func turnEnded() {
+        serviceThread.check()
         finishTurn()
     }
 

@@ -2,7 +2,9 @@ import BoardSync
 import WebSocketTransport
 
 extension BoardService {
+    /// A plain HTTP GET: `/healthz`, `/metrics`, or a board's durable snapshot.
     func httpRequest(_ request: HTTPRequestInfo) -> HTTPResponse {
+        serviceThread.check()
         switch request.path {
         case "/healthz":
             return HTTPResponse(status: 200, text: "ok")
@@ -19,7 +21,7 @@ extension BoardService {
                 guard let loaded = try board(named: name, create: false), !loaded.awaitingCreation else {
                     return .notFound
                 }
-                if loaded.connections.isEmpty, loaded.idleSince == nil { loaded.idleSince = Self.now() }
+                if loaded.connections.isEmpty, loaded.idleSince == nil { loaded.idleSince = clock() }
                 armTickTimer()
                 return HTTPResponse(
                     status: 200, contentType: "application/json",

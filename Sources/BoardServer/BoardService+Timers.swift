@@ -3,17 +3,18 @@ import BoardSync
 extension BoardService {
     /// Drag timeouts and idle boards are checked once a second while any board is loaded.
     func armTickTimer() {
-        guard !tickTimerArmed, let server else { return }
+        guard !tickTimerArmed, let host else { return }
         tickTimerArmed = true
-        _ = server.schedule(after: 1) { [weak self] in
+        host.runLater(after: 1) { [weak self] in
             guard let self else { return }
+            serviceThread.check()
             tickTimerArmed = false
             tick()
         }
     }
 
     private func tick() {
-        let now = Self.now()
+        let now = clock()
         for loaded in boards.values where loaded.sequencer.dragCount > 0 {
             record(loaded.name, loaded.sequencer.handle(.tick, now: now))
         }
@@ -21,7 +22,7 @@ extension BoardService {
         // Boards are unloaded only when nothing of theirs can still be on its way to the store.
         // A board still awaiting creation then has no connection and nothing pending: no one said
         // hello, so there is nothing to store and it goes too.
-        let settled = awaitingDurability.isEmpty && turn.isEmpty
+        let settled = pipeline.isIdle && turn.isEmpty
         for (name, loaded) in boards where settled && loaded.connections.isEmpty {
             if let idle = loaded.idleSince, now - idle >= options.idleBoardSeconds {
                 boards[name] = nil

@@ -4,39 +4,46 @@ import Foundation
 import WebSocketTransport
 
 extension BoardService {
-    /// Ends a turn: everything durable that the turn produced goes to the group committer as one
-    /// batch, and the turn's messages wait until that batch reached the disk. The committer puts
-    /// every batch that arrived during a commit into the next transaction, so batches grow with
-    /// the load while the loop keeps reading. Messages always go out in the order the turns
-    /// produced them: a turn with nothing to commit still waits for the turns before it.
+    /// Ends a turn: everything durable that the turn produced goes to the pipeline as one batch
+    /// (the shell decides what to store: the sequencers' outputs, board creations, snapshots),
+    /// and the pipeline says when its messages may go. The group committer puts every batch
+    /// that arrived during a commit into the next transaction, so batches grow with the load
+    /// while the loop keeps reading.
     func finishTurn() {
         while !turn.isEmpty {
             let results = turn
             turn = []
             let batch = commitBatch(for: results)
-            if batch.isEmpty {
-                if awaitingDurability.isEmpty {
-                    sendTurn(results)
-                } else {
-                    awaitingDurability.append(PendingTurn(results: results, ticket: nil, durable: [:]))
-                }
-                continue
+            let committed = CommittedTurn(
+                results: results, durable: batch.isEmpty ? [:] : durableSnapshots(after: batch))
+            perform(pipeline.handle(.turnEnded(committed, batch: batch.isEmpty ? nil : batch)))
+        }
+    }
+
+    /// Carries out what the pipeline asked for, in order.
+    private func perform(_ actions: [TurnPipeline<CommittedTurn, CommitBatch>.Action]) {
+        for action in actions {
+            switch action {
+            case .commit(let batch, let ticket):
+                submit(batch, ticket: ticket)
+            case .send(let committed):
+                for (name, snapshot) in committed.durable { boards[name]?.durableSnapshot = snapshot }
+                sendTurn(committed.results)
+            case .stop(let error):
+                log(.error, "storage failed; stopping without acknowledging", ["error": String(describing: error)])
+                storageFailed(error)
             }
-            lastTicket += 1
-            awaitingDurability.append(
-                PendingTurn(results: results, ticket: lastTicket, durable: durableSnapshots(after: batch)))
-            submit(batch, ticket: lastTicket)
         }
     }
 
     private func submit(_ batch: CommitBatch, ticket: UInt64) {
-        guard let server else {
+        guard let host else {
             commitCompleted(committer.commitNow(batch, ticket: ticket))
             return
         }
         let target = ServiceThreadReference(self)
         committer.submit(batch, ticket: ticket) { completion in
-            server.post { target.value.commitCompleted(completion) }
+            host.post { target.value.commitCompleted(completion) }
         }
     }
 
@@ -50,37 +57,30 @@ extension BoardService {
         return snapshots
     }
 
-    /// Sends, in order, every waiting turn the completed transaction made durable and the turns
-    /// without a commit right behind them.
+    /// Records a finished transaction, sends what it made sendable, and ends the turn those
+    /// sends produced.
     private func commitCompleted(_ completion: GroupCommitter.Completion) {
+        serviceThread.check()
         if let error = completion.error {
-            log(.error, "storage failed; stopping without acknowledging", ["error": String(describing: error)])
-            exit(70)
+            perform(pipeline.handle(.commitFailed(error)))
+            return
         }
         metrics.commitDuration.observe(completion.duration)
         if completion.ops > 0 {
             metrics.commitBatchSize.observe(Double(completion.ops))
             metrics.opsCommitted += UInt64(completion.ops)
         }
-        var sendable = 0
-        for pending in awaitingDurability {
-            if let ticket = pending.ticket, ticket > completion.ticket { break }
-            sendable += 1
-        }
-        let ready = awaitingDurability.prefix(sendable)
-        awaitingDurability.removeFirst(sendable)
-        for pending in ready {
-            for (name, snapshot) in pending.durable { boards[name]?.durableSnapshot = snapshot }
-            sendTurn(pending.results)
-        }
+        perform(pipeline.handle(.commitCompleted(ticket: completion.ticket)))
         finishTurn()
     }
 
     /// Waits for the commits under way, then commits what the last turns left (the loop has
-    /// stopped, so nothing is sent: clients that reconnect catch up).
+    /// stopped, so nothing is sent: clients that reconnect catch up). After a storage failure
+    /// nothing more is committed.
     func commitRemainingAtExit() {
+        serviceThread.check()
         committer.waitUntilIdle()
-        guard !turn.isEmpty else { return }
+        guard !turn.isEmpty, !pipeline.stopped else { return }
         let batch = commitBatch(for: turn)
         turn = []
         if !batch.isEmpty, let error = committer.commitNow(batch).error {
@@ -98,15 +98,17 @@ extension BoardService {
                 send(output, board: board)
                 if seen.insert(board).inserted { touched.append(board) }
             case .direct(let connection, let message):
-                deliver(message, to: [connection], board: nil)
+                deliver(message, to: [connection])
             }
         }
         for name in touched {
             guard let loaded = boards[name] else { continue }
-            record(name, loaded.sequencer.handle(.flushed, now: Self.now()))
+            record(name, loaded.sequencer.handle(.flushed, now: clock()))
         }
     }
 
+    /// Everything durable of a turn: the sequencers' outputs, the creation of boards that said
+    /// their first hello, and a snapshot of every board `snapshotEvery` ops after its last one.
     private func commitBatch(for results: [TurnResult]) -> CommitBatch {
         var batch = CommitBatch()
         let committedAt = Int(Date().timeIntervalSince1970 * 1000)
@@ -116,22 +118,9 @@ extension BoardService {
             if loaded.awaitingCreation {
                 loaded.awaitingCreation = false
                 batch.createBoard(name)
-                batch.useId("main", kind: .section, on: name)
+                batch.useID("main", kind: .section, on: name)
             }
-            for committed in output.commits {
-                let json = String(decoding: WireCodec.encodeOp(committed.op), as: UTF8.self)
-                batch.append(
-                    CommittedOp(
-                        version: committed.version, client: committed.client, user: committed.user,
-                        seq: committed.seq, opJSON: json, committedAt: committedAt),
-                    to: name)
-            }
-            for update in output.lastSeqUpdates {
-                batch.advanceSeq(of: update.client, on: name, to: update.seq)
-            }
-            for used in output.newIDs {
-                batch.useId(used.id, kind: used.kind == .item ? .item : .section, on: name)
-            }
+            batch.append(output, of: name, committedAt: committedAt)
             loaded.opsSinceSnapshot += output.commits.count
             if loaded.opsSinceSnapshot >= options.snapshotEvery, !snapshotBoards.contains(name) {
                 snapshotBoards.append(name)
@@ -139,9 +128,7 @@ extension BoardService {
         }
         for name in snapshotBoards {
             guard let loaded = boards[name] else { continue }
-            let board = loaded.sequencer.snapshot
-            let json = String(decoding: WireCodec.encodeBoard(board), as: UTF8.self)
-            batch.addSnapshot(BoardSnapshot(version: board.version, json: json), of: name)
+            batch.addSnapshot(loaded.sequencer.snapshot)
             loaded.opsSinceSnapshot = 0
         }
         return batch
@@ -149,26 +136,25 @@ extension BoardService {
 
     private func send(_ output: SequencerOutput, board: String) {
         for outgoing in output.messages {
-            deliver(outgoing.message, to: outgoing.connections, board: board)
+            deliver(outgoing.message, to: outgoing.connections)
         }
         for close in output.closes {
-            guard let connection = connections[close.connection] else { continue }
+            guard let context = connections[close.connection] else { continue }
             metrics.closesByCode[close.reason.code, default: 0] += 1
-            connection.close(code: close.reason.code, reason: "replaced by a newer connection")
+            context.session.close(code: close.reason.code, reason: "replaced by a newer connection")
         }
     }
 
     /// Encodes a message once and queues the same frame on every recipient.
-    private func deliver(_ message: ServerMessage, to recipients: [ConnectionID], board: String?) {
+    private func deliver(_ message: ServerMessage, to recipients: [ConnectionID]) {
         let key = Self.coalescingKey(of: message)
         let frame = OutboundFrame(bytes: WireCodec.encode(message), coalescingKey: key, mayWait: key != nil)
-        let now = Self.now()
+        let now = clock()
         for id in recipients {
-            guard let connection = connections[id] else { continue }
-            connection.send(frame)
+            guard let context = connections[id] else { continue }
+            context.session.send(frame)
             metrics.messagesSent += 1
             metrics.bytesSent += UInt64(frame.count)
-            guard let context = connection.userData as? ConnectionContext else { continue }
             switch message {
             case .ack:
                 if let received = context.submitReceivedAt {

@@ -4,28 +4,38 @@ import Foundation
 import WebSocketTransport
 
 /// The board server's shell around the pure core: it owns the store and the loaded boards,
-/// turns transport events into sequencer events, makes every turn's results durable in one
-/// transaction and only then sends them. Everything runs on the transport's service thread.
-final class BoardService: WebSocketServerHandler {
+/// turns session events into sequencer events, makes every turn's results durable in one
+/// transaction and only then sends them (`TurnPipeline` decides the order). It talks to its
+/// sessions through `BoardSession` and to its thread through `ServiceHost`, so it runs the same
+/// behind the WebSocket transport (`BoardService+WebSocket`) and in-process in tests.
+///
+/// Everything runs on the service thread; debug builds check that at every entry point.
+final class BoardService {
     let options: ServerOptions
     let store: any BoardStore
     let log: Log
     let config: SequencerConfig
-    weak var server: WebSocketServer?
+    /// The service thread's timers and inbox; set before the first event arrives.
+    weak var host: (any ServiceHost)?
+    /// Monotonic seconds (any origin), the clock of drag timeouts, rate limits, idle boards and
+    /// latencies.
+    let clock: @Sendable () -> Double
+    /// Called on the service thread when a commit failed. Nothing may be acknowledged any more:
+    /// `board-server` exits at once. The service sends nothing after it.
+    let storageFailed: (StoreError) -> Void
 
     var boards: [String: LoadedBoard] = [:]
-    var connections: [ConnectionID: ServerConnection] = [:]
+    var connections: [ConnectionID: ConnectionContext] = [:]
     var metrics = Metrics()
     /// Results of the current turn, in the order they happened, waiting for the group commit.
     var turn: [TurnResult] = []
-    var tickTimerArmed = false
     /// Turns sent for commit, and turns after them, whose messages wait for their commits.
-    var awaitingDurability: [PendingTurn] = []
-    /// The ticket of the last batch submitted for commit.
-    var lastTicket: UInt64 = 0
+    var pipeline = TurnPipeline<CommittedTurn, CommitBatch>()
+    var tickTimerArmed = false
     /// Runs group commits off the service thread.
     let committer: GroupCommitter
     var accessControl: AccessControl
+    var serviceThread = ServiceThread()
 
     /// One piece of a turn's work: a sequencer output for a board, or a message the shell itself
     /// answers with (rate limit refusals).
@@ -34,28 +44,32 @@ final class BoardService: WebSocketServerHandler {
         case direct(ConnectionID, ServerMessage)
     }
 
-    /// A turn's results waiting to be sent: after the commit of `ticket`, or after the turns
-    /// before it when it committed nothing (`ticket` nil).
-    struct PendingTurn {
+    /// A turn's results as they wait in the pipeline.
+    struct CommittedTurn {
         let results: [TurnResult]
-        let ticket: UInt64?
-        /// The boards as the commit leaves them, for `GET /boards/NAME`.
+        /// The boards as the turn's commit leaves them, for `GET /boards/NAME`.
         let durable: [String: Board]
     }
 
-    init(options: ServerOptions, store: any BoardStore, log: Log, tokens: AccessTokens? = nil) {
+    init(
+        options: ServerOptions, store: any BoardStore, log: Log, tokens: AccessTokens? = nil,
+        clock: @escaping @Sendable () -> Double = { BoardService.now() },
+        storageFailed: @escaping (StoreError) -> Void
+    ) {
         self.options = options
         self.committer = GroupCommitter(store: store)
         self.accessControl = AccessControl(options: options, tokens: tokens)
         self.store = store
         self.log = log
+        self.clock = clock
+        self.storageFailed = storageFailed
         self.config = SequencerConfig(
             limits: Limits(
                 maxItems: options.maxItems, maxSections: options.maxSections, maxTextLength: options.maxLabelLength),
             windowSize: options.retainedOps, dragTimeout: options.dragTimeoutSeconds)
     }
 
-    /// Monotonic seconds, the clock of drag timeouts, rate limits and latencies.
+    /// Monotonic seconds: the clock of a service that is not given one, and of commit durations.
     static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
@@ -64,17 +78,16 @@ final class BoardService: WebSocketServerHandler {
 
     /// Creates the demo board if it does not exist yet.
     func createDemoBoardIfMissing() throws {
+        serviceThread.check()
         guard try !store.boardExists(DemoBoard.name) else { return }
         let board = DemoBoard.board
         var batch = CommitBatch()
         batch.createBoard(board.id)
         for section in board.sections {
-            batch.useId(section.id, kind: .section, on: board.id)
-            for item in section.items { batch.useId(item.id, kind: .item, on: board.id) }
+            batch.useID(section.id, kind: .section, on: board.id)
+            for item in section.items { batch.useID(item.id, kind: .item, on: board.id) }
         }
-        batch.addSnapshot(
-            BoardSnapshot(version: 0, json: String(decoding: WireCodec.encodeBoard(board), as: UTF8.self)), of: board.id
-        )
+        batch.addSnapshot(board)
         try store.commit(batch)
         log(.info, "demo board created", ["board": board.id])
     }

@@ -1,27 +1,29 @@
 import BoardSync
-import WebSocketTransport
 
-/// What the server keeps for one WebSocket connection, attached to it as user data.
+/// What the server keeps for one open session.
 final class ConnectionContext {
     let id: ConnectionID
+    let session: any BoardSession
     let board: String
-    let peer: String
     var bucket: TokenBucket
+    /// The token and role it was admitted with.
+    let access: ConnectionAccess
     /// A drag `over` held back by the rate limit; only the latest is kept.
     var heldOver: ClientMessage?
     var heldOverTimerArmed = false
     /// When the connection's unanswered submit arrived, for the ack latency histogram.
     var submitReceivedAt: Double?
     var client: String?
-    /// The token and role it was admitted with.
-    var access = ConnectionAccess.anonymousEditor
     /// Closed with 4401 by a tokens reload; what it still sends is ignored.
     var revoked = false
 
-    init(id: ConnectionID, board: String, peer: String, bucket: TokenBucket) {
-        self.id = id
+    init(session: any BoardSession, board: String, access: ConnectionAccess, bucket: TokenBucket) {
+        self.id = ConnectionID(session.id)
+        self.session = session
         self.board = board
-        self.peer = peer
+        self.access = access
         self.bucket = bucket
     }
+
+    var peer: String { session.peerAddress }
 }

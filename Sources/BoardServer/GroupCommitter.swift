@@ -1,5 +1,6 @@
 import BoardStore
 import Foundation
+import Locking
 
 /// Runs group commits off the service thread without waiting for it between commits.
 ///
@@ -26,8 +27,7 @@ final class GroupCommitter: @unchecked Sendable {
 
     private let store: any BoardStore
     private let queue = DispatchQueue(label: "board-server.commit")
-    private var waiting = Waiting()
-    private let lock = NSLock()
+    private let waiting = Locked(Waiting())
 
     init(store: any BoardStore) {
         self.store = store
@@ -39,7 +39,7 @@ final class GroupCommitter: @unchecked Sendable {
     func submit(
         _ batch: CommitBatch, ticket: UInt64, completed: @escaping @Sendable (Completion) -> Void
     ) {
-        let start = lock.withLock { () -> Bool in
+        let start = waiting.withLock { waiting -> Bool in
             waiting.batches.append((ticket, batch))
             guard !waiting.draining else { return false }
             waiting.draining = true
@@ -68,7 +68,7 @@ final class GroupCommitter: @unchecked Sendable {
 
     private func drain(_ completed: @Sendable (Completion) -> Void) {
         while true {
-            let taken = lock.withLock { () -> [(ticket: UInt64, batch: CommitBatch)] in
+            let taken = waiting.withLock { waiting -> [(ticket: UInt64, batch: CommitBatch)] in
                 let taken = waiting.batches
                 waiting.batches = []
                 if taken.isEmpty { waiting.draining = false }

@@ -16,12 +16,21 @@ public enum LogLevel: String, Hashable, Sendable, Comparable {
     public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rank < rhs.rank }
 }
 
-/// Writes one line per event to standard error: a timestamp, the level, then `key=value` fields.
+/// Writes one line per event to standard error (or to `write`): a timestamp, the level, then
+/// `key=value` fields.
 public struct Log: Sendable {
     public var level: LogLevel
+    private let write: @Sendable (String) -> Void
 
-    public init(level: LogLevel) {
+    /// A log of the events up to `level`; `write` takes each line, newline included.
+    public init(level: LogLevel, write: @escaping @Sendable (String) -> Void = Log.toStandardError) {
         self.level = level
+        self.write = write
+    }
+
+    /// Writes a line to standard error.
+    public static let toStandardError: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data(line.utf8))
     }
 
     public func callAsFunction(_ level: LogLevel, _ event: String, _ fields: KeyValuePairs<String, String> = [:]) {
@@ -31,7 +40,7 @@ public struct Log: Sendable {
             line += " \(key)=\(Self.quoted(value))"
         }
         line += "\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        write(line)
     }
 
     private static func quoted(_ value: String) -> String {

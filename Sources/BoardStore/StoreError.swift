@@ -2,7 +2,8 @@
 public enum StoreError: Error, Equatable, Sendable {
     /// The database file cannot be opened or read (missing permissions, a directory, ...).
     case unreadable(path: String, message: String)
-    /// The file is not an SQLite database or fails its integrity check.
+    /// The file is not an SQLite database, fails its integrity check, or holds a value that is
+    /// not a model value (an op or snapshot that does not decode).
     case corrupt(path: String, message: String)
     /// The file is a database of another schema: a newer `user_version` than this code
     /// supports, or foreign tables without a version (`found` is 0).
@@ -11,8 +12,11 @@ public enum StoreError: Error, Equatable, Sendable {
     case boardAlreadyExists(String)
     /// A batch or call refers to a board that does not exist.
     case unknownBoard(String)
-    /// An op's version does not continue its board's version (`expected` is head + 1).
-    case versionOutOfOrder(board: String, expected: Int, found: Int)
+    /// An op's version does not continue its board's stored version (`expected` is head + 1).
+    /// With one writer it is the caller's mistake; where several servers share a store it means
+    /// another one committed that version first, and the caller reads the newer ops, rebases and
+    /// tries again.
+    case versionConflict(board: String, expected: Int, found: Int)
     /// A snapshot is for a version the board has not reached.
     case snapshotAheadOfBoard(board: String, version: Int, head: Int)
     /// An argument is out of its range (a negative limit or version, ...).

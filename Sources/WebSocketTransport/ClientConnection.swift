@@ -1,4 +1,5 @@
 import CWebSockets
+import Locking
 
 /// One client WebSocket connection living on a `ClientContext`.
 ///

@@ -1,5 +1,6 @@
 import CWebSockets
 import Foundation
+import Locking
 
 /// One libwebsockets client context with its own service thread, holding any number of
 /// client connections (thousands are fine).

@@ -26,10 +26,13 @@ public final class ServerConnection: @unchecked Sendable {
     var wsi: OpaquePointer?
     unowned let server: WebSocketServer
     var queue = FrameQueue()
-    /// A WRITEABLE callback has been asked for and has not come yet.
+    /// A WRITEABLE callback is on its way (asked for here, or by libwebsockets after a partial
+    /// write): until it comes, frames wait in the queue.
     var writeRequested = false
     /// The connection is on the server's list for the next deferred flush.
     var awaitsDeferredFlush = false
+    /// The connection is on the server's list of direct writes at the end of this loop step.
+    var awaitsDirectWrite = false
     var assembler: MessageAssembler
     private let maxQueuedBytes: Int
     /// A protocol violation being closed (the close code is sent from WRITEABLE), and how long
@@ -59,10 +62,12 @@ public final class ServerConnection: @unchecked Sendable {
         self.maxQueuedBytes = server.configuration.maxQueuedBytes
     }
 
-    /// Queues a frame; it is written when the socket can take it. A frame with a coalescing key
-    /// removes the frame with the same key still waiting here, if any, so a connection that
-    /// falls behind gets only the latest of them. Exceeding the queue cap closes the
-    /// connection with 1013 and reports `.slowConsumer`.
+    /// Queues a frame; it is written at the end of the server's current loop step, together
+    /// with every frame queued for this connection during that step, straight to the socket when
+    /// nothing is left over from an earlier write, otherwise as soon as the socket takes more. A
+    /// frame with a coalescing key removes the frame with the same key still waiting here, if
+    /// any, so a connection that falls behind gets only the latest of them. Exceeding the queue
+    /// cap closes the connection with 1013 and reports `.slowConsumer`.
     ///
     /// A frame that `mayWait` is written by the server's next deferred flush, at most
     /// `deferredFrameDelay` later, unless a frame that may not wait is queued first.
@@ -74,14 +79,12 @@ public final class ServerConnection: @unchecked Sendable {
             fail(.slowConsumer, code: 1013, timeoutSeconds: 3)
             return
         }
-        guard !writeRequested else { return }
-        if frame.mayWait {
-            if !awaitsDeferredFlush {
-                awaitsDeferredFlush = true
-                server.deferWrite(self)
-            }
-        } else {
-            requestWrite()
+        guard !writeRequested, !awaitsDirectWrite else { return }
+        if !frame.mayWait {
+            server.writeAtEndOfStep(self)
+        } else if !awaitsDeferredFlush {
+            awaitsDeferredFlush = true
+            server.deferWrite(self)
         }
     }
 
@@ -125,7 +128,43 @@ public final class ServerConnection: @unchecked Sendable {
         dropUnlessHandedOver(after: timeoutSeconds)
     }
 
-    /// Writes queued frames; returns false when the connection must close now.
+    /// Writes the queued frames straight from the send path, outside any libwebsockets
+    /// callback, when nothing written earlier is still waiting for the socket; otherwise leaves
+    /// them for the WRITEABLE callback. This saves the two `epoll_ctl` calls and the loop turn of
+    /// asking for POLLOUT and dropping it again for every write.
+    ///
+    /// Why this is safe in libwebsockets 4.1.6 (lib/core-net/output.c, `lws_issue_raw`): a
+    /// write outside WRITEABLE is only wrong while an earlier write is partly unsent
+    /// (`wsi->buflist_out`, what `lws_partial_buffered` reports): lws would append the new bytes
+    /// to that buffer and send from its head, so the order holds but the buffer grows without
+    /// bound. With nothing buffered, lws hands the bytes to `send()` (at most `tx_packet_size` +
+    /// LWS_PRE + 4 of them); if the kernel takes only part, or nothing (EAGAIN), lws copies the
+    /// rest into `buflist_out`, asks for POLLOUT itself and reports the whole buffer as consumed,
+    /// so the shared frame and batch buffers are free again when the call returns. The next
+    /// POLLOUT drains that buffer before anything else, and the one after it calls WRITEABLE.
+    /// `lws_send_pipe_choked` would tell the same as `lws_partial_buffered` plus a `poll()`
+    /// call; a full socket is learnt instead from the write it refuses, at the cost of lws
+    /// copying that one write. Frames queued behind a partial write wait here, counted against
+    /// the queue cap, until WRITEABLE.
+    func writeDirectly() {
+        guard let wsi, !writeRequested, pendingFailure == nil, requestedClose == nil, closeReason == nil,
+            !queue.isEmpty
+        else { return }
+        if lws_partial_buffered(wsi) != 0 {
+            requestWrite()
+            return
+        }
+        guard writeFrames(wsi, direct: true) else {
+            // The socket failed (lws marked it unusable): close it on the next service turn.
+            closeReason = .connectionLost
+            queue.removeAll()
+            dropNow(wsi)
+            return
+        }
+        if !queue.isEmpty { requestWrite() }
+    }
+
+    /// Writes queued frames from WRITEABLE; returns false when the connection must close now.
     func writeQueued() -> Bool {
         writeRequested = false
         guard let wsi else { return false }
@@ -134,21 +173,7 @@ public final class ServerConnection: @unchecked Sendable {
             setCloseFrame(wsi, code: failure.code, reason: "")
             return handOverClose(seconds: failure.seconds)
         }
-        var writes = 0
-        while let frame = queue.first, writes < 32 {
-            let packed = packBatch()
-            if packed > 1, let batch = server.frameBatch {
-                if bs_write_raw(wsi, batch.pointer, batch.count) < 0 { return false }
-                for _ in 0..<packed { queue.removeFirst() }
-                server.packedFrameCount += packed
-            } else {
-                if bs_write_ws(wsi, frame.payloadPointer, frame.count, 0, 1, 1) < 0 { return false }
-                queue.removeFirst()
-            }
-            writes += 1
-            // Asking whether the socket takes more costs a poll() call: only when there is more.
-            if !queue.isEmpty, lws_send_pipe_choked(wsi) != 0 { break }
-        }
+        guard writeFrames(wsi, direct: false) else { return false }
         if !queue.isEmpty {
             requestWrite()
             return true
@@ -193,17 +218,51 @@ public final class ServerConnection: @unchecked Sendable {
     private func drop(after seconds: Int32, if stillDue: @escaping (ServerConnection) -> Bool) {
         server.schedule(after: Double(seconds)) { [self] in
             guard let wsi, stillDue(self) else { return }
-            lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
-            lws_cancel_service(lws_get_context(wsi))
+            dropNow(wsi)
         }
+    }
+
+    /// Drops the connection on the loop's next turn: a timeout that expires at once, and a
+    /// wake-up for libwebsockets to notice it.
+    private func dropNow(_ wsi: OpaquePointer) {
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+        lws_cancel_service(lws_get_context(wsi))
     }
 }
 
 extension ServerConnection {
-    /// Packs the frames at the head of the queue into the server's batch, as many as fit;
-    /// returns how many it packed (0 when batching is off or fewer than two frames wait).
-    private func packBatch() -> Int {
-        guard queue.count > 1, let batch = server.frameBatch else { return 0 }
+    /// Writes up to 32 times from the head of the queue, each write packing as many waiting
+    /// frames as fit into one batch, and stops early once libwebsockets holds part of a write
+    /// back (the socket is full; lws has asked for POLLOUT). Returns false when a write failed.
+    private func writeFrames(_ wsi: OpaquePointer, direct: Bool) -> Bool {
+        // One strong reference for the whole loop: each use of an unowned one is an atomic retain and release.
+        let server = self.server
+        let batch = server.frameBatch
+        var writes = 0
+        while let frame = queue.first, writes < 32 {
+            let packed = batch.map(packBatch) ?? 0
+            if packed > 1, let batch {
+                if bs_write_raw(wsi, batch.pointer, batch.count) < 0 { return false }
+                for _ in 0..<packed { queue.removeFirst() }
+                server.packedFrameCount += packed
+            } else {
+                if bs_write_ws(wsi, frame.payloadPointer, frame.count, 0, 1, 1) < 0 { return false }
+                queue.removeFirst()
+            }
+            writes += 1
+            if lws_partial_buffered(wsi) != 0 {
+                writeRequested = true
+                break
+            }
+        }
+        server.writeCounts.record(writes: writes, direct: direct)
+        return true
+    }
+
+    /// Packs the frames at the head of the queue into `batch`, as many as fit; returns how many
+    /// it packed (0 when fewer than two frames wait).
+    private func packBatch(_ batch: FrameBatch) -> Int {
+        guard queue.count > 1 else { return 0 }
         batch.reset()
         queue.forEachWaiting { batch.append($0) }
         return batch.frames

@@ -1,6 +1,7 @@
 import CLibEV
 import CWebSockets
 import Glibc
+import Locking
 
 /// Identifies a timer scheduled on a service loop so it can be cancelled.
 public struct TimerID: Hashable, Sendable {

@@ -1,5 +1,6 @@
 import CWebSockets
 import Foundation
+import Locking
 
 /// A WebSocket + plain HTTP server on one libwebsockets context and one service thread.
 ///
@@ -18,8 +19,14 @@ public final class WebSocketServer: @unchecked Sendable {
     let frameBatch: FrameBatch?
     /// Frames that went out packed with others (service thread).
     var packedFrameCount = 0
+    /// Writes so far, by path (service thread).
+    public internal(set) var writeCounts = WriteCounts()
     /// Connections holding frames that wait for the deferred flush (service thread).
     private var deferredWriters: [ServerConnection] = []
+    /// Connections to write directly at the end of this loop step, and the list's spare storage
+    /// (service thread).
+    private var directWriters: [ServerConnection] = []
+    private var directWritersInProgress: [ServerConnection] = []
 
     private struct Shared {
         var port = 0
@@ -130,6 +137,7 @@ public final class WebSocketServer: @unchecked Sendable {
             if let code = shared.withLock({ $0.stopCode }), shutdownDeadline == nil {
                 beginShutdown(code: code)
             }
+            flushDirectWrites()
             if shutdownDeadline == nil || !connectionsByID.isEmpty { loop.serviceOnce() }
             if receivedThisTurn {
                 receivedThisTurn = false
@@ -211,8 +219,27 @@ public final class WebSocketServer: @unchecked Sendable {
         deferredWriters = []
         for connection in writers {
             connection.awaitsDeferredFlush = false
-            if !connection.queue.isEmpty { connection.requestWrite() }
+            if !connection.queue.isEmpty { writeAtEndOfStep(connection) }
         }
+    }
+
+    /// Remembers `connection` for the direct writes at the end of this loop step, so that every
+    /// frame the step queues for it goes out in one write.
+    func writeAtEndOfStep(_ connection: ServerConnection) {
+        guard !connection.awaitsDirectWrite else { return }
+        connection.awaitsDirectWrite = true
+        directWriters.append(connection)
+    }
+
+    /// The end of a loop step: writes what the step queued, before the loop waits again.
+    private func flushDirectWrites() {
+        guard !directWriters.isEmpty else { return }
+        swap(&directWriters, &directWritersInProgress)
+        for connection in directWritersInProgress {
+            connection.awaitsDirectWrite = false
+            connection.writeDirectly()
+        }
+        directWritersInProgress.removeAll(keepingCapacity: true)
     }
 
     /// Queues one frame on many connections (service thread).

@@ -1,4 +1,5 @@
 import BoardSync
+import TestSupport
 
 extension CoreBenchmark {
     /// Cases appended after the diff cases: the sequencer's per-op work on a large board, and
@@ -10,7 +11,7 @@ extension CoreBenchmark {
     static var rebaseAndApply: CoreBenchCase {
         let name = "rebase through 8 + check + commit, 1,000 ops on 10,000 items"
         return CoreBenchCase(name: name, n: 10_000) {
-            var generator = BenchRandom(seed: seed ^ 0x5EB)
+            var generator = SeededGenerator(seed: seed ^ 0x5EB)
             let start = BoardState(board: largeBoard(sections: 10, itemsPerSection: 1_000))
             var scratch = start
             var ops: [Op] = []
@@ -49,7 +50,7 @@ extension CoreBenchmark {
     }
 
     /// A valid move of a random item to a random place, on `state`.
-    static func randomMove(on state: BoardState, using generator: inout BenchRandom) -> Op {
+    static func randomMove(on state: BoardState, using generator: inout SeededGenerator) -> Op {
         let sections = state.board.sections
         let from = Int.random(in: sections.indices, using: &generator)
         let index = Int.random(in: sections[from].items.indices, using: &generator)

@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 
 /// `board-bench core`: the flat list diff and the board batch diff against Swift's
 /// `CollectionDifference` (`difference(from:).inferringMoves()`) on the same id arrays.
@@ -38,7 +39,7 @@ enum CoreBenchmark {
     static var boardCases: [CoreBenchCase] {
         [
             CoreBenchCase(name: "board 10,000 cells in 20 sections, 1% changed (UpdateBatch)", n: 10_000) {
-                var generator = BenchRandom(seed: seed)
+                var generator = SeededGenerator(seed: seed)
                 let old = boardView(sections: 20, cellsPerSection: 500)
                 let new = editedBoard(old, changes: 100, using: &generator)
                 let timing = BenchTiming.median(minimum: 5, maximum: 300, budgetSeconds: 1) {
@@ -56,10 +57,10 @@ enum CoreBenchmark {
     /// A case comparing `ListDiff.between` with `CollectionDifference` on one pair of id lists.
     static func listCase(
         _ name: String, n: Int, peerRuns: Int,
-        lists: @escaping @Sendable (inout BenchRandom) -> (old: [String], new: [String])
+        lists: @escaping @Sendable (inout SeededGenerator) -> (old: [String], new: [String])
     ) -> CoreBenchCase {
         CoreBenchCase(name: name, n: n) {
-            var generator = BenchRandom(seed: seed ^ UInt64(n))
+            var generator = SeededGenerator(seed: seed ^ UInt64(n))
             let (old, new) = lists(&generator)
             let (ours, peer) = BenchTiming.interleavedMedians(
                 rounds: peerRuns, firstPerRound: Swift.max(5, 1_000 / peerRuns), budgetSeconds: 4,
@@ -80,7 +81,7 @@ enum CoreBenchmark {
 
     /// `0..<count` with random deletes, then random moves, then inserts of fresh ids.
     static func edited(
-        count: Int, deletes: Int, inserts: Int, moves: Int, using generator: inout BenchRandom
+        count: Int, deletes: Int, inserts: Int, moves: Int, using generator: inout SeededGenerator
     ) -> (old: [String], new: [String]) {
         let old = ids(0..<count)
         var new = old
@@ -105,7 +106,7 @@ enum CoreBenchmark {
     }
 
     /// Random cell moves (within and across sections), relabels and deletes.
-    static func editedBoard(_ view: BoardView, changes: Int, using generator: inout BenchRandom) -> BoardView {
+    static func editedBoard(_ view: BoardView, changes: Int, using generator: inout SeededGenerator) -> BoardView {
         var view = view
         for change in 0..<changes {
             let section = Int.random(in: view.sections.indices, using: &generator)

@@ -1,8 +1,10 @@
 import WebSocketTransport
 
-/// What the generator aims at: the board server (protocol v1, acks) or the bare relay.
-enum LoadTarget: String, Sendable {
+/// What the generator aims at: the board server (protocol v1, acks), the bare libwebsockets relay
+/// or the plain Node.js relay. Both relays forward what they receive, so they get the same frames.
+enum LoadTarget: String, Sendable, CaseIterable {
     case server, relay
+    case nodeRelay = "node-relay"
 }
 
 /// What one simulated client does besides receiving.

@@ -300,7 +300,7 @@ final class LoadDriver: @unchecked Sendable {
             client.inFlightSince = now
             client.connection?.send(
                 text: LoadFrames.update(seq: client.seq, base: client.version, item: client.item, sentAt: now))
-        case .relay:
+        case .relay, .nodeRelay:
             client.seq += 1
             client.connection?.send(
                 text: LoadFrames.relayedUpdate(
@@ -317,7 +317,7 @@ final class LoadDriver: @unchecked Sendable {
         case .server:
             client.connection?.send(
                 text: LoadFrames.dragOver(item: client.item, base: client.version, from: number, to: slot))
-        case .relay:
+        case .relay, .nodeRelay:
             client.connection?.send(
                 text: LoadFrames.relayedDragOver(
                     client: client.clientID, item: client.item, version: client.version, from: number, to: slot))
@@ -343,7 +343,7 @@ final class LoadDriver: @unchecked Sendable {
             case .server:
                 connection.send(
                     text: LoadFrames.hello(client: client.clientID, since: client.version > 0 ? client.version : nil))
-            case .relay:
+            case .relay, .nodeRelay:
                 client.isOpen = true
                 client.isSetUp = true
             }

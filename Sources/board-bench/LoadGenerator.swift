@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// The load generator's clients spread over several `LoadDriver`s, each on its own client
 /// context and service thread, so that receiving a busy board's frames does not queue behind one
@@ -9,7 +9,7 @@ import Synchronization
 final class LoadGenerator: Sendable {
     let drivers: [LoadDriver]
     let target: LoadTarget
-    private let placement: Mutex<LoadPlacement>
+    private let placement: Locked<LoadPlacement>
 
     /// Creates `threads` client contexts (at least one) aimed at `baseURL`.
     init(target: LoadTarget, baseURL: String, threads: Int) throws {
@@ -24,7 +24,7 @@ final class LoadGenerator: Sendable {
             }
         }
         self.drivers = drivers
-        placement = Mutex(LoadPlacement(contexts: drivers.count))
+        placement = Locked(LoadPlacement(contexts: drivers.count))
     }
 
     func shutdown() { drivers.forEach { $0.shutdown() } }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `board-bench load --url ws://HOST:PORT [--scenario NAME] [--json] [--server-pid PID]
-/// [--target server|relay] [--smoke] [--data-dir DIR] [--generator-threads K]`: runs load
+/// [--target server|relay|node-relay] [--smoke] [--data-dir DIR] [--generator-threads K]`: runs load
 /// scenarios against a running server or relay and prints a table, or one JSON object per
 /// measured step. The generator's clients are spread over K client contexts, each on its own
 /// thread (default: each scenario's own choice).
@@ -12,7 +12,7 @@ enum LoadMode {
 
     static let usage = """
         usage: board-bench load --url ws://HOST:PORT [--scenario NAME|all] [--json] [--server-pid PID]
-                                [--target server|relay] [--smoke] [--data-dir DIR] [--generator-threads K]
+                                [--target server|relay|node-relay] [--smoke] [--data-dir DIR] [--generator-threads K]
         scenarios: \(LoadScenarios.all.map(\.name).joined(separator: ", ")) (reconnect needs `board-bench suite`)
 
         """

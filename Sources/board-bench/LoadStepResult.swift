@@ -47,7 +47,7 @@ struct LoadStepResult: Sendable {
     }
 
     static let tableHeader =
-        "scenario     target step                     deliv/s   acked/s   p50ms   p99ms  p999ms   maxms err  srvCPU  deliv/srvCPUs  rssKiB  gen%"
+        "scenario     target     step                     deliv/s   acked/s   p50ms   p99ms  p999ms   maxms err  srvCPU  deliv/srvCPUs  rssKiB  gen%"
 
     var tableRow: String {
         func pad(_ text: String, _ width: Int) -> String {
@@ -57,7 +57,7 @@ struct LoadStepResult: Sendable {
             let text = String(format: "%.\(digits)f", value)
             return String(repeating: " ", count: max(0, width - text.count)) + text
         }
-        var row = pad(scenario, 12) + " " + pad(target.rawValue, 6) + " " + pad(step, 22)
+        var row = pad(scenario, 12) + " " + pad(target.rawValue, 10) + " " + pad(step, 22)
         row += right(deliveredPerSecond, 10, 0) + right(ackedPerSecond, 10, 0)
         row +=
             right(latency.p50, 8, 2) + right(latency.p99, 8, 2) + right(latency.p999, 8, 2) + right(latency.max, 8, 2)

@@ -25,7 +25,7 @@ enum ScenarioFanout {
             guard environment.connectAndSetUp(generator, count: subscribers + 1, scenario: name) else { return }
             let rates: [Double] =
                 environment.smoke
-                ? [40] : subscribers <= 100 ? [250, 500, 1_000, 2_000, 4_000] : [25, 50, 100, 200, 400]
+                ? [40] : subscribers <= 100 ? [200, 500, 1_000, 2_000, 4_000] : [25, 50, 100, 200, 400]
             for rate in rates {
                 generator.startWriting(rate: rate)
                 usleep(environment.smoke ? 100_000 : 300_000)

@@ -1,4 +1,5 @@
 import BoardStore
+import BoardSync
 import Foundation
 
 /// `board-bench store`: group commits straight into a fresh `SQLiteBoardStore`, shaped like the
@@ -106,8 +107,9 @@ enum StoreBenchmark {
             "",
             "Group commits straight into a fresh SQLite store (WAL, synchronous=FULL), shaped like the "
                 + "server's under the `acks` load: \(boardCount) boards with one writer each, ops of about "
-                + "100 bytes. \(commits) timed commits per shape after a tenth as many untimed ones; wall and "
-                + "CPU are medians per commit, bytes and writes are the process's file writes per commit.",
+                + "100 bytes of JSON (encoded by the store, as in the server's commits). \(commits) timed commits "
+                + "per shape after a tenth as many untimed ones; wall and CPU are medians per commit, bytes and "
+                + "writes are the process's file writes per commit.",
             "",
             "| shape | ops | wall µs/commit | CPU µs/commit | CPU µs/op | bytes/commit | writes/commit | mean wall µs | max wall µs |",
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -190,9 +192,8 @@ struct StoreBenchWriters {
         var creation = CommitBatch()
         for board in boards {
             creation.createBoard(board)
-            creation.useId("main", kind: .section, on: board)
-            creation.addSnapshot(
-                BoardSnapshot(version: 0, json: #"{"id":"\#(board)","version":0,"sections":[]}"#), of: board)
+            creation.useID("main", kind: .section, on: board)
+            creation.addSnapshot(Board(id: board, version: 0, sections: []))
         }
         try store.commit(creation)
     }
@@ -208,13 +209,11 @@ struct StoreBenchWriters {
             for _ in 0..<shape.opsPerBoard {
                 versions[index] += 1
                 let version = versions[index]
-                let json =
-                    #"{"kind":"update","item":"it-\#(index)-\#(version % 50)","label":"Label of tile \#(version) by writer \#(index)"}"#
+                let op = Op.update(
+                    item: "it-\(index)-\(version % 50)", label: "Label of tile \(version) by writer \(index)")
                 batch.append(
-                    CommittedOp(
-                        version: version, client: clients[index], user: "user-\(index)", seq: version, opJSON: json,
-                        committedAt: committedAt),
-                    to: boards[index])
+                    SequencedOp(version: version, client: clients[index], user: "user-\(index)", seq: version, op: op),
+                    committedAt: committedAt, to: boards[index])
             }
         }
         return batch

@@ -1,21 +1,17 @@
 import Foundation
+import TestSupport
 
 /// `board-bench suite --server-binary PATH [--markdown FILE] [--json] [--smoke] [--scenario NAME]
-/// [--generator-threads K]`: starts board-server (temporary data directory, port 0, benchmark flags) and the relay, runs
-/// every load scenario against both, restarting the server for the reconnect scenario, and
+/// [--generator-threads K]`: starts board-server (temporary data directory, port 0, benchmark flags), the
+/// bare libwebsockets relay and the plain Node.js relay, runs every load scenario against all three
+/// (one after the other, never at once), restarting the server for the reconnect scenario, and
 /// writes the `## Load` section of the markdown file.
 enum SuiteMode {
     static let mode = BenchMode(
-        name: "suite", summary: "start board-server and the relay, run every load scenario on both"
+        name: "suite", summary: "start board-server and both relays, run every load scenario on each"
     ) {
         arguments in run(arguments)
     }
-
-    /// Flags that keep the server's protective limits out of the measurements.
-    static let serverFlags = [
-        "--host", "127.0.0.1", "--log-level", "warn", "--rate-burst", "1000000", "--rate-per-second", "1000000",
-        "--max-connections", "100000", "--max-connections-per-ip", "100000",
-    ]
 
     static func run(_ arguments: [String]) -> Int32 {
         var serverBinary: String?
@@ -46,35 +42,20 @@ enum SuiteMode {
         let scenarios = LoadScenarios.named(scenario)
         guard !scenarios.isEmpty else { return fail("unknown scenario \(scenario)") }
         FileDescriptorLimit.raise()
-        let directory = NSTemporaryDirectory() + "board-bench-\(getpid())-\(LoadPrinter.randomTag())"
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let server = ServerProcess(
-            executable: serverBinary, arguments: serverFlags + ["--data", directory + "/boards.sqlite"],
-            logPath: directory + "/server.log")
-        let relay = ServerProcess(
-            executable: Bundle.main.executablePath ?? CommandLine.arguments[0],
-            arguments: ["relay", "--host", "127.0.0.1"],
-            logPath: directory + "/relay.log")
-        do {
-            try server.start()
-            try relay.start()
-        } catch {
-            server.stop()
-            relay.stop()
-            return fail("\(error)")
-        }
+        let loadAtStart = MachineLoad.averages()
+        let processes = TargetProcesses(serverBinary: serverBinary)
         defer {
-            server.stop()
-            relay.stop()
+            processes.stop()
+            processes.removeDirectory()
         }
+        if let failure = processes.start() { return fail(failure) }
         let printer = LoadPrinter(json: json)
         let tag = LoadPrinter.randomTag()
         for entry in scenarios {
-            for (target, process) in [(LoadTarget.server, server), (LoadTarget.relay, relay)] {
+            for (target, process) in processes.all {
                 let environment = LoadEnvironment(
                     url: "ws://127.0.0.1:\(process.port)", target: target, serverPID: { process.pid }, smoke: smoke,
-                    dataDirectory: directory, restartServer: target == .server ? { process.restart() } : nil,
+                    dataDirectory: processes.directory, restartServer: target == .server ? { process.restart() } : nil,
                     emit: printer.print, runTag: tag, generatorThreads: generatorThreads)
                 entry.run(environment)
             }
@@ -82,7 +63,8 @@ enum SuiteMode {
         if let markdownPath {
             let invocation = "board-bench " + (["suite"] + arguments).joined(separator: " ")
             let body = LoadReport.markdown(
-                results: printer.results, serverCommand: server.commandLine, invocation: invocation)
+                results: printer.results, serverCommand: processes.server.commandLine, invocation: invocation,
+                load: loadAtStart)
             do {
                 try MarkdownReport.write(section: "Load", body: body, to: markdownPath)
             } catch {

@@ -8,14 +8,16 @@ let modes: [BenchMode] = [
     },
     LoadMode.mode,
     RelayMode.mode,
+    NodeRelayMode.mode,
     SuiteMode.mode,
+    SyscallsMode.mode,
     StoreBenchmark.mode,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, let mode = modes.first(where: { $0.name == name }) else {
     var usage = "usage: board-bench <mode> [options]\nmodes:\n"
-    for mode in modes { usage += "  \(mode.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(mode.summary)\n" }
+    for mode in modes { usage += "  \(mode.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(mode.summary)\n" }
     FileHandle.standardError.write(Data(usage.utf8))
     exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 2)
 }

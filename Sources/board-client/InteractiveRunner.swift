@@ -31,8 +31,11 @@ final class InteractiveRunner {
     var queued: [AppMessage] = []
     let renderCache = RenderCache()
 
-    init(options: ConnectionOptions) {
+    let animates: Bool
+
+    init(options: ConnectionOptions, animates: Bool) {
         self.options = options
+        self.animates = animates
     }
 
     func run() -> Int32 {
@@ -59,6 +62,7 @@ final class InteractiveRunner {
             clientID: ProcessIdentity.randomID(), user: options.user, boardName: options.boardName, size: size,
             seed: UInt64.random(in: .min ... .max))
         model.isInsecure = options.trust.isInsecure
+        model.animator.animates = animates
         let screen = Terminal(backend: backend)
         connectAt = 0
         frameDue = 0

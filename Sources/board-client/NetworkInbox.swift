@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import WebSocketTransport
 
 #if canImport(Glibc)
@@ -10,7 +10,7 @@ import WebSocketTransport
 /// a locked queue tagged with their connection's generation, and a byte on a pipe wakes the loop,
 /// which polls the pipe together with the terminal.
 final class NetworkInbox: Sendable {
-    private let queue = Mutex<[(generation: Int, event: ClientEvent)]>([])
+    private let queue = Locked<[(generation: Int, event: ClientEvent)]>([])
     let wakeReadDescriptor: Int32
     private let wakeWriteDescriptor: Int32
 

@@ -8,7 +8,8 @@ let invocation: ClientInvocation
 do {
     invocation = try ClientArguments.parse(
         Array(CommandLine.arguments.dropFirst()), defaultUser: ProcessIdentity.loginName(),
-        environmentToken: ProcessInfo.processInfo.environment["BOARD_TOKEN"])
+        environmentToken: ProcessInfo.processInfo.environment["BOARD_TOKEN"],
+        environmentNoMotion: ProcessInfo.processInfo.environment["NO_MOTION"])
 } catch {
     FileHandle.standardError.write(Data("board-client: \(error)\n".utf8))
     exit(ScriptStatus.usage.rawValue)
@@ -30,9 +31,9 @@ func checkTrust(_ options: ConnectionOptions) {
 switch invocation {
 case .help:
     print(ClientArguments.usage)
-case .interactive(let options):
+case .interactive(let options, let animates):
     checkTrust(options)
-    exit(InteractiveRunner(options: options).run())
+    exit(InteractiveRunner(options: options, animates: animates).run())
 case .script(let options, let command):
     checkTrust(options)
     exit(ScriptRunner(options: options, command: command).run())

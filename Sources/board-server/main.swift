@@ -1,4 +1,8 @@
 import BoardServer
 import Foundation
 
-exit(BoardServerApp.main(arguments: Array(CommandLine.arguments.dropFirst())))
+// A storage failure while serving ends the process at once: nothing more may be acknowledged.
+let status = BoardServerApp.main(arguments: Array(CommandLine.arguments.dropFirst())) { status in
+    exit(status)
+}
+exit(status)

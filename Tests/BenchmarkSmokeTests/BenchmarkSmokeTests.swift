@@ -1,49 +1,29 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs `board-bench suite --smoke --json` against the built `board-server` and checks that every
-/// load scenario completed and reported finite figures for both the server and the relay.
+/// load scenario completed and reported finite figures for the server and both relays (the bare
+/// libwebsockets one and the Node.js one).
 @Suite struct BenchmarkSmokeTests {
     static let requiredFields = [
         "scenario", "step", "delivered_per_s", "p50_ms", "p99_ms", "p999_ms", "max_ms", "errors", "server_cpu_s",
         "delivered_per_server_cpu_s", "server_rss_kib", "generator_cpu_pct",
     ]
 
-    /// The built executables sit next to the test bundle.
-    static func binary(_ name: String) -> String {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [bundle, bundle.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url.path }
-        }
-        return ".build/debug/\(name)"
-    }
-
     @Test func everyScenarioReportsFiniteFigures() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary("board-bench"))
-        process.arguments = ["suite", "--smoke", "--json", "--server-binary", Self.binary("board-server")]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let finished = DispatchSemaphore(value: 0)
-        let collected = OutputBox()
-        DispatchQueue.global().async {
-            collected.data = output.fileHandleForReading.readDataToEndOfFile()
-            finished.signal()
-        }
-        if finished.wait(timeout: .now() + 120) == .timedOut {
-            process.terminate()
+        let bench = try #require(BuiltProducts.url(of: "board-bench"), "board-bench is not built")
+        let server = try #require(BuiltProducts.url(of: "board-server"), "board-server is not built")
+        let run = try ProcessRun.run(
+            bench, ["suite", "--smoke", "--json", "--server-binary", server.path], timeout: 120)
+        guard let status = run.status else {
             Issue.record("board-bench suite --smoke did not finish within 120 s")
             return
         }
-        process.waitUntilExit()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "stderr: \(stderr)")
+        let stderr = run.stderr
+        #expect(status == 0, "stderr: \(stderr)")
 
-        let lines = String(decoding: collected.data, as: UTF8.self).split(separator: "\n")
+        let lines = run.stdout.split(separator: "\n")
         var seen: Set<String> = []
         for line in lines {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
@@ -57,13 +37,9 @@ import Testing
         }
         let expected: Set<String> = [
             "fanout/server", "fanout/relay", "drag-storm/server", "drag-storm/relay", "acks/server", "idle/server",
-            "idle/relay", "reconnect/server", "boards/server", "boards/relay",
+            "idle/relay", "reconnect/server", "boards/server", "boards/relay", "fanout/node-relay",
+            "drag-storm/node-relay", "idle/node-relay", "boards/node-relay",
         ]
         #expect(expected.isSubset(of: seen), "missing: \(expected.subtracting(seen)); stderr: \(stderr)")
     }
-}
-
-/// Hands the child's output from the reading queue to the test.
-private final class OutputBox: @unchecked Sendable {
-    var data = Data()
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Script mode with tokens: a viewer can list a board but every change is refused.
@@ -18,7 +19,7 @@ import Testing
             ["token": viewer, "role": "viewer", "boards": ["*"]],
         ]
         try JSONSerialization.data(withJSONObject: ["tokens": tokens]).write(to: file)
-        return (try ServerProcess(extraArguments: ["--tokens", file.path]), directory)
+        return (try ServerProcess(arguments: ["--tokens", file.path]), directory)
     }
 
     @Test func viewerListsButCannotAdd() throws {
@@ -26,7 +27,7 @@ import Testing
         let viewer = Self.secret()
         let (server, directory) = try Self.server(editor: editor, viewer: viewer)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let url = server.url("team")
+        let url = server.url(board: "team")
 
         let added = try ClientRun.run([url, "add", "Mail", "--token", editor])
         #expect(added.status == 0, "\(added.stderr)")

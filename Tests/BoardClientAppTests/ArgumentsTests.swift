@@ -20,6 +20,25 @@ import Testing
         #expect(try parse(["--help"]) == .help)
     }
 
+    @Test func noAnimationComesFromTheFlagOrNoMotion() throws {
+        let options = ConnectionOptions(url: url, boardName: "team", user: "ann")
+        #expect(try parse([url]) == .interactive(options, animates: true))
+        #expect(try parse([url, "--no-animation"]) == .interactive(options, animates: false))
+        for value in ["1", "yes"] {
+            #expect(
+                try ClientArguments.parse([url], defaultUser: "ann", environmentToken: nil, environmentNoMotion: value)
+                    == .interactive(options, animates: false))
+        }
+        for value in ["", "0"] {
+            #expect(
+                try ClientArguments.parse([url], defaultUser: "ann", environmentToken: nil, environmentNoMotion: value)
+                    == .interactive(options, animates: true))
+        }
+        #expect(throws: UsageError.unexpectedArgument("--no-animation")) { try parse([url, "list", "--no-animation"]) }
+        #expect(ClientArguments.usage.contains("--no-animation"))
+        #expect(ClientArguments.usage.contains("NO_MOTION=1"))
+    }
+
     @Test func scriptCommands() throws {
         let options = ConnectionOptions(url: url, boardName: "team", user: "ann")
         #expect(try parse([url, "list"]) == .script(options, .list(json: false)))

@@ -1,33 +1,33 @@
 import BoardSync
 import Foundation
+import Locking
 import TerminalUI
+import TestSupport
 import Testing
 
 /// The interactive `board-client` in a pseudo-terminal against a real server: keystrokes in,
 /// the screen read back through `VirtualScreen`, the board checked over HTTP.
 @Suite struct InteractivePTYTests {
-    final class Screen: @unchecked Sendable {
-        let lock = NSLock()
-        var screen = VirtualScreen(width: 80, height: 24)
-        var raw: [UInt8] = []
+    final class Screen: Sendable {
+        private let state = Locked((screen: VirtualScreen(width: 80, height: 24), raw: [UInt8]()))
 
         func apply(_ bytes: [UInt8]) {
-            lock.lock()
-            screen.apply(bytes)
-            raw += bytes
-            lock.unlock()
+            state.withLock { state in
+                state.screen.apply(bytes)
+                state.raw += bytes
+            }
         }
 
         var text: String {
-            lock.lock()
-            defer { lock.unlock() }
-            return screen.textLines().joined(separator: "\n")
+            state.withLock { $0.screen.textLines().joined(separator: "\n") }
         }
+
+        var raw: [UInt8] { state.withLock { $0.raw } }
     }
 
     @Test func pickUpMoveRightAndDropChangesTheServersBoard() async throws {
         let server = try ServerProcess()
-        let url = server.url("pty")
+        let url = server.url(board: "pty")
         var ids: [String] = []
         for label in ["Alpha", "Bravo", "Charlie"] {
             ids.append(try ClientRun.run([url, "add", label]).stdout.trimmingCharacters(in: .newlines))

@@ -1,6 +1,7 @@
 import BoardClientApp
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,13 +10,13 @@ import Testing
 
 /// `board-client` script commands against a real `board-server` process.
 @Suite(.serialized) struct ScriptEndToEndTests {
-    func board(_ run: ClientRun) throws -> Board {
+    func board(_ run: ProcessRun) throws -> Board {
         try WireCodec.decodeBoard(Array(run.stdout.utf8.dropLast()))
     }
 
     @Test func commandsChangeTheBoardAndReportTheirOutcome() async throws {
-        let server = try ServerProcess(extraArguments: ["--max-label", "20"])
-        let url = server.url("e2e")
+        let server = try ServerProcess(arguments: ["--max-label", "20"])
+        let url = server.url(board: "e2e")
         let add = try ClientRun.run([url, "add", "Mail", "--user", "script"])
         #expect(add.status == 0, "\(add.stderr)")
         let mail = add.stdout.trimmingCharacters(in: .newlines)
@@ -64,9 +65,9 @@ import Testing
 
     @Test func watchPrintsOneJSONLinePerMessage() throws {
         let server = try ServerProcess()
-        let url = server.url("watched")
+        let url = server.url(board: "watched")
         let process = Process()
-        let binary: URL = try #require(Products.url(of: "board-client"))
+        let binary: URL = try #require(BuiltProducts.url(of: "board-client"))
         process.executableURL = binary
         process.arguments = [url, "watch"]
         let pipe = Pipe()
@@ -77,7 +78,7 @@ import Testing
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        let output = OutputCollector(descriptor: pipe.fileHandleForReading.fileDescriptor)
+        let output = OutputCollector(pipe.fileHandleForReading)
         #expect(output.wait { text, _ in text.contains("\"type\":\"welcome\"") })
         let id = try ClientRun.run([url, "add", "Seen"]).stdout.trimmingCharacters(in: .newlines)
         #expect(output.wait { text, _ in text.contains("\"id\":\"\(id)\"") && text.hasSuffix("\n") })

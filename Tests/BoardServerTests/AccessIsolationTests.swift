@@ -1,21 +1,23 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 import WebSocketTransport
 
+/// Random traffic on many boards never crosses from one board to another (in-process).
 @Suite("board-server board isolation")
 struct AccessIsolationTests {
     /// One client's view of its board, built only from what the server sent it.
     final class Replica {
         let board: String
-        let socket: BlockingWebSocket
+        let connection: InProcessClient
         var state: BoardState
         var seq = 0
         var problems: [String] = []
 
-        init(board: String, socket: BlockingWebSocket, welcome: ServerMessage.Welcome) {
+        init(board: String, connection: InProcessClient, welcome: ServerMessage.Welcome) {
             self.board = board
-            self.socket = socket
+            self.connection = connection
             if case .board(let snapshot) = welcome.state {
                 state = BoardState(board: snapshot)
                 if snapshot.id != board { problems.append("welcome for board \(snapshot.id)") }
@@ -26,7 +28,7 @@ struct AccessIsolationTests {
         }
 
         func send(_ message: ClientMessage) {
-            socket.send(String(decoding: WireCodec.encode(message), as: UTF8.self))
+            connection.send(message)
         }
 
         /// Applies one committed op, checking that it belongs to this board and continues it.
@@ -45,7 +47,7 @@ struct AccessIsolationTests {
         /// Receives and applies until `done` holds.
         func receive(until done: (ServerMessage) -> Bool) throws {
             while true {
-                let message = try WireCodec.decodeServerMessage(Array(try socket.receiveText().utf8))
+                let message = try connection.receive()
                 switch message {
                 case .op(let committed): apply(committed.op, version: committed.version)
                 case .ack(let ack): if let op = ack.op { apply(op, version: ack.version) }
@@ -58,22 +60,17 @@ struct AccessIsolationTests {
     }
 
     @Test func randomTrafficOnManyBoardsNeverCrossesBoards() throws {
-        let seed = SeededGenerator.testSeed()
+        let seed = TestSeed.fresh()
         var random = SeededGenerator(seed: seed)
-        let server = try ServerProcess()
+        let server = try InProcessServer()
         defer { server.finish() }
-        let context = try ClientContext()
-        defer { context.shutdown() }
         let boards = (0..<20).map { String(format: "iso-%02d", $0) }
         var replicas: [Replica] = []
         for board in boards {
             for index in 0..<3 {
-                let socket = try BlockingWebSocket(url: server.url(board: board), context: context)
-                let hello = ClientMessage.hello(.init(client: "\(board)-c\(index)", user: "u\(index)"))
-                socket.send(String(decoding: WireCodec.encode(hello), as: UTF8.self))
-                let welcome = try WireCodec.decodeServerMessage(Array(try socket.receiveText().utf8)).welcomeValue
-                let replica = try #require(welcome.map { Replica(board: board, socket: socket, welcome: $0) })
-                replicas.append(replica)
+                let (connection, welcome) = try server.joined(
+                    board: board, client: "\(board)-c\(index)", user: "u\(index)")
+                replicas.append(Replica(board: board, connection: connection, welcome: welcome))
             }
         }
         var committed = Dictionary(uniqueKeysWithValues: boards.map { ($0, 0) })
@@ -100,8 +97,7 @@ struct AccessIsolationTests {
         for replica in replicas {
             let final = committed[replica.board] ?? 0
             if replica.state.version < final { try replica.receive { _ in replica.state.version >= final } }
-            let snapshot = try AccessFixture.get(port: server.port, path: "/boards/\(replica.board)")
-            let board = try WireCodec.decodeBoard(Array(snapshot.body.utf8))
+            let board = try server.snapshot(replica.board)
             #expect(replica.problems.isEmpty, "seed \(seed), \(replica.board): \(replica.problems.prefix(3))")
             #expect(replica.state.board == board, "seed \(seed), \(replica.board)")
             #expect(board.version == final, "seed \(seed), \(replica.board)")

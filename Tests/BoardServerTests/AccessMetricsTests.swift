@@ -1,26 +1,28 @@
 import Foundation
+import TestSupport
 import Testing
 
+/// Who may read `/metrics`: loopback peers, or the metrics token's bearer.
 @Suite("board-server metrics access")
 struct AccessMetricsTests {
     @Test func metricsAreOpenToLoopbackOrNeedTheMetricsToken() throws {
-        let open = try ServerProcess()
+        let open = try InProcessServer()
         defer { open.finish() }
-        let page = try AccessFixture.get(port: open.port, path: "/metrics")
+        let page = open.get("/metrics")
         #expect(page.status == 200)
         #expect(page.body.contains("boardsync_connections"))
+        #expect(open.get("/metrics", peer: "192.0.2.7").status == 403)
 
         let secret = AccessFixture.secret()
-        let guarded = try ServerProcess(arguments: ["--metrics-token", secret])
+        let guarded = try InProcessServer(arguments: ["--metrics-token", secret])
         defer { guarded.finish() }
-        #expect(try AccessFixture.get(port: guarded.port, path: "/metrics").status == 401)
-        #expect(
-            try AccessFixture.get(port: guarded.port, path: "/metrics", headers: ["Authorization": "Bearer nope"])
-                .status == 401)
-        let allowed = try AccessFixture.get(
-            port: guarded.port, path: "/metrics", headers: ["Authorization": "Bearer \(secret)"])
+        #expect(guarded.get("/metrics").status == 401)
+        #expect(guarded.get("/metrics", headers: ["Authorization": "Bearer nope"]).status == 401)
+        let allowed = guarded.get("/metrics", headers: ["Authorization": "Bearer \(secret)"])
         #expect(allowed.status == 200)
-        #expect(try AccessFixture.get(port: guarded.port, path: "/healthz").status == 200)
+        #expect(
+            guarded.get("/metrics", headers: ["Authorization": "Bearer \(secret)"], peer: "192.0.2.7").status == 200)
+        #expect(guarded.get("/healthz").status == 200)
     }
 
     @Test(.enabled(if: AccessRemotePeer.address != nil, "needs a non-loopback IPv4 address"))

@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 import WebSocketTransport
 
@@ -54,7 +55,7 @@ struct AccessReloadTests {
         try Data("{\"tokens\": [{\"token\": \"\", \"role\": \"editor\", \"boards\": [\"*\"]}]}".utf8)
             .write(to: tokensFile)
         server.reloadTokens()
-        #expect(Deadline.wait(timeout: 5) { server.log.contains("tokens reload failed") })
+        #expect(server.waitForLog(timeout: 5) { $0.contains("tokens reload failed") })
         try client.probe()
         #expect(try AccessFixture.upgradeStatus(server.url(board: "b", token: secret)) == 101)
     }
@@ -64,7 +65,7 @@ struct AccessReloadTests {
         defer { server.finish() }
         let (client, _) = try ProtocolClient.joined(server.url(board: "hup"))
         server.reloadTokens()
-        #expect(Deadline.wait(timeout: 5) { server.log.contains("SIGHUP ignored") })
+        #expect(server.waitForLog(timeout: 5) { $0.contains("SIGHUP ignored") })
         try client.probe()
     }
 }

@@ -1,7 +1,10 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 import WebSocketTransport
+
+@testable import BoardServer
 
 /// Files and requests the access tests share: tokens files, HTTP with headers, refused upgrades.
 enum AccessFixture {
@@ -10,11 +13,20 @@ enum AccessFixture {
         (0..<4).map { _ in String(format: "%08x", UInt32.random(in: 0...UInt32.max)) }.joined()
     }
 
+    /// A tokens file's text of (secret, role, patterns) entries.
+    static func tokensFile(_ entries: [(String, Role, [String])]) throws -> Data {
+        let list: [[String: Any]] = entries.map { ["token": $0.0, "role": $0.1.rawValue, "boards": $0.2] }
+        return try JSONSerialization.data(withJSONObject: ["tokens": list])
+    }
+
     /// Writes a tokens file of (secret, role, patterns) entries.
     static func writeTokens(_ entries: [(String, Role, [String])], to url: URL) throws {
-        let list: [[String: Any]] = entries.map { ["token": $0.0, "role": $0.1.rawValue, "boards": $0.2] }
-        let data = try JSONSerialization.data(withJSONObject: ["tokens": list])
-        try data.write(to: url, options: .atomic)
+        try tokensFile(entries).write(to: url, options: .atomic)
+    }
+
+    /// The tokens of (secret, role, patterns) entries, as the server loads them from a file.
+    static func tokens(_ entries: [(String, Role, [String])]) throws -> AccessTokens {
+        try AccessTokens.parse(tokensFile(entries), path: "tokens.json")
     }
 
     /// Starts a server with a tokens file in its own directory.
@@ -23,10 +35,8 @@ enum AccessFixture {
     ) throws -> (
         ServerProcess, URL
     ) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "board-access-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let tokensFile = directory.appendingPathComponent("tokens.json")
+        let directory = try TemporaryDirectory(prefix: "board-access")
+        let tokensFile = directory.url.appendingPathComponent("tokens.json")
         try writeTokens(entries, to: tokensFile)
         let server = try ServerProcess(arguments: ["--tokens", tokensFile.path] + arguments, directory: directory)
         return (server, tokensFile)
@@ -99,11 +109,6 @@ enum AccessFixture {
 }
 
 extension ServerProcess {
-    /// Asks the server to reload its tokens file.
-    func reloadTokens() {
-        kill(process.processIdentifier, SIGHUP)
-    }
-
     /// A board URL carrying a `?token=`.
     func url(board: String, token: String) -> String {
         url(board: board) + "?token=" + token

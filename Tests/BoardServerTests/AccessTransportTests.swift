@@ -1,32 +1,16 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 import WebSocketTransport
 
-@Suite("board-server TLS, origins and connection limits")
+/// What the transport does for access: TLS, and origins as a browser sends them.
+@Suite("board-server TLS and origins")
 struct AccessTransportTests {
-    /// A self-signed certificate for 127.0.0.1 made with the `openssl` command.
-    private static func makeCertificate(in directory: URL) throws -> (certificate: String, key: String) {
-        let certificate = directory.appendingPathComponent("cert.pem").path
-        let key = directory.appendingPathComponent("key.pem").path
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        openssl.arguments = [
-            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-days", "1",
-            "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-keyout", key, "-out", certificate,
-        ]
-        openssl.standardOutput = FileHandle.nullDevice
-        openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
-        openssl.waitUntilExit()
-        #expect(openssl.terminationStatus == 0)
-        return (certificate, key)
-    }
-
     @Test func tlsRoundTripWithATrustedCertificateOnly() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("board-tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let (certificate, key) = try Self.makeCertificate(in: directory)
+        let directory = try TemporaryDirectory(prefix: "board-tls")
+        let pair = try SelfSignedCertificate(in: directory.url)
+        let (certificate, key) = (pair.certificatePath, pair.keyPath)
         let server = try ServerProcess(arguments: ["--tls-cert", certificate, "--tls-key", key], directory: directory)
         defer { server.finish() }
         let secureURL = "wss://127.0.0.1:\(server.port)/boards/secure"
@@ -75,23 +59,5 @@ struct AccessTransportTests {
         #expect(try status("null") == 403)
         #expect(try status(nil) == 101)
         #expect(try AccessFixture.upgradeStatus(server.url(board: "origins")) == 101)
-    }
-
-    @Test func connectionLimitsRefuseWith429PerAddressAnd503InTotal() throws {
-        let perAddress = try ServerProcess(arguments: ["--max-connections-per-ip", "2"])
-        defer { perAddress.finish() }
-        let url = perAddress.url(board: "limits")
-        var open = [try ProtocolClient.joined(url).0, try ProtocolClient.joined(url).0]
-        #expect(try AccessFixture.upgradeStatus(url) == 429)
-        open.removeFirst().close()
-        #expect(Deadline.wait(timeout: 5) { (try? AccessFixture.upgradeStatus(url)) == 101 })
-        #expect(open.count == 1)
-
-        let total = try ServerProcess(arguments: ["--max-connections", "2"])
-        defer { total.finish() }
-        let totalURL = total.url(board: "limits")
-        let held = [try ProtocolClient.joined(totalURL).0, try ProtocolClient.joined(totalURL).0]
-        #expect(try AccessFixture.upgradeStatus(totalURL) == 503)
-        #expect(held.count == 2)
     }
 }

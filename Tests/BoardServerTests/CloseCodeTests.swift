@@ -1,26 +1,13 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 import WebSocketTransport
 
-/// The close codes of protocol sections 1 and 5, each seen by the client.
+/// The close codes the transport sends (protocol section 1), each seen by the client, and
+/// what the upgrade refuses.
 @Suite("close codes over the wire")
 struct CloseCodeTests {
-    @Test func secondConnectionWithTheSameClientReplacesTheFirst() throws {
-        let server = try ServerProcess()
-        defer { server.finish() }
-        let url = server.url(board: "replace")
-        let (watcher, _) = try ProtocolClient.joined(url, user: "watcher")
-        let (first, _) = try ProtocolClient.joined(url, client: "same-client", user: "first")
-        #expect(try watcher.receive().presenceValue?.action == .join)
-        let (second, welcome) = try ProtocolClient.joined(url, client: "same-client", user: "second")
-        #expect(welcome.peers == [.init(client: watcher.client, user: "watcher")])
-        #expect(try first.closeCode() == 4409)
-        let seen = try watcher.probe()
-        #expect(seen.allSatisfy { $0.presenceValue == nil }, "a replacement sends no presence: \(seen)")
-        try second.probe()
-    }
-
     @Test func binaryMessageCloses1003() throws {
         let server = try ServerProcess()
         defer { server.finish() }

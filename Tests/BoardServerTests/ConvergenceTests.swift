@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 
 /// Several `ClientMachine`s over real sockets edit one board at random, concurrently; at the end
@@ -8,8 +9,8 @@ import Testing
 struct ConvergenceTests {
     @Test(arguments: [(clients: 2, edits: 60), (clients: 10, edits: 20)])
     func concurrentRandomEditsConverge(clients: Int, edits: Int) throws {
-        let seed = SeededGenerator.testSeed()
-        print("convergence with \(clients) clients: seed \(seed) (rerun with BOARD_SYNC_SEED=\(seed))")
+        let seed = TestSeed.fresh()
+        print("convergence with \(clients) clients: seed \(seed) (\(TestSeed.rerun(seed)))")
         let server = try ServerProcess()
         defer { server.finish() }
         let board = "converge\(clients)"

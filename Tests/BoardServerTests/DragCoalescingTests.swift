@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 
 /// A receiver that falls behind gets drag `over` positions coalesced: fewer than were sent,

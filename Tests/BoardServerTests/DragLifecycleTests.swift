@@ -1,24 +1,24 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 
-/// Drags over the wire: broadcasts to everyone including the holder, and every way a drag ends.
-@Suite("drag lifecycle over the wire")
+/// Drags: broadcasts to everyone including the holder, and every way a drag ends (in-process).
+@Suite("drag lifecycle")
 struct DragLifecycleTests {
     /// A board with items a, b, c in `main` and two joined clients, alice and bob.
     struct Room {
-        let server: ServerProcess
-        let alice: ProtocolClient
-        let bob: ProtocolClient
+        let server: InProcessServer
+        let alice: InProcessClient
+        let bob: InProcessClient
 
         init(arguments: [String] = [], board: String) throws {
-            server = try ServerProcess(arguments: arguments)
-            let url = server.url(board: board)
-            (alice, _) = try ProtocolClient.joined(url, user: "alice")
+            server = try InProcessServer(arguments: arguments)
+            (alice, _) = try server.joined(board: board, user: "alice")
             for (index, id) in ["a", "b", "c"].enumerated() {
                 _ = try alice.submit(seq: index + 1, base: index, Ops.insert(id, at: index))
             }
-            (bob, _) = try ProtocolClient.joined(url, user: "bob")
+            (bob, _) = try server.joined(board: board, user: "bob")
             _ = try alice.receive { $0.presenceValue }
         }
     }
@@ -73,6 +73,7 @@ struct DragLifecycleTests {
         defer { room.server.finish() }
         room.alice.send(.drag(.begin(item: "c")))
         _ = try room.alice.nextDrag()
+        room.server.advance(by: 2)
         let cancel = try room.bob.receive(timeout: 5) { $0.dragValue.flatMap { $0.action == .cancel ? $0 : nil } }
         #expect(cancel.reason == .timeout)
         #expect(cancel.client == room.alice.client)

@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 
 /// Every acknowledged op survives `kill -9` in the middle of a burst of submits.
@@ -17,7 +18,7 @@ struct DurabilityTests {
         let arguments = ["--snapshot-every", "25", "--rate-burst", "100000", "--rate-per-second", "100000"]
         let server = try ServerProcess(arguments: arguments)
         let url = server.url(board: "durable")
-        let acked = LockedList<Acked>()
+        let acked = Watched<[Acked]>([])
         let group = DispatchGroup()
         for writer in 0..<5 {
             let client: ProtocolClient
@@ -42,11 +43,11 @@ struct DurabilityTests {
                 }
             }
         }
-        let enough = Deadline.wait(timeout: 20) { acked.count >= 200 }
-        #expect(enough, "only \(acked.count) acks")
+        let enough = acked.wait(timeout: 20) { $0.count >= 200 }
+        #expect(enough, "only \(acked.value.count) acks")
         server.stop(signal: SIGKILL)
         #expect(group.wait(timeout: .now() + 15) == .success)
-        let records = acked.items
+        let records = acked.value
         #expect(Set(records.map(\.version)).count == records.count, "two acks for one version")
 
         let restarted = try ServerProcess(arguments: arguments, directory: server.directory)
@@ -87,24 +88,4 @@ struct DurabilityTests {
         }
         #expect(replay.board == snapshot)
     }
-}
-
-/// A list appended from several threads.
-final class LockedList<Element: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Element] = []
-
-    func append(_ element: Element) {
-        lock.lock()
-        storage.append(element)
-        lock.unlock()
-    }
-
-    var items: [Element] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
-    }
-
-    var count: Int { items.count }
 }

@@ -1,15 +1,16 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 
-/// Every error code of protocol section 6 over the wire, each followed by proof that the
-/// connection still works.
-@Suite("error codes over the wire")
+/// Every error code of protocol section 6, each followed by proof that the connection still
+/// works (in-process).
+@Suite("error codes")
 struct ErrorCodeTests {
     @Test func badMessageForGarbageArraysMissingFieldsAndHelloOrder() throws {
-        let server = try ServerProcess()
+        let server = try InProcessServer()
         defer { server.finish() }
-        let client = try ProtocolClient(url: server.url(board: "badmessage"))
+        let client = try server.client(board: "badmessage")
         client.send(.submit(.init(seq: 1, base: 0, op: Ops.insert("early"))))
         #expect(try client.nextError().code == .badMessage)
         client.send(.hello(.init(client: client.client, user: "tester")))
@@ -29,9 +30,9 @@ struct ErrorCodeTests {
     }
 
     @Test func badOpCarriesTheSeqAndDoesNotConsumeIt() throws {
-        let server = try ServerProcess()
+        let server = try InProcessServer()
         defer { server.finish() }
-        let (client, _) = try ProtocolClient.joined(server.url(board: "badop"))
+        let (client, _) = try server.joined(board: "badop")
         #expect(try client.submit(seq: 1, base: 0, Ops.insert("gone")).ackValue?.version == 1)
         #expect(try client.submit(seq: 2, base: 1, Ops.delete("gone", at: 0)).ackValue?.version == 2)
         let refused: [Op] = [
@@ -58,9 +59,9 @@ struct ErrorCodeTests {
     }
 
     @Test func limitsForLabelsItemsAndSections() throws {
-        let server = try ServerProcess(arguments: ["--max-items", "3", "--max-sections", "2"])
+        let server = try InProcessServer(arguments: ["--max-items", "3", "--max-sections", "2"])
         defer { server.finish() }
-        let (client, _) = try ProtocolClient.joined(server.url(board: "limits"))
+        let (client, _) = try server.joined(board: "limits")
         let long = try client.submit(seq: 1, base: 0, Ops.insert("long", String(repeating: "é", count: 101)))
         #expect(long.errorValue?.code == .limit)
         #expect(long.errorValue?.seq == 1)
@@ -85,9 +86,9 @@ struct ErrorCodeTests {
     }
 
     @Test func rateLimitRefusesWithSeqAndRecovers() throws {
-        let server = try ServerProcess(arguments: ["--rate-burst", "5", "--rate-per-second", "1"])
+        let server = try InProcessServer(arguments: ["--rate-burst", "5", "--rate-per-second", "1"])
         defer { server.finish() }
-        let client = try ProtocolClient(url: server.url(board: "rate"))
+        let client = try server.client(board: "rate")
         client.send(.hello(.init(client: client.client, user: "tester")))
         for index in 0..<4 { client.send(.drag(.begin(item: "unknown\(index)"))) }
         client.send(.submit(.init(seq: 1, base: 0, op: Ops.insert("late"))))
@@ -97,18 +98,20 @@ struct ErrorCodeTests {
         #expect(refused.code == .limit)
         #expect(refused.seq == 1)
         var answer: ServerMessage?
-        let recovered = try Deadline.wait(timeout: 6, poll: 0.3) {
+        var recovered = false
+        for _ in 0..<20 where !recovered {
+            server.advance(by: 0.3)
             answer = try client.submit(seq: 1, base: 0, Ops.insert("late"))
-            return answer?.ackValue != nil
+            recovered = answer?.ackValue != nil
         }
         #expect(recovered, "the connection never accepted a submit again: \(String(describing: answer))")
         #expect(answer?.ackValue == .init(seq: 1, version: 1, op: Ops.insert("late")))
     }
 
     @Test func staleBaseAboveTheVersionOrOlderThanTheRetainedOps() throws {
-        let server = try ServerProcess(arguments: ["--retain-ops", "2"])
+        let server = try InProcessServer(arguments: ["--retain-ops", "2"])
         defer { server.finish() }
-        let (client, _) = try ProtocolClient.joined(server.url(board: "stale"))
+        let (client, _) = try server.joined(board: "stale")
         let ahead = try client.submit(seq: 1, base: 3, Ops.insert("x"))
         #expect(ahead.errorValue?.code == .stale)
         #expect(ahead.errorValue?.seq == 1)
@@ -121,32 +124,13 @@ struct ErrorCodeTests {
         #expect(try client.submit(seq: 5, base: 2, Ops.insert("old")).ackValue?.version == 5)
     }
 
-    /// Two submits in ONE write reach the server in the same event-loop turn, before the first
-    /// is answered: the second is refused with `in_flight`, deterministically.
-    @Test func secondSubmitInTheSameWriteIsInFlight() throws {
-        let server = try ServerProcess()
-        defer { server.finish() }
-        let raw = try RawWebSocket(port: server.port, path: "/boards/inflight")
-        try raw.send(.hello(.init(client: "raw1", user: "raw")))
-        #expect(try raw.receiveMessage().welcomeValue != nil)
-        try raw.sendTogether([
-            WireCodec.encode(.submit(.init(seq: 1, base: 0, op: Ops.insert("one")))),
-            WireCodec.encode(.submit(.init(seq: 2, base: 0, op: Ops.insert("two")))),
-        ])
-        let answers = [try raw.receiveMessage(), try raw.receiveMessage()]
-        #expect(answers.contains(.ack(.init(seq: 1, version: 1, op: Ops.insert("one")))), "\(answers)")
-        #expect(answers.contains { $0.errorValue?.code == .inFlight && $0.errorValue?.seq == 2 }, "\(answers)")
-        try raw.send(.submit(.init(seq: 2, base: 1, op: Ops.insert("two"))))
-        #expect(try raw.receiveMessage() == .ack(.init(seq: 2, version: 2, op: Ops.insert("two"))))
-    }
-
     @Test func lockedNamesTheHolder() throws {
-        let server = try ServerProcess()
+        let server = try InProcessServer()
         defer { server.finish() }
-        let url = server.url(board: "locked")
-        let (alice, _) = try ProtocolClient.joined(url, user: "alice")
+        let name = "locked"
+        let (alice, _) = try server.joined(board: name, user: "alice")
         _ = try alice.submit(seq: 1, base: 0, Ops.insert("tile"))
-        let (bob, _) = try ProtocolClient.joined(url, user: "bob")
+        let (bob, _) = try server.joined(board: name, user: "bob")
         alice.send(.drag(.begin(item: "tile")))
         _ = try bob.receive { $0.dragValue }
         bob.send(.drag(.begin(item: "tile")))
@@ -158,9 +142,9 @@ struct ErrorCodeTests {
     }
 
     @Test func duplicateSeqsAreAnsweredWithoutApplyingAgain() throws {
-        let server = try ServerProcess()
+        let server = try InProcessServer()
         defer { server.finish() }
-        let (client, _) = try ProtocolClient.joined(server.url(board: "dup"))
+        let (client, _) = try server.joined(board: "dup")
         let op = Ops.insert("once")
         #expect(try client.submit(seq: 1, base: 0, op) == .ack(.init(seq: 1, version: 1, op: op)))
         #expect(try client.submit(seq: 5, base: 1, Ops.insert("five")).ackValue?.version == 2)
@@ -171,17 +155,17 @@ struct ErrorCodeTests {
         #expect(
             try client.submit(seq: 3, base: 2, Ops.insert("three"))
                 == .ack(.init(seq: 3, version: 2, op: nil, duplicate: true)))
-        let board = try WireCodec.decodeBoard(Array(HTTPProbe.get(port: server.port, path: "/boards/dup").body.utf8))
+        let board = try server.snapshot("dup")
         #expect(board.version == 2)
         #expect(board.sections[0].items.map(\.id) == ["five", "once"])
     }
 
     @Test func opOnAConcurrentlyDeletedItemIsANoop() throws {
-        let server = try ServerProcess()
+        let server = try InProcessServer()
         defer { server.finish() }
-        let url = server.url(board: "noop")
-        let (alice, _) = try ProtocolClient.joined(url, user: "alice")
-        let (bob, _) = try ProtocolClient.joined(url, user: "bob")
+        let name = "noop"
+        let (alice, _) = try server.joined(board: name, user: "alice")
+        let (bob, _) = try server.joined(board: name, user: "bob")
         _ = try alice.submit(seq: 1, base: 0, Ops.insert("x"))
         _ = try alice.submit(seq: 2, base: 1, Ops.insert("y"))
         #expect(try bob.submit(seq: 1, base: 2, Ops.delete("x", at: 1)).ackValue?.version == 3)

@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 
 /// Generates the fuzz test's messages: plausible valid messages, mutated ones (fields dropped,
 /// retyped or out of range), random JSON and random text.

@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 import WebSocketTransport
 
@@ -12,16 +13,16 @@ struct FuzzTests {
     static let messagesPerConnection = 800
 
     @Test func randomAndMutatedMessagesOnlyChangeTheBoardThroughAckedOps() throws {
-        let seed = SeededGenerator.testSeed()
-        print("fuzz seed \(seed) (rerun with BOARD_SYNC_SEED=\(seed))")
+        let seed = TestSeed.fresh()
+        print("fuzz seed \(seed) (\(TestSeed.rerun(seed)))")
         let server = try ServerProcess(arguments: [
             "--rate-burst", "1000000", "--rate-per-second", "1000000", "--log-level", "warn",
         ])
         defer { server.finish() }
         let url = server.url(board: "fuzz")
-        let commits = LockedList<ServerMessage.CommittedOp>()
-        let problems = LockedList<String>()
-        let forcedCloses = LockedList<UInt16>()
+        let commits = Watched<[ServerMessage.CommittedOp]>([])
+        let problems = Watched<[String]>([])
+        let forcedCloses = Watched<[UInt16]>([])
         DispatchQueue.concurrentPerform(iterations: Self.connections) { index in
             var session = FuzzSession(
                 url: url, client: "fuzz\(index)",
@@ -29,9 +30,9 @@ struct FuzzTests {
                 commits: commits, problems: problems, forcedCloses: forcedCloses)
             session.run(messages: Self.messagesPerConnection)
         }
-        #expect(problems.items.isEmpty, "seed \(seed): \(problems.items.prefix(20))")
+        #expect(problems.value.isEmpty, "seed \(seed): \(problems.value.prefix(20))")
         #expect(try HTTPProbe.get(port: server.port, path: "/healthz").status == 200)
-        let acked = commits.items.sorted { $0.version < $1.version }
+        let acked = commits.value.sorted { $0.version < $1.version }
         #expect(Set(acked.map(\.version)).count == acked.count, "seed \(seed): two acks for one version")
         let snapshot = try WireCodec.decodeBoard(
             Array(HTTPProbe.get(port: server.port, path: "/boards/fuzz").body.utf8))
@@ -57,7 +58,8 @@ struct FuzzTests {
         // protocol close for a bad frame): the op was committed, its answer never sent.
         let unacknowledged = history.filter { committed in !acked.contains { $0.version == committed.version } }
         #expect(
-            unacknowledged.count <= forcedCloses.count, "seed \(seed): ops committed without an ack: \(unacknowledged)")
+            unacknowledged.count <= forcedCloses.value.count,
+            "seed \(seed): ops committed without an ack: \(unacknowledged)")
         let ordered = acked
         #expect(ordered.count > 10, "seed \(seed): too few ops were committed to mean anything")
     }
@@ -69,17 +71,17 @@ struct FuzzSession {
     let url: String
     let client: String
     var fuzz: FuzzMessages
-    let commits: LockedList<ServerMessage.CommittedOp>
-    let problems: LockedList<String>
-    let forcedCloses: LockedList<UInt16>
+    let commits: Watched<[ServerMessage.CommittedOp]>
+    let problems: Watched<[String]>
+    let forcedCloses: Watched<[UInt16]>
     var seq = 0
     var version = 0
     var connection: ProtocolClient?
 
     init(
-        url: String, client: String, fuzz: FuzzMessages, commits: LockedList<ServerMessage.CommittedOp>,
-        problems: LockedList<String>,
-        forcedCloses: LockedList<UInt16>
+        url: String, client: String, fuzz: FuzzMessages, commits: Watched<[ServerMessage.CommittedOp]>,
+        problems: Watched<[String]>,
+        forcedCloses: Watched<[UInt16]>
     ) {
         self.url = url
         self.client = client

@@ -41,7 +41,7 @@ final class ProtocolClient: @unchecked Sendable {
     }
 
     /// The next server message; throws on timeout or close.
-    func receive(timeout: Double = 5) throws -> ServerMessage {
+    func receive(timeout: Double) throws -> ServerMessage {
         switch try socket.receive(timeout: timeout) {
         case .text(let text):
             return try WireCodec.decodeServerMessage(Array(text.utf8))
@@ -49,16 +49,6 @@ final class ProtocolClient: @unchecked Sendable {
             throw ProtocolClientError.unexpected("binary frame")
         case .closed(let code, _):
             throw ProtocolClientError.closed(code)
-        }
-    }
-
-    /// Receives until a message matches, returning it (messages before it are dropped).
-    func receive<T>(timeout: Double = 5, until match: (ServerMessage) -> T?) throws -> T {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while true {
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { throw ProtocolClientError.unexpected("no matching message") }
-            if let found = match(try receive(timeout: remaining)) { return found }
         }
     }
 

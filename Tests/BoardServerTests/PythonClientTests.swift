@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The server against an independent WebSocket client: Python's `websockets`.

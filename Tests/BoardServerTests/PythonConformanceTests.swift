@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Promises of the protocol that other people's clients rely on, checked with the independent

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs a script of `python/` with the interpreter of the venv that has the independent
@@ -11,9 +12,7 @@ enum PythonScript {
         {
             return configured
         }
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let local = packageRoot.appendingPathComponent(".build/venv/bin/python").path
+        let local = BuiltProducts.packageRoot.appendingPathComponent(".build/venv/bin/python").path
         return FileManager.default.isExecutableFile(atPath: local) ? local : nil
     }
 
@@ -26,28 +25,16 @@ enum PythonScript {
         }
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("python/\(script)").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [path] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let errorText = LockedText()
-        DispatchQueue.global().async {
-            errorText.append(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-        }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            Issue.record("\(script) \(arguments.joined(separator: " ")) failed: \(errorText.text)")
+        let run = try ProcessRun.run(URL(fileURLWithPath: python), [path] + arguments, timeout: 120)
+        guard run.status == 0 else {
+            Issue.record("\(script) \(arguments.joined(separator: " ")) failed: \(run.stderr)")
             return nil
         }
+        let text = run.stdout
         guard let line = text.split(separator: "\n").last,
             let result = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         else {
-            Issue.record("no JSON result line from \(script): \(text) \(errorText.text)")
+            Issue.record("no JSON result line from \(script): \(text) \(run.stderr)")
             return nil
         }
         return result

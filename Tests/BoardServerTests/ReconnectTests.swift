@@ -1,16 +1,19 @@
+import BoardStore
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 
-/// Reconnecting with `since`: catch-up ops, snapshots when too far behind, duplicate acks.
-@Suite("reconnect over the wire")
+/// Reconnecting with `since`: catch-up ops, snapshots when too far behind, duplicate acks
+/// (in-process).
+@Suite("reconnect")
 struct ReconnectTests {
     @Test func reconnectWithSinceGetsExactlyTheMissedOps() throws {
-        let server = try ServerProcess()
+        let server = try InProcessServer()
         defer { server.finish() }
-        let url = server.url(board: "reconnect")
-        let (alice, _) = try ProtocolClient.joined(url, client: "alice-id", user: "alice")
-        let (bob, _) = try ProtocolClient.joined(url, user: "bob")
+        let name = "reconnect"
+        let (alice, _) = try server.joined(board: name, client: "alice-id", user: "alice")
+        let (bob, _) = try server.joined(board: name, user: "bob")
         #expect(try alice.submit(seq: 1, base: 0, Ops.insert("first")).ackValue?.version == 1)
         _ = try bob.receive { $0.opValue }
         alice.close()
@@ -21,23 +24,23 @@ struct ReconnectTests {
             #expect(try bob.submit(seq: index + 1, base: index + 1, op).ackValue?.version == index + 2)
             missed.append(.init(version: index + 2, client: bob.client, user: "bob", op: op))
         }
-        let (_, welcome) = try ProtocolClient.joined(url, client: "alice-id", user: "alice", since: 1)
+        let (_, welcome) = try server.joined(board: name, client: "alice-id", user: "alice", since: 1)
         #expect(welcome.state == .ops(missed))
         #expect(welcome.lastSeq == 1)
         #expect(welcome.peers == [.init(client: bob.client, user: "bob")])
     }
 
     @Test func farBehindReconnectGetsASnapshot() throws {
-        let server = try ServerProcess(arguments: ["--retain-ops", "3"])
+        let server = try InProcessServer(arguments: ["--retain-ops", "3"])
         defer { server.finish() }
-        let url = server.url(board: "behind")
-        let (alice, _) = try ProtocolClient.joined(url, client: "alice-id", user: "alice")
+        let name = "behind"
+        let (alice, _) = try server.joined(board: name, client: "alice-id", user: "alice")
         alice.close()
-        let (bob, _) = try ProtocolClient.joined(url, user: "bob")
+        let (bob, _) = try server.joined(board: name, user: "bob")
         for index in 0..<10 {
             #expect(try bob.submit(seq: index + 1, base: index, Ops.insert("n\(index)")).ackValue != nil)
         }
-        let (_, welcome) = try ProtocolClient.joined(url, client: "alice-id", user: "alice", since: 0)
+        let (_, welcome) = try server.joined(board: name, client: "alice-id", user: "alice", since: 0)
         guard case .board(let board) = welcome.state else {
             Issue.record("expected a snapshot, got \(welcome.state)")
             return
@@ -49,22 +52,21 @@ struct ReconnectTests {
     /// A submit committed just before its connection dropped is resubmitted after the reconnect
     /// with the same seq: the answer is a duplicate ack with the original version and op.
     @Test func resubmittingACommittedOpGetsADuplicateAck() throws {
-        let server = try ServerProcess()
+        let server = try InProcessServer()
         defer { server.finish() }
-        let url = server.url(board: "resubmit")
-        let (alice, _) = try ProtocolClient.joined(url, client: "alice-id", user: "alice")
-        let (bob, _) = try ProtocolClient.joined(url, user: "bob")
+        let name = "resubmit"
+        let (alice, _) = try server.joined(board: name, client: "alice-id", user: "alice")
+        let (bob, _) = try server.joined(board: name, user: "bob")
         let op = Ops.insert("pending")
         alice.send(.submit(.init(seq: 7, base: 0, op: op)))
         alice.close()
         #expect(try bob.receive { $0.opValue }.op == op)
         #expect(try bob.submit(seq: 1, base: 1, Ops.insert("later")).ackValue?.version == 2)
-        let (again, welcome) = try ProtocolClient.joined(url, client: "alice-id", user: "alice", since: 0)
+        let (again, welcome) = try server.joined(board: name, client: "alice-id", user: "alice", since: 0)
         #expect(welcome.lastSeq == 7)
         let answer = try again.submit(seq: 7, base: 2, op)
         #expect(answer == .ack(.init(seq: 7, version: 1, op: op, duplicate: true)))
-        let board = try WireCodec.decodeBoard(
-            Array(HTTPProbe.get(port: server.port, path: "/boards/resubmit").body.utf8))
+        let board = try server.snapshot("resubmit")
         #expect(board.version == 2)
     }
 }
@@ -74,10 +76,13 @@ struct ReconnectTests {
 @Suite("boards reloaded from storage")
 struct BoardReloadTests {
     @Test func idleBoardIsUnloadedAndReloadedIntact() throws {
-        let server = try ServerProcess(arguments: ["--idle-board-seconds", "0", "--snapshot-every", "4"])
+        let directory = try TemporaryDirectory(prefix: "board-reload")
+        let server = try InProcessServer(
+            arguments: ["--idle-board-seconds", "0", "--snapshot-every", "4"],
+            store: SQLiteBoardStore(path: directory.path("boards.sqlite")))
         defer { server.finish() }
-        let url = server.url(board: "reload")
-        let (alice, _) = try ProtocolClient.joined(url, client: "alice-id", user: "alice")
+        let name = "reload"
+        let (alice, _) = try server.joined(board: name, client: "alice-id", user: "alice")
         var history: [ServerMessage.CommittedOp] = []
         for index in 0..<5 {
             let op = Ops.insert("r\(index)")
@@ -86,17 +91,14 @@ struct BoardReloadTests {
         }
         #expect(try alice.submit(seq: 6, base: 5, Ops.delete("r4", at: 0)).ackValue?.version == 6)
         history.append(.init(version: 6, client: "alice-id", user: "alice", op: Ops.delete("r4", at: 0)))
-        let before = try WireCodec.decodeBoard(
-            Array(HTTPProbe.get(port: server.port, path: "/boards/reload").body.utf8))
+        let before = try server.snapshot("reload")
         alice.close()
-        let unloaded = try Deadline.wait(timeout: 10, poll: 0.1) {
-            try HTTPEndpointTests.metrics(server)["boardsync_boards_loaded"] == 0
-        }
+        let unloaded = server.unloadsWithinTenSeconds()
         #expect(unloaded, "the idle board stayed loaded")
-        let (again, welcome) = try ProtocolClient.joined(url, client: "alice-id", user: "alice", since: 0)
+        let (again, welcome) = try server.joined(board: name, client: "alice-id", user: "alice", since: 0)
         #expect(welcome.lastSeq == 6)
         #expect(welcome.state == .ops(history))
-        let after = try WireCodec.decodeBoard(Array(HTTPProbe.get(port: server.port, path: "/boards/reload").body.utf8))
+        let after = try server.snapshot("reload")
         #expect(after == before)
         #expect(try again.submit(seq: 7, base: 6, Ops.insert("r4")).errorValue?.code == .badOp)
         #expect(try again.submit(seq: 7, base: 6, Ops.insert("r5")).ackValue?.version == 7)
@@ -107,15 +109,25 @@ struct BoardReloadTests {
 @Suite("boards without a hello")
 struct SilentConnectionTests {
     @Test func boardOfAConnectionThatNeverSaidHelloIsUnloaded() throws {
-        let server = try ServerProcess(arguments: ["--idle-board-seconds", "0"])
+        let server = try InProcessServer(arguments: ["--idle-board-seconds", "0"])
         defer { server.finish() }
-        let silent = try ProtocolClient(url: server.url(board: "ghost"))
-        #expect(try HTTPEndpointTests.metrics(server)["boardsync_boards_loaded"] == 1)
+        let silent = try server.client(board: "ghost")
+        #expect(server.metrics()["boardsync_boards_loaded"] == 1)
         silent.close()
-        let unloaded = try Deadline.wait(timeout: 10, poll: 0.1) {
-            try HTTPEndpointTests.metrics(server)["boardsync_boards_loaded"] == 0
-        }
+        let unloaded = server.unloadsWithinTenSeconds()
         #expect(unloaded, "a board no one said hello to stays in memory for good")
-        #expect(try HTTPProbe.get(port: server.port, path: "/boards/ghost").status == 404)
+        #expect(server.get("/boards/ghost").status == 404)
+    }
+}
+
+extension InProcessServer {
+    /// Lets the server's clock run up to ten seconds, a second at a time, until no board is
+    /// loaded; says whether that happened.
+    fileprivate func unloadsWithinTenSeconds() -> Bool {
+        for _ in 0..<10 {
+            if metrics()["boardsync_boards_loaded"] == 0 { return true }
+            advance(by: 1)
+        }
+        return metrics()["boardsync_boards_loaded"] == 0
     }
 }

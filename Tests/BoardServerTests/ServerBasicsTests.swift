@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("board-server basics")

@@ -34,7 +34,35 @@ extension ServerMessage {
     }
 }
 
-extension ProtocolClient {
+/// A test client speaking the protocol: over a socket (`ProtocolClient`) or on an in-process
+/// server's session (`InProcessClient`). The helpers below serve both.
+protocol ProtocolPeer {
+    /// The client id it says `hello` with.
+    var client: String { get }
+    func send(_ message: ClientMessage)
+    func sendRaw(_ text: String)
+    /// The next server message; throws when none comes in time or the connection closed.
+    func receive(timeout: Double) throws -> ServerMessage
+}
+
+extension ProtocolClient: ProtocolPeer {}
+
+extension ProtocolPeer {
+    /// The next server message within 5 seconds.
+    func receive() throws -> ServerMessage {
+        try receive(timeout: 5)
+    }
+
+    /// Receives until a message matches, returning it (messages before it are dropped).
+    func receive<T>(timeout: Double = 5, until match: (ServerMessage) -> T?) throws -> T {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while true {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw ProtocolClientError.unexpected("no matching message") }
+            if let found = match(try receive(timeout: remaining)) { return found }
+        }
+    }
+
     /// Sends a submit and returns its answer (an `ack` or an `error`), skipping broadcasts.
     func submit(seq: Int, base: Int, _ op: Op, timeout: Double = 5) throws -> ServerMessage {
         send(.submit(.init(seq: seq, base: base, op: op)))

@@ -1,15 +1,16 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 
-/// Every server-to-client message over the wire: welcome variants, ack, op and presence.
-@Suite("welcome, ack, op and presence over the wire")
+/// Every server-to-client message: welcome variants, ack, op and presence (in-process).
+@Suite("welcome, ack, op and presence")
 struct WelcomeAndBroadcastTests {
     @Test func welcomeCatchesUpWithOpsOrSendsASnapshot() throws {
-        let server = try ServerProcess()
+        let server = try InProcessServer()
         defer { server.finish() }
-        let url = server.url(board: "catchup")
-        let (alice, first) = try ProtocolClient.joined(url, user: "alice")
+        let name = "catchup"
+        let (alice, first) = try server.joined(board: name, user: "alice")
         #expect(first.state == .board(.initial(id: "catchup")))
         #expect(first.lastSeq == 0)
         #expect(first.you == .init(client: alice.client, user: "alice", role: .editor))
@@ -21,38 +22,38 @@ struct WelcomeAndBroadcastTests {
                     == .ack(.init(seq: index + 1, version: index + 1, op: op)))
             committed.append(.init(version: index + 1, client: alice.client, user: "alice", op: op))
         }
-        let (_, fromOne) = try ProtocolClient.joined(url, user: "carol", since: 1)
+        let (_, fromOne) = try server.joined(board: name, user: "carol", since: 1)
         #expect(fromOne.state == .ops(Array(committed[1...])))
-        let (_, current) = try ProtocolClient.joined(url, user: "dave", since: 3)
+        let (_, current) = try server.joined(board: name, user: "dave", since: 3)
         #expect(current.state == .ops([]))
-        let (_, ahead) = try ProtocolClient.joined(url, user: "eve", since: 7)
+        let (_, ahead) = try server.joined(board: name, user: "eve", since: 7)
         guard case .board(let board) = ahead.state else {
             Issue.record("since above the version must give a snapshot, got \(ahead.state)")
             return
         }
         #expect(board.version == 3)
         #expect(board.sections.first?.items.map(\.id) == ["item2", "item1", "item0"])
-        let (_, again) = try ProtocolClient.joined(url, client: alice.client, user: "alice", since: 0)
+        let (_, again) = try server.joined(board: name, client: alice.client, user: "alice", since: 0)
         #expect(again.state == .ops(committed))
         #expect(again.lastSeq == 3)
     }
 
     @Test func sinceOlderThanTheRetainedOpsGetsASnapshot() throws {
-        let server = try ServerProcess(arguments: ["--retain-ops", "2"])
+        let server = try InProcessServer(arguments: ["--retain-ops", "2"])
         defer { server.finish() }
-        let url = server.url(board: "retain")
-        let (alice, _) = try ProtocolClient.joined(url)
+        let name = "retain"
+        let (alice, _) = try server.joined(board: name)
         for index in 0..<5 {
             #expect(try alice.submit(seq: index + 1, base: index, Ops.insert("r\(index)")).ackValue != nil)
         }
-        let (_, old) = try ProtocolClient.joined(url, since: 1)
+        let (_, old) = try server.joined(board: name, since: 1)
         guard case .board(let board) = old.state else {
             Issue.record("expected a snapshot, got \(old.state)")
             return
         }
         #expect(board.version == 5)
         #expect(board.sections[0].items.count == 5)
-        let (_, recent) = try ProtocolClient.joined(url, since: 3)
+        let (_, recent) = try server.joined(board: name, since: 3)
         guard case .ops(let ops) = recent.state else {
             Issue.record("expected ops, got \(recent.state)")
             return
@@ -61,12 +62,12 @@ struct WelcomeAndBroadcastTests {
     }
 
     @Test func presenceJoinAndLeaveReachTheOthers() throws {
-        let server = try ServerProcess()
+        let server = try InProcessServer()
         defer { server.finish() }
-        let url = server.url(board: "presence")
-        let (alice, aliceWelcome) = try ProtocolClient.joined(url, user: "alice")
+        let name = "presence"
+        let (alice, aliceWelcome) = try server.joined(board: name, user: "alice")
         #expect(aliceWelcome.peers.isEmpty)
-        let (bob, bobWelcome) = try ProtocolClient.joined(url, user: "bob")
+        let (bob, bobWelcome) = try server.joined(board: name, user: "bob")
         #expect(bobWelcome.peers == [.init(client: alice.client, user: "alice")])
         #expect(try alice.receive() == .presence(.init(action: .join, client: bob.client, user: "bob")))
         bob.close()
@@ -74,12 +75,12 @@ struct WelcomeAndBroadcastTests {
     }
 
     @Test func opsReachEveryOtherConnectionInVersionOrder() throws {
-        let server = try ServerProcess()
+        let server = try InProcessServer()
         defer { server.finish() }
-        let url = server.url(board: "order")
-        let (alice, _) = try ProtocolClient.joined(url, user: "alice")
-        let (bob, _) = try ProtocolClient.joined(url, user: "bob")
-        let (watcher, _) = try ProtocolClient.joined(url, user: "watcher")
+        let name = "order"
+        let (alice, _) = try server.joined(board: name, user: "alice")
+        let (bob, _) = try server.joined(board: name, user: "bob")
+        let (watcher, _) = try server.joined(board: name, user: "watcher")
         _ = try alice.receive { $0.presenceValue.flatMap { $0.user == "watcher" ? $0 : nil } }
         _ = try bob.receive { $0.presenceValue.flatMap { $0.user == "watcher" ? $0 : nil } }
         for round in 0..<5 {
@@ -93,9 +94,8 @@ struct WelcomeAndBroadcastTests {
             versions.append(try watcher.receive { $0.opValue }.version)
         }
         #expect(versions == Array(1...10))
-        let snapshot = try HTTPProbe.get(port: server.port, path: "/boards/order")
-        let board = try WireCodec.decodeBoard(Array(snapshot.body.utf8))
-        #expect(board.version == 10)
-        #expect(Set(board.sections[0].items.map(\.id)).count == 10)
+        let snapshot = try server.snapshot(name)
+        #expect(snapshot.version == 10)
+        #expect(Set(snapshot.sections[0].items.map(\.id)).count == 10)
     }
 }

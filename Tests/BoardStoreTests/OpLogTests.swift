@@ -1,4 +1,5 @@
 import BoardStore
+import TestSupport
 import Testing
 
 /// The SQLite store appends ops to a log and moves the log into the per-board table now and
@@ -8,7 +9,7 @@ struct OpLogTests {
     private static let boards = ["a", "b", "c"]
 
     /// Commits `batches` batches of 30 ops round the boards (each board's own client) to both stores.
-    private func commitRounds(_ batches: Range<Int>, to stores: [BoardStore]) throws {
+    private func commitRounds(_ batches: Range<Int>, to stores: [any BoardStore]) throws {
         for index in batches {
             var batch = CommitBatch()
             for offset in 0..<30 {
@@ -21,7 +22,7 @@ struct OpLogTests {
         }
     }
 
-    private func expectSame(_ memory: BoardStore, _ sqlite: BoardStore, _ comment: Comment) throws {
+    private func expectSame(_ memory: any BoardStore, _ sqlite: any BoardStore, _ comment: Comment) throws {
         for board in Self.boards {
             #expect(try memory.loadBoard(board) == sqlite.loadBoard(board), comment)
             #expect(try memory.headVersion(of: board) == sqlite.headVersion(of: board), comment)
@@ -47,7 +48,7 @@ struct OpLogTests {
         let memory = InMemoryBoardStore(retainedOps: 100)
         var sqlite = try SQLiteBoardStore(path: path, retainedOps: 100)
         for board in Self.boards {
-            for store in [memory, sqlite] as [BoardStore] { try store.commit(creation(of: board)) }
+            for store in [memory, sqlite] as [any BoardStore] { try store.commit(creation(of: board)) }
         }
 
         try commitRounds(0..<30, to: [memory, sqlite])
@@ -64,8 +65,8 @@ struct OpLogTests {
         try commitRounds(45..<80, to: [memory, sqlite])
         try expectSame(memory, sqlite, "committed after reopening")
 
-        try memory.writeSnapshot("a", version: 700, json: "{}")
-        try sqlite.writeSnapshot("a", version: 700, json: "{}")
+        try memory.writeSnapshot(snapshot(of: "a", at: 700))
+        try sqlite.writeSnapshot(snapshot(of: "a", at: 700))
         #expect(try loggedOps(at: path) == 0)
         try expectSame(memory, sqlite, "compacted after a snapshot")
     }

@@ -1,5 +1,6 @@
 import BoardStore
 import Foundation
+import TestSupport
 import Testing
 
 /// What the SQLite store does with the file itself: reopening, crashes, bad files.
@@ -13,13 +14,13 @@ struct SQLiteFileTests {
         for version in 1...30 {
             batch.append(op(version, client: version.isMultiple(of: 2) ? "c2" : "c1"), to: "team")
         }
-        batch.useId("a1", kind: .item, on: "team")
+        batch.useID("a1", kind: .item, on: "team")
         batch.advanceSeq(of: "c3", on: "other", to: 4)
         try store.commit(batch)
-        try store.writeSnapshot("team", version: 25, json: #"{"v":25}"#)
+        try store.writeSnapshot(snapshot(of: "team", at: 25))
     }
 
-    private func contents(of store: BoardStore) throws -> [StoredBoard?] {
+    private func contents(of store: any BoardStore) throws -> [StoredBoard?] {
         try store.listBoards().map { try store.loadBoard($0) }
     }
 
@@ -125,6 +126,25 @@ struct SQLiteFileTests {
         }
     }
 
+    @Test func storedTextThatIsNoModelValueIsReportedCorrupt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("boards.db")
+        let store = try SQLiteBoardStore(path: path)
+        try store.commit(creation(of: "team"))
+        try commitOps(1...3, to: "team", in: store)
+        let database = try Database(path: path)
+        try database.statement(#"UPDATE op_log SET op_json = '{"kind":"jump"}' WHERE version = 2"#).run()
+        database.close()
+
+        guard case .corrupt(let reportedPath, let message) = storeError({ _ = try store.loadBoard("team") }) else {
+            Issue.record("expected corrupt")
+            return
+        }
+        #expect(reportedPath == path)
+        #expect(message.hasPrefix("op 2 of board team"), "\(message)")
+        #expect(try store.opsAfter("team", version: 2, limit: 5).map(\.version) == [3])
+    }
+
     @Test func aDirectoryIsUnreadable() throws {
         let directory = try TemporaryDirectory()
         let error = storeError { _ = try SQLiteBoardStore(path: directory.url.path) }
@@ -161,22 +181,5 @@ struct SQLiteFileTests {
             Issue.record("expected a database error from a closed store")
             return
         }
-    }
-}
-
-/// SplitMix64: a small seeded generator so random test data is reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

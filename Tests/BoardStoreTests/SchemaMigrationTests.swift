@@ -1,5 +1,7 @@
 import BoardStore
+import BoardSync
 import Foundation
+import TestSupport
 import Testing
 
 /// Opening a database written with schema version 1, where every op also updated
@@ -54,15 +56,24 @@ struct SchemaMigrationTests {
         try database.execute(
             """
             INSERT INTO boards VALUES ('team', 12), ('empty', 5);
-            INSERT INTO snapshots VALUES ('team', 10, '{"v":10}'), ('empty', 5, '{"v":5}');
             INSERT INTO client_seqs VALUES ('team', 'c1', 7), ('team', 'c2', 12), ('empty', 'c9', 3);
             INSERT INTO used_ids (board, id, kind) VALUES ('team', 'main', 'section'), ('team', 'a1', 'item');
             """)
+        let snapshots = try database.prepare("INSERT INTO snapshots VALUES (?, ?, ?)")
+        for (board, version) in [("team", 10), ("empty", 5)] {
+            try snapshots.run(board, version, Self.json(WireCodec.encodeBoard(snapshot(of: board, at: version))))
+        }
         let insert = try database.prepare("INSERT INTO ops VALUES ('team', ?, ?, 'ann', ?, ?, ?)")
         for version in 9...12 {
             let stored = op(version, client: "c2")
-            try insert.run(version, stored.client, stored.seq, stored.opJSON, stored.committedAt)
+            let json = Self.json(WireCodec.encodeOp(stored.sequenced.op))
+            try insert.run(version, stored.sequenced.client, stored.sequenced.seq, json, stored.committedAt)
         }
+    }
+
+    /// Encoded JSON as a text column holds it.
+    private static func json(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self)
     }
 
     @Test func aVersionOneFileIsMigratedAndReadsTheSame() throws {
@@ -75,9 +86,9 @@ struct SchemaMigrationTests {
         #expect(try store.headVersion(of: "team") == 12)
         #expect(try store.headVersion(of: "empty") == 5)
         let team = try #require(try store.loadBoard("team"))
-        #expect(team.snapshot == BoardSnapshot(version: 10, json: #"{"v":10}"#))
+        #expect(team.snapshot == snapshot(of: "team", at: 10))
         #expect(team.ops == (11...12).map { op($0, client: "c2") })
-        #expect(team.usedIds == ["main": .section, "a1": .item])
+        #expect(team.usedIDs == ["main": .section, "a1": .item])
         #expect(team.lastSeqs == ["c1": 7, "c2": 12])
         #expect(try store.loadBoard("empty")?.lastSeqs == ["c9": 3])
         #expect(try store.oldestRetainedVersion("team") == 9)
@@ -105,7 +116,7 @@ struct SchemaMigrationTests {
         let store = try SQLiteBoardStore(path: path, retainedOps: 0)
         try store.commit(creation(of: "team"))
         try commitOps(1...5, to: "team", in: store, client: "c1")
-        try store.writeSnapshot("team", version: 5, json: #"{"v":5}"#)
+        try store.writeSnapshot(snapshot(of: "team", at: 5))
         #expect(try store.oldestRetainedVersion("team") == nil)
         store.close()
 
@@ -115,6 +126,6 @@ struct SchemaMigrationTests {
         #expect(try reopened.loadBoard("team")?.lastSeqs == ["c1": 5])
         var next = CommitBatch()
         next.append(op(5), to: "team")
-        #expect(storeError { try reopened.commit(next) } == .versionOutOfOrder(board: "team", expected: 6, found: 5))
+        #expect(storeError { try reopened.commit(next) } == .versionConflict(board: "team", expected: 6, found: 5))
     }
 }

@@ -1,19 +1,23 @@
 import BoardStore
+import BoardSync
+import TestSupport
 import Testing
 
-/// Random batches, valid and invalid, applied to both stores must give the same outcome and
-/// leave both with the same contents after every step.
-@Suite("In-memory and SQLite stores agree")
+/// Random batches, valid and invalid, applied to a store and to the in-memory one must give the
+/// same outcome and leave both with the same contents after every step.
+@Suite("Every store agrees with the in-memory store")
 struct StoreEquivalenceTests {
     private static let boards = ["a", "b", "c"]
     private static let clients = ["c1", "c2", "c3", "c4"]
+    /// The stores compared with the in-memory one.
+    static let compared = StoreFactory.all.filter { $0.name != StoreFactory.inMemory.name }
 
-    @Test(arguments: [UInt64(1), 2, 3])
-    func randomBatchesGiveTheSameResults(seed: UInt64) throws {
+    @Test(arguments: compared, [UInt64(1), 2, 3])
+    func randomBatchesGiveTheSameResults(factory: StoreFactory, seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "board-store")
         let memory = InMemoryBoardStore(retainedOps: 7)
-        let sqlite = try SQLiteBoardStore(path: directory.path("boards.db"), retainedOps: 7)
+        let sqlite = try factory.make(7, directory)
         var heads: [String: Int] = [:]
 
         for step in 0..<150 {
@@ -29,7 +33,7 @@ struct StoreEquivalenceTests {
         }
     }
 
-    private func expectSameContents(_ memory: BoardStore, _ sqlite: BoardStore, comment: Comment) throws {
+    private func expectSameContents(_ memory: any BoardStore, _ sqlite: any BoardStore, comment: Comment) throws {
         #expect(try memory.listBoards() == sqlite.listBoards(), comment)
         for name in Self.boards {
             #expect(try memory.loadBoard(name) == sqlite.loadBoard(name), comment)
@@ -66,16 +70,15 @@ struct StoreEquivalenceTests {
             guard let board = existing.randomElement(using: &generator) else { break }
             let seq = Int.random(in: 1...12, using: &generator)
             batch.advanceSeq(of: clients.randomElement(using: &generator)!, on: board, to: seq)
-            batch.useId("id\(Int.random(in: 0..<40, using: &generator))", kind: .item, on: board)
+            batch.useID("id\(Int.random(in: 0..<40, using: &generator))", kind: .item, on: board)
         }
         if let board = existing.randomElement(using: &generator), Int.random(in: 0..<3, using: &generator) == 0 {
             let head = next[board] ?? 0
-            batch.addSnapshot(
-                BoardSnapshot(version: Int.random(in: 0...head, using: &generator), json: "{\"v\":\(head)}"), of: board)
+            batch.addSnapshot(snapshot(of: board, at: Int.random(in: 0...head, using: &generator)))
         }
         switch Int.random(in: 0..<18, using: &generator) {
         case 0: batch.append(op((heads["a"] ?? 0) + 9), to: "a")
-        case 1: batch.useId("x", kind: .section, on: "nowhere")
+        case 1: batch.useID("x", kind: .section, on: "nowhere")
         case 2: batch.createBoard("b")
         default: break
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// A PostgreSQL server of its own for tests, run by `scripts/throwaway-postgres` in a temporary
 /// directory on a free port of a loopback address.
@@ -166,16 +167,18 @@ enum ThrowawayPostgresError: Error, Sendable, CustomStringConvertible {
 }
 
 /// The shared cluster's start, run once by the first test that needs it while the others wait.
-private final class SharedCluster: @unchecked Sendable {
-    private let lock = NSLock()
-    private var started: Result<ThrowawayPostgres, ThrowawayPostgresError>?
+private final class SharedCluster: Sendable {
+    private let started = Locked<Result<ThrowawayPostgres, ThrowawayPostgresError>?>(nil)
 
     func get() throws(ThrowawayPostgresError) -> ThrowawayPostgres {
-        lock.lock()
-        defer { lock.unlock() }
-        if started == nil {
-            started = Result { () throws(ThrowawayPostgresError) -> ThrowawayPostgres in try ThrowawayPostgres.start() }
+        let result = started.withLock { started in
+            if started == nil {
+                started = Result { () throws(ThrowawayPostgresError) -> ThrowawayPostgres in
+                    try ThrowawayPostgres.start()
+                }
+            }
+            return started!
         }
-        return try started!.get()
+        return try result.get()
     }
 }

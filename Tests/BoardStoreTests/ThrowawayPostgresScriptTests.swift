@@ -1,5 +1,6 @@
 import BoardStore
 import Foundation
+import TestSupport
 import Testing
 
 /// `scripts/throwaway-postgres`: idempotent starts, halts that keep data, stale directories,

@@ -1,21 +1,7 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
-
-/// SplitMix64: a small seeded generator so every random case can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Builds a view from a picture like `"s1: a b c | s2: d e"`: sections separated by `|`, each a
 /// section id, a colon and cell ids. Titles are the section id upper-cased; labels the cell id.

@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import BoardSync
 
 /// Random people and a random network for the harness, from a seeded generator.

@@ -1,4 +1,5 @@
 import BoardSync
+import TestSupport
 import Testing
 
 /// Rebasing in the client's direction (`opIsNewer: false`: a remote op committed first, moved past
@@ -21,8 +22,8 @@ import Testing
 
     @Test func bothDirectionsReachTheSameBoard() {
         var failures = 0
-        for seed in (0..<UInt64(4000)).map({ 0xC0DE_0000 &+ $0 }) {
-            var rng = RebaseSeededGenerator(seed: seed)
+        for seed in TestSeed.sweep(count: 4000, from: 0xC0DE_0000) {
+            var rng = SeededGenerator(seed: seed)
             let state = RebaseRandomOps.state(using: &rng)
             let remote = RebaseRandomOps.op(on: state, newID: "r0", using: &rng)
             let local = RebaseRandomOps.op(on: state, newID: "l0", using: &rng)

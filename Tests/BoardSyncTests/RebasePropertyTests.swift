@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 
 /// The core promise of protocol 4.1: an op made concurrently with committed ops is never refused
@@ -8,14 +9,6 @@ import Testing
 /// was deleted, and an insert or move still lands between the neighbours it meant unless a
 /// committed op moved or deleted them.
 @Suite struct RebasePropertyTests {
-    /// A printed seed to replay alone, from the environment variable BOARDSYNC_REBASE_SEED.
-    private static let replaySeed = ProcessInfo.processInfo.environment["BOARDSYNC_REBASE_SEED"].flatMap(UInt64.init)
-
-    private static func seeds(count: Int, base: UInt64) -> [UInt64] {
-        if let replaySeed { return [replaySeed] }
-        return (0..<UInt64(count)).map { base &+ $0 }
-    }
-
     /// Runs one case: `op` and the first committed op made on `state`, each further committed op
     /// on the state the previous one left. Returns a description of what went wrong, if anything.
     private static func failure(state: BoardState, committed: [Op], op: Op) -> String? {
@@ -59,7 +52,7 @@ import Testing
     private static func report(_ seed: UInt64, _ state: BoardState, _ committed: [Op], _ op: Op, _ why: String) {
         Issue.record(
             """
-            seed \(seed) (replay with BOARDSYNC_REBASE_SEED=\(seed))
+            seed \(seed) (\(TestSeed.rerun(seed)))
             board: \(RebaseRandomOps.picture(of: state.board))
             committed: \(committed)
             op: \(op)
@@ -69,8 +62,8 @@ import Testing
 
     @Test func anOpRebasedThroughOneConcurrentOpIsNeverRefused() {
         var failures = 0
-        for seed in Self.seeds(count: 5000, base: 0x5EED_0000) {
-            var rng = RebaseSeededGenerator(seed: seed)
+        for seed in TestSeed.sweep(count: 5000, from: 0x5EED_0000) {
+            var rng = SeededGenerator(seed: seed)
             let state = RebaseRandomOps.state(using: &rng)
             let committed = RebaseRandomOps.op(on: state, newID: "c0", using: &rng)
             let op = RebaseRandomOps.op(on: state, newID: "n0", using: &rng)
@@ -84,8 +77,8 @@ import Testing
 
     @Test func anOpRebasedThroughSeveralCommittedOpsIsNeverRefused() {
         var failures = 0
-        for seed in Self.seeds(count: 2000, base: 0xF01D_0000) {
-            var rng = RebaseSeededGenerator(seed: seed)
+        for seed in TestSeed.sweep(count: 2000, from: 0xF01D_0000) {
+            var rng = SeededGenerator(seed: seed)
             let state = RebaseRandomOps.state(using: &rng)
             let op = RebaseRandomOps.op(on: state, newID: "n0", using: &rng)
             var committed: [Op] = []
@@ -104,7 +97,7 @@ import Testing
     }
 
     @Test func theGeneratorDrawsEveryKindOfOp() {
-        var rng = RebaseSeededGenerator(seed: 1)
+        var rng = SeededGenerator(seed: 1)
         var kinds: Set<String> = []
         for _ in 0..<500 {
             let state = RebaseRandomOps.state(using: &rng)

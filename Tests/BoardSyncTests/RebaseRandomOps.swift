@@ -1,4 +1,5 @@
 import BoardSync
+import TestSupport
 
 /// Random boards and random valid operations on them, for the rebase property tests.
 enum RebaseRandomOps {
@@ -7,7 +8,7 @@ enum RebaseRandomOps {
     }
 
     /// A board of up to four sections holding up to five items each; "gone" and "old" were deleted.
-    static func state(using rng: inout RebaseSeededGenerator) -> BoardState {
+    static func state(using rng: inout SeededGenerator) -> BoardState {
         let sectionCount = Int.random(in: 0...8, using: &rng) == 0 ? 0 : Int.random(in: 1...4, using: &rng)
         var nextItem = 0
         let sections = (0..<sectionCount).map { s in
@@ -23,7 +24,7 @@ enum RebaseRandomOps {
 
     /// A random operation that passes the checks on `state`; a new item or section gets `newID`.
     /// Moves are drawn more often than the other kinds.
-    static func op(on state: BoardState, newID: String, using rng: inout RebaseSeededGenerator) -> Op {
+    static func op(on state: BoardState, newID: String, using rng: inout SeededGenerator) -> Op {
         let board = state.board
         let items = board.sections.flatMap { section in
             section.items.indices.map { (id: section.items[$0].id, at: Position(section: section.id, index: $0)) }

@@ -1,18 +1,6 @@
 import BoardSync
+import TestSupport
 import Testing
-
-/// A small seeded generator (SplitMix64) so that a failing run can be replayed from its seed.
-struct SequencerTestRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A simulated client: it holds a replica of the board built only from what it received, and
 /// checks the ordering guarantees of protocol section 5 on every message it reads.
@@ -94,7 +82,7 @@ struct SimulatedClient {
     }
 
     /// A random op made against the replica.
-    mutating func randomOp(using random: inout SequencerTestRandom) -> Op {
+    mutating func randomOp(using random: inout SeededGenerator) -> Op {
         let board = replica?.board ?? Board(id: "team")
         let items = board.sections.flatMap { section in section.items.map { ($0.id, section.id) } }
         func newID() -> String {
@@ -142,7 +130,7 @@ struct SimulatedClient {
 /// Several clients on one sequencer, with messages delivered late and in random amounts,
 /// reconnects, replacements, drags, ticks and flushes at random moments.
 struct SequencerSimulation {
-    var random: SequencerTestRandom
+    var random: SeededGenerator
     var harness = SequencerHarness(
         board: Board(id: "team", sections: [Section(id: "main", title: "Main")]),
         config: SequencerConfig(windowSize: 50))
@@ -156,7 +144,7 @@ struct SequencerSimulation {
     var seen: [String: Int] = [:]
 
     init(seed: UInt64, clientCount: Int) {
-        random = SequencerTestRandom(state: seed)
+        random = SeededGenerator(seed: seed)
         clients = (0..<clientCount).map { SimulatedClient(client: "k\($0)", user: "user\($0)") }
     }
 

@@ -1,19 +1,17 @@
+import TestSupport
+
 @testable import BoardSync
 
-/// A seeded SplitMix64 generator and random protocol values for the codec's fuzz tests.
+/// Random protocol values for the codec's fuzz tests, from a seeded generator.
 struct WireRandom {
-    private var state: UInt64
+    private var generator: SeededGenerator
 
     init(seed: UInt64) {
-        state = seed
+        generator = SeededGenerator(seed: seed)
     }
 
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        generator.next()
     }
 
     mutating func int(_ range: ClosedRange<Int>) -> Int {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import WebSocketTransport
@@ -74,7 +75,7 @@ import Testing
     /// Random appends (keyed and not) and removals against a plain array model.
     @Test func matchesASimpleModel() {
         let seed = UInt64.random(in: 0...UInt64.max)
-        var generator = FrameQueueGenerator(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         var queue = FrameQueue()
         var model: [(text: String, key: String?)] = []
         var taken: [String] = []
@@ -101,20 +102,5 @@ import Testing
         }
         #expect(taken == expectedTaken, "seed \(seed)")
         #expect(Self.drain(&queue) == model.map(\.text), "seed \(seed)")
-    }
-}
-
-/// SplitMix64, so a failing run can be replayed from the seed it prints.
-struct FrameQueueGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

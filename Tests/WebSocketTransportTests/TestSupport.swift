@@ -1,39 +1,7 @@
 import Foundation
 import Glibc
+import TestSupport
 import WebSocketTransport
-
-/// Thread-safe state guarded by a condition variable that tests can wait on.
-final class Watched<State>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var state: State
-
-    init(_ state: State) { self.state = state }
-
-    func update(_ change: (inout State) -> Void) {
-        condition.lock()
-        change(&state)
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func read<T>(_ body: (State) -> T) -> T {
-        condition.lock()
-        defer { condition.unlock() }
-        return body(state)
-    }
-
-    /// Waits until `predicate` holds or `timeout` passes; returns whether it held.
-    @discardableResult
-    func wait(timeout: Double = 5, until predicate: (State) -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while !predicate(state) {
-            if !condition.wait(until: deadline) { return predicate(state) }
-        }
-        return true
-    }
-}
 
 /// A server handler that echoes text, broadcasts `all:` messages, refuses some upgrades
 /// and records what happened.

@@ -54,6 +54,21 @@ public struct BoardLayout: Hashable, Sendable {
             width: metrics.width, height: metrics.height)
     }
 
+    /// The tile of the cell at `path` (section and item index of the view the layout was made
+    /// from), where an animation plan's paths land on screen.
+    public func rect(at path: CellPath) -> Rect? {
+        guard path.section >= 0, path.section < sections.count, path.item >= 0,
+            path.item < sections[path.section].cellIDs.count
+        else { return nil }
+        let frame = sections[path.section]
+        return Self.slot(path.item, in: frame.area, perRow: frame.tilesPerRow, metrics: metrics)
+    }
+
+    /// The title row of the section at `index`.
+    public func titleRow(ofSection index: Int) -> Int? {
+        index >= 0 && index < sections.count ? sections[index].titleRow : nil
+    }
+
     /// The section frame holding a content row, if any (title row or tile rows).
     public func section(atRow row: Int) -> SectionFrame? {
         sections.first { row >= $0.titleRow && row < $0.area.bottom }

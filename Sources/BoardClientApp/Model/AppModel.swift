@@ -30,8 +30,9 @@ public struct AppModel: Sendable {
     public var random: IDGenerator
     /// The clock reading of the latest message.
     public var now: Double = 0
-    /// Labels of the view's cells, for tiles that fade out.
-    var labels: [String: String] = [:]
+    /// The view the layout and the animation show: the machine's view as of the latest change
+    /// played, the old side of the next animation plan.
+    var shownView = BoardView()
 
     public init(
         clientID: String, user: String, boardName: String, size: TerminalSize, seed: UInt64,

@@ -1,10 +1,11 @@
 import BoardSync
 
-/// Parses `board-client`'s command line. Pure: the login name and `BOARD_TOKEN` are passed in.
+/// Parses `board-client`'s command line. Pure: the login name, `BOARD_TOKEN` and `NO_MOTION` are
+/// passed in.
 public enum ClientArguments {
     public static let usage = """
         usage: board-client ws[s]://HOST:PORT/boards/NAME [--user NAME] [--token T]
-                            [--ca FILE | --insecure] [COMMAND]
+                            [--ca FILE | --insecure] [--no-animation] [COMMAND]
 
         Without a command: the interactive board (press ? inside for the keys).
         Commands:
@@ -24,6 +25,8 @@ public enum ClientArguments {
           --insecure     wss:// only: do not check the server's certificate at all; anyone on
                          the network path can then read and change the session (a warning is
                          printed, and the status line shows "insecure")
+          --no-animation show every change at once, without motion (for slow links, or if you
+                         prefer it; NO_MOTION=1 in the environment does the same)
           --help         this text
         Exit status: 0 done, 2 bad usage, 3 unknown item or section, 4 server unreachable or
         its certificate not trusted, 5 refused by the server, 1 anything else.
@@ -33,8 +36,9 @@ public enum ClientArguments {
     /// Options every mode accepts.
     static let connectionOptions: Set<String> = ["--user", "--token", "--ca"]
 
+    /// `environmentNoMotion` is `NO_MOTION`: any value but empty or `0` turns animation off.
     public static func parse(
-        _ arguments: [String], defaultUser: String, environmentToken: String?
+        _ arguments: [String], defaultUser: String, environmentToken: String?, environmentNoMotion: String? = nil
     ) throws(UsageError) -> ClientInvocation {
         var values: [String: String] = [:]
         var flags: Set<String> = []
@@ -44,7 +48,7 @@ public enum ClientArguments {
             let argument = arguments[index]
             index += 1
             if argument == "--help" || argument == "-h" { return .help }
-            if argument == "--json" || argument == "--insecure" {
+            if argument == "--json" || argument == "--insecure" || argument == "--no-animation" {
                 flags.insert(argument)
             } else if valueOptions.contains(argument) {
                 guard index < arguments.count else { throw .missingValue(option: argument) }
@@ -72,8 +76,10 @@ public enum ClientArguments {
                 throw .unexpectedArgument(option)
             }
             if flags.contains("--json") { throw .unexpectedArgument("--json") }
-            return .interactive(options)
+            let noMotion = environmentNoMotion.map { !$0.isEmpty && $0 != "0" } ?? false
+            return .interactive(options, animates: !flags.contains("--no-animation") && !noMotion)
         }
+        if flags.contains("--no-animation") { throw .unexpectedArgument("--no-animation") }
         return .script(options, command)
     }
 

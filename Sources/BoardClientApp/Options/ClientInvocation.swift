@@ -24,7 +24,8 @@ public struct ConnectionOptions: Hashable, Sendable {
 /// What the command line asks for.
 public enum ClientInvocation: Hashable, Sendable {
     case help
-    case interactive(ConnectionOptions)
+    /// The interactive board; `animates` is false for `--no-animation` or `NO_MOTION=1`.
+    case interactive(ConnectionOptions, animates: Bool = true)
     case script(ConnectionOptions, ScriptCommand)
 }
 

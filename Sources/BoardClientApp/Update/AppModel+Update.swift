@@ -57,6 +57,10 @@ extension AppModel {
         let before = notices.count
         notices.removeAll { $0.expires <= now }
         if notices.count != before { commands.append(.requestFrame) }
+        if animator.hasEndedMarks(at: now) {
+            animator.prune(at: now)
+            commands.append(.requestFrame)
+        }
         if case .reconnecting(let at) = connection, at > now {
             commands.append(.scheduleTick(at: min(at, now + 1)))
             commands.append(.requestFrame)
@@ -72,7 +76,7 @@ extension AppModel {
             commands.append(.scheduleTick(at: now + ClientMachine.dragSendInterval))
         }
         if let held = heldItem, machine.localDrag?.item != held { mode = .browsing }
-        viewChanged(into: &commands)
+        viewChanged(batch: output.batch, cause: output.cause, into: &commands)
     }
 
     /// Puts a notice on screen (or the status line, for remote actions).
@@ -93,20 +97,39 @@ extension AppModel {
     }
 
     func describe(_ notice: ClientNotice) -> String {
-        notice.text { id in machine.optimistic?.board.item(id)?.label ?? labels[id] ?? id }
+        notice.text { id in machine.optimistic?.board.item(id)?.label ?? shownLabel(of: id) ?? id }
     }
 
-    /// Re-flows the layout for the machine's view, retargets the animation, keeps the cursor on
-    /// an existing tile and in sight.
-    mutating func viewChanged(into commands: inout [AppCommand]) {
-        let next = BoardLayout(view: machine.view, width: size.width, metrics: metrics)
-        if next != layout {
-            layout = next
-            animator.retarget(to: layout, labels: labels, at: now)
+    /// The label the cell `id` has on screen (for an item already gone from the board).
+    func shownLabel(of id: String) -> String? {
+        for section in shownView.sections {
+            if let cell = section.cells.first(where: { $0.id == id }) { return cell.label }
         }
-        labels = [:]
-        for section in machine.view.sections {
-            for cell in section.cells { labels[cell.id] = cell.label }
+        return nil
+    }
+
+    /// Re-flows the layout for the machine's view, plays the animation plan of the batch that
+    /// led there (who caused it says whose colour marks it; the first board shown appears at
+    /// once), keeps the cursor on an existing tile and in sight.
+    mutating func viewChanged(
+        batch: UpdateBatch? = nil, cause: ChangeCause? = nil, into commands: inout [AppCommand]
+    ) {
+        let view = machine.view
+        let changed = batch != nil || view != shownView
+        if changed || layout.width != size.width {
+            let next = BoardLayout(view: view, width: size.width, metrics: metrics)
+            if changed, !(shownView.sections.isEmpty && cause == nil) {
+                let plan = try? AnimationPlan(
+                    old: shownView, batch: batch ?? UpdateBatch.between(old: shownView, new: view), new: view,
+                    cause: batch == nil ? nil : cause)
+                if let end = animator.play(plan, from: shownView, layout, to: next, at: now) {
+                    commands.append(.scheduleTick(at: end))
+                }
+            } else if changed || next != layout {
+                animator.play(nil, from: shownView, layout, to: next, at: now)
+            }
+            layout = next
+            shownView = view
         }
         if let held = heldItem { cursor = held }
         if let cursor, let index = layout.order.firstIndex(of: cursor) {

@@ -14,138 +14,129 @@ public enum AppView {
             return Buffer(width: max(0, size.width), height: max(0, size.height))
         }
         let area = model.boardArea.intersection(Rect(x: 0, y: 0, width: size.width, height: size.height))
-        let moving = movingCells(model, time: time)
-        let blank = { Buffer(width: size.width, height: size.height) }
+        let scene = MotionScene(model, time: time)
         var buffer: Buffer
-        if let cache, model.animator.fading.isEmpty {
+        if let cache {
             let key = RenderCache.Key(
                 size: size, view: model.machine.view, layout: model.layout, cursor: model.cursor,
-                scroll: model.scroll, showHelp: model.showHelp, moving: moving)
-            buffer = cache.base(for: key) {
-                var base = blank()
-                drawTitles(model, area: area, into: &base)
-                drawRestingTiles(model, moving: moving, area: area, into: &base)
-                return base
-            }
+                scroll: model.scroll, showHelp: model.showHelp, movingTiles: scene.tileIDs,
+                movingTitles: scene.titleIDs, marks: scene.marks)
+            buffer = cache.base(for: key) { StillPicture(model, scene: scene, area: area) }
         } else {
-            buffer = blank()
-            drawTitles(model, area: area, into: &buffer)
-            drawFading(model, time: time, area: area, into: &buffer)
-            drawRestingTiles(model, moving: moving, area: area, into: &buffer)
+            buffer = Buffer(width: size.width, height: size.height)
+            StillPicture(model, scene: scene, area: area).paint(into: &buffer)
         }
-        drawMoving(model, moving: moving, time: time, area: area, into: &buffer)
+        drawScene(model, scene: scene, time: time, area: area, into: &buffer)
         StatusLine.draw(model, time: time, into: &buffer)
         BottomLine.draw(model, into: &buffer)
         if model.showHelp { HelpOverlay.draw(into: &buffer) }
         return buffer
     }
 
-    /// Cells drawn apart from the still picture: those away from their cell and the held one.
-    static func movingCells(_ model: AppModel, time: Double) -> Set<String> {
-        var moving: Set<String> = []
-        for section in model.machine.view.sections {
-            for cell in section.cells {
-                if cell.holder?.isLocal == true {
-                    moving.insert(cell.id)
-                    continue
-                }
-                guard let rect = model.layout.tiles[cell.id],
-                    let origin = model.animator.origin(of: cell.id, at: time)
-                else { continue }
-                if origin.x != rect.x || origin.y != rect.y { moving.insert(cell.id) }
+    static func screenRect(_ model: AppModel, _ point: Point, area: Rect, scale: Double = 1) -> Rect {
+        let full = model.metrics.width
+        let width = scale >= 1 ? full : Int((Double(full) * scale).rounded())
+        return Rect(
+            x: point.x + (full - width) / 2, y: point.y + area.y - model.scroll, width: width,
+            height: model.metrics.height)
+    }
+
+    /// Draws a section's title line on screen row `row`, with its cell count, and the empty
+    /// mark two rows below when it has no cells.
+    static func drawTitle(
+        _ title: String, count: Int, row: Int, style: SectionTitleStyle, area: Rect, into buffer: inout Buffer
+    ) {
+        if row >= area.y && row < area.bottom {
+            let counted = " (\(count))"
+            let end = buffer.write(
+                style.shown(title), x: 1, y: row, maxWidth: max(0, area.width - 1 - counted.count), style: style.text)
+            _ = buffer.set(x: end, y: row, counted, style: Style(attributes: .dim), clip: area)
+        }
+        let emptyRow = row + 2
+        if count == 0, emptyRow >= area.y, emptyRow < area.bottom {
+            buffer.write("(empty)", x: 3, y: emptyRow, maxWidth: area.width - 3, style: Style(attributes: .dim))
+        }
+    }
+
+    /// Everything in motion over the still picture: the ghosts of deleted tiles and sections
+    /// collapsing where they were (under everything that moves), titles and tiles sliding, then
+    /// the lifted moves, then the held tile above everything.
+    static func drawScene(
+        _ model: AppModel, scene: MotionScene, time: Double, area: Rect, into buffer: inout Buffer
+    ) {
+        guard !area.isEmpty else { return }
+        for ghost in scene.ghosts {
+            let scale = ghost.scale(at: time)
+            if ghost.isTitle {
+                let row = ghost.origin.y + area.y - model.scroll
+                guard row >= area.y, row < area.bottom else { continue }
+                let style = SectionTitleStyle(text: Style(attributes: .dim), reveal: scale)
+                buffer.write(style.shown(ghost.text), x: 1, y: row, maxWidth: area.width - 1, style: style.text)
+            } else {
+                TilePainter.paint(
+                    ghost.text, style: .fading, at: screenRect(model, ghost.origin, area: area, scale: scale),
+                    clip: area, into: &buffer)
             }
         }
-        return moving
-    }
-
-    static func screenRect(_ model: AppModel, _ point: Point, area: Rect) -> Rect {
-        Rect(
-            x: point.x, y: point.y + area.y - model.scroll, width: model.metrics.width, height: model.metrics.height)
-    }
-
-    static func drawFading(_ model: AppModel, time: Double, area: Rect, into buffer: inout Buffer) {
-        for (_, fading) in model.animator.fading.sorted(by: { $0.key < $1.key }) where fading.until > time {
+        for (frame, motion) in scene.titles {
+            drawTitle(
+                frame.title, count: frame.cellIDs.count, row: motion.origin.y + area.y - model.scroll,
+                style: SectionTitleStyle(motion), area: area, into: &buffer)
+        }
+        var lifted: [(ViewCell, MotionFrame)] = []
+        for (cell, motion) in scene.tiles where cell.holder?.isLocal != true {
+            guard let motion else { continue }
+            if motion.isLifted {
+                lifted.append((cell, motion))
+                continue
+            }
             TilePainter.paint(
-                fading.label, style: .fading, at: screenRect(model, fading.origin, area: area), clip: area,
+                cell.label, style: style(of: cell, model: model, frame: motion),
+                at: screenRect(model, motion.origin, area: area, scale: motion.scale), clip: area,
+                flashing: motion.isFlashing, into: &buffer)
+        }
+        for (cell, motion) in lifted {
+            TilePainter.paint(
+                cell.label, style: style(of: cell, model: model, frame: motion),
+                at: screenRect(model, motion.origin, area: area), clip: area, flashing: motion.isFlashing,
                 into: &buffer)
         }
+        if let held = scene.held { drawHeld(model, held, area: area, into: &buffer) }
     }
 
-    /// Section titles, and a mark in empty sections.
-    static func drawTitles(_ model: AppModel, area: Rect, into buffer: inout Buffer) {
-        guard !area.isEmpty else { return }
-        let offset = area.y - model.scroll
-        for frame in model.layout.sections {
-            let row = frame.titleRow + offset
-            if row >= area.y && row < area.bottom {
-                let count = " (\(frame.cellIDs.count))"
-                let end = buffer.write(
-                    frame.title, x: 1, y: row, maxWidth: max(0, area.width - 1 - count.count),
-                    style: Style(attributes: [.bold, .underline]))
-                _ = buffer.set(x: end, y: row, count, style: Style(attributes: .dim), clip: area)
-            }
-            let emptyRow = frame.area.y + 1 + offset
-            if frame.cellIDs.isEmpty, emptyRow >= area.y, emptyRow < area.bottom {
-                buffer.write(
-                    "(empty)", x: 3, y: emptyRow, maxWidth: area.width - 3, style: Style(attributes: .dim))
-            }
-        }
-    }
-
-    /// Every tile resting in its cell.
-    static func drawRestingTiles(_ model: AppModel, moving: Set<String>, area: Rect, into buffer: inout Buffer) {
-        guard !area.isEmpty else { return }
-        for section in model.machine.view.sections {
-            for cell in section.cells where !moving.contains(cell.id) {
-                guard let rect = model.layout.tiles[cell.id] else { continue }
-                paint(
-                    cell, model: model, at: screenRect(model, Point(x: rect.x, y: rect.y), area: area), clip: area,
-                    into: &buffer)
-            }
-        }
-    }
-
-    /// Tiles on their way to a new cell, then the held tile lifted above everything.
-    static func drawMoving(
-        _ model: AppModel, moving: Set<String>, time: Double, area: Rect, into buffer: inout Buffer
+    /// The tile this person holds: lifted where its placeholder is, or, when dragged with the
+    /// mouse, following the pointer above an empty placeholder.
+    static func drawHeld(
+        _ model: AppModel, _ held: (cell: ViewCell, origin: Point), area: Rect, into buffer: inout Buffer
     ) {
-        guard !area.isEmpty, !moving.isEmpty else { return }
-        var lifted: (ViewCell, Rect)?
-        for section in model.machine.view.sections {
-            for cell in section.cells where moving.contains(cell.id) {
-                guard let rect = model.layout.tiles[cell.id] else { continue }
-                let origin = model.animator.origin(of: cell.id, at: time) ?? Point(x: rect.x, y: rect.y)
-                let screen = screenRect(model, origin, area: area)
-                guard cell.holder?.isLocal == true else {
-                    paint(cell, model: model, at: screen, clip: area, into: &buffer)
-                    continue
-                }
-                if case .holdingWithMouse(_, let pointer, let grab) = model.mode {
-                    TilePainter.paint(
-                        "", style: .placeholder(holder: nil, color: .default), at: screen, clip: area, into: &buffer)
-                    let follow = Rect(
-                        x: pointer.x - grab.x, y: pointer.y - grab.y, width: model.metrics.width,
-                        height: model.metrics.height)
-                    lifted = (cell, follow)
-                } else {
-                    lifted = (cell, screen)
-                }
-            }
+        let screen = screenRect(model, held.origin, area: area)
+        guard case .holdingWithMouse(_, let pointer, let grab) = model.mode else {
+            TilePainter.paint(held.cell.label, style: .lifted, at: screen, clip: area, into: &buffer)
+            return
         }
-        if let (cell, rect) = lifted {
-            TilePainter.paint(cell.label, style: .lifted, at: rect, clip: area, into: &buffer)
-        }
+        TilePainter.paint("", style: .placeholder(holder: nil, color: .default), at: screen, clip: area, into: &buffer)
+        let follow = Rect(
+            x: pointer.x - grab.x, y: pointer.y - grab.y, width: model.metrics.width, height: model.metrics.height)
+        TilePainter.paint(held.cell.label, style: .lifted, at: follow, clip: area, into: &buffer)
     }
 
-    static func paint(_ cell: ViewCell, model: AppModel, at rect: Rect, clip: Rect, into buffer: inout Buffer) {
-        let style: TileStyle
+    /// How a cell is drawn: a placeholder shows its holder; a move in flight is lifted in its
+    /// mover's style; the cursor (in the mover's colour while marked) and another person's mark
+    /// come next.
+    static func style(of cell: ViewCell, model: AppModel, frame: MotionFrame?, mark: Mover? = nil) -> TileStyle {
         if let holder = cell.holder {
-            style = .placeholder(holder: holder.user, color: PeerColors.color(for: holder.client))
-        } else if cell.id == model.cursor, !model.showHelp {
-            style = .cursor
-        } else {
-            style = .normal
+            return .placeholder(holder: holder.user, color: PeerColors.color(for: holder.client))
         }
-        TilePainter.paint(cell.label, style: style, at: rect, clip: clip, into: &buffer)
+        if let frame, frame.isLifted {
+            switch frame.liftedBy {
+            case .local: return .lifted
+            case .remote(let client, _): return .travelling(color: PeerColors.color(for: client))
+            case nil: return .travelling(color: nil)
+            }
+        }
+        var color: Color?
+        if case .remote(let client, _)? = frame?.markedBy ?? mark { color = PeerColors.color(for: client) }
+        if cell.id == model.cursor, !model.showHelp { return .cursor(markedIn: color) }
+        return color.map { .marked(color: $0) } ?? .normal
     }
 }

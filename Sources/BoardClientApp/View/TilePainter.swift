@@ -1,9 +1,11 @@
 import TerminalUI
 
 /// Draws single tiles into a buffer, clipped to the board area so tiles scrolled half out of
-/// sight never touch the status or bottom line.
+/// sight never touch the status or bottom line. A flashing tile shows its label in reverse video.
 enum TilePainter {
-    static func paint(_ label: String, style: TileStyle, at rect: Rect, clip: Rect, into buffer: inout Buffer) {
+    static func paint(
+        _ label: String, style: TileStyle, at rect: Rect, clip: Rect, flashing: Bool = false, into buffer: inout Buffer
+    ) {
         let border: BorderStyle
         var lineStyle = Style.plain
         var textStyle = Style.plain
@@ -11,14 +13,22 @@ enum TilePainter {
         switch style {
         case .normal:
             border = .single
-        case .cursor:
+        case .cursor(let mark):
             border = .bold
-            lineStyle = Style(foreground: .yellow, attributes: .bold)
+            lineStyle = Style(foreground: mark ?? .yellow, attributes: .bold)
             textStyle = Style(attributes: .bold)
         case .lifted:
             border = .double
             lineStyle = Style(foreground: .white, attributes: .bold)
             textStyle = Style(attributes: .bold)
+        case .travelling(let color):
+            border = .double
+            lineStyle = Style(foreground: color ?? .default, attributes: .bold)
+            textStyle = Style(foreground: color ?? .default, attributes: .bold)
+        case .marked(let color):
+            border = .rounded
+            lineStyle = Style(foreground: color, attributes: .bold)
+            textStyle = Style(foreground: color, attributes: .bold)
         case .placeholder(let holder, let color):
             border = TileStyle.dashed
             lineStyle = Style(foreground: holder == nil ? .default : color, attributes: .dim)
@@ -30,25 +40,43 @@ enum TilePainter {
             textStyle = Style(attributes: .dim)
         }
         guard rect.width >= 2, rect.height >= 2 else { return }
-        let inner = String(repeating: border.horizontal, count: rect.width - 2)
-        let blank = String(repeating: " ", count: rect.width - 2)
-        for row in 0..<rect.height {
-            let y = rect.y + row
-            let line: String
-            if row == 0 {
-                line = "\(border.topLeft)\(inner)\(border.topRight)"
-            } else if row == rect.height - 1 {
-                line = "\(border.bottomLeft)\(inner)\(border.bottomRight)"
-            } else {
-                line = "\(border.vertical)\(blank)\(border.vertical)"
-            }
-            _ = buffer.set(x: rect.x, y: y, line, style: lineStyle, clip: clip)
-        }
+        paintBox(border, style: lineStyle, at: rect, clip: clip, into: &buffer)
         let textRow = rect.y + rect.height / 2
         let room = max(0, rect.width - 4)
         guard room > 0, textRow >= clip.y, textRow < clip.bottom else { return }
-        let trimmed = TextTrimming.trimmed(text, toColumns: room)
+        // No character is wider than its UTF-8 bytes, so a short label needs no measuring.
+        let trimmed = text.utf8.count <= room ? text : TextTrimming.trimmed(text, toColumns: room)
+        if flashing { textStyle = textStyle.adding(.reverse) }
         let area = Rect(x: rect.x + 2, y: textRow, width: room, height: 1).intersection(clip)
         _ = buffer.set(x: rect.x + 2, y: textRow, trimmed, style: textStyle, clip: area)
+    }
+
+    /// The border and the blank inside of a box, one prepared cell per kind of position, so a
+    /// frame full of tiles measures no text.
+    private static func paintBox(
+        _ border: BorderStyle, style: Style, at rect: Rect, clip: Rect, into buffer: inout Buffer
+    ) {
+        let visible = rect.intersection(clip).intersection(buffer.area)
+        guard !visible.isEmpty else { return }
+        let last = (x: rect.width - 1, y: rect.height - 1)
+        let top = (Cell(String(border.topLeft), style: style), Cell(String(border.topRight), style: style))
+        let bottom = (Cell(String(border.bottomLeft), style: style), Cell(String(border.bottomRight), style: style))
+        let horizontal = Cell(String(border.horizontal), style: style)
+        let vertical = Cell(String(border.vertical), style: style)
+        let blank = Cell(" ", style: style)
+        for y in visible.y..<visible.bottom {
+            let row = y - rect.y
+            for x in visible.x..<visible.right {
+                let column = x - rect.x
+                let cell: Cell
+                if row == 0 || row == last.y {
+                    let corners = row == 0 ? top : bottom
+                    cell = column == 0 ? corners.0 : column == last.x ? corners.1 : horizontal
+                } else {
+                    cell = column == 0 || column == last.x ? vertical : blank
+                }
+                buffer.set(x: x, y: y, cell: cell)
+            }
+        }
     }
 }

@@ -16,23 +16,23 @@ struct InMemoryBatchCheck {
             let op = entry.op
             let expected = try head(of: board, in: boards) + 1
             guard op.version == expected else {
-                throw .versionOutOfOrder(board: board, expected: expected, found: op.version)
+                throw .versionConflict(board: board, expected: expected, found: op.version)
             }
             heads[board] = op.version
         }
         for advance in batch.seqAdvances {
             _ = try head(of: advance.board, in: boards)
         }
-        for used in batch.usedIds {
+        for used in batch.newIDs {
             _ = try head(of: used.board, in: boards)
         }
-        for record in batch.snapshots {
-            let head = try head(of: record.board, in: boards)
-            guard record.snapshot.version >= 0 else {
-                throw .invalidArgument("snapshot version \(record.snapshot.version) of board \(record.board)")
+        for snapshot in batch.snapshots {
+            let head = try head(of: snapshot.id, in: boards)
+            guard snapshot.version >= 0 else {
+                throw .invalidArgument("snapshot version \(snapshot.version) of board \(snapshot.id)")
             }
-            guard record.snapshot.version <= head else {
-                throw .snapshotAheadOfBoard(board: record.board, version: record.snapshot.version, head: head)
+            guard snapshot.version <= head else {
+                throw .snapshotAheadOfBoard(board: snapshot.id, version: snapshot.version, head: head)
             }
         }
     }

@@ -1,4 +1,5 @@
-import Synchronization
+import BoardSync
+import Locking
 
 /// A `BoardStore` that keeps everything in memory, with the same rules and errors as
 /// `SQLiteBoardStore`; for tests and for running without a disk.
@@ -6,7 +7,7 @@ import Synchronization
 /// Calls are serialized by a lock (see `BoardStore` on threading).
 public final class InMemoryBoardStore: BoardStore {
     public let retainedOps: Int
-    private let boards = Mutex<[String: InMemoryBoard]>([:])
+    private let boards = Locked<[String: InMemoryBoard]>([:])
 
     /// Creates an empty store that keeps at least `retainedOps` recent ops per board.
     public init(retainedOps: Int = 10_000) {
@@ -38,7 +39,7 @@ public final class InMemoryBoardStore: BoardStore {
         }
     }
 
-    public func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [CommittedOp] {
+    public func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
         guard version >= 0, limit >= 0 else {
             throw .invalidArgument("opsAfter needs a version and a limit of at least 0")
         }
@@ -52,19 +53,13 @@ public final class InMemoryBoardStore: BoardStore {
         boards.withLock { $0[board]?.ops.first?.version }
     }
 
-    public func writeSnapshot(_ board: String, version: Int, json: String) throws(StoreError) {
-        var batch = CommitBatch()
-        batch.addSnapshot(BoardSnapshot(version: version, json: json), of: board)
-        try commit(batch)
-    }
-
     public func lastSeq(_ board: String, client: String) throws(StoreError) -> Int {
         boards.withLock { $0[board]?.lastSeqs[client] ?? 0 }
     }
 
-    public func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> CommittedOp? {
+    public func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> StoredOp? {
         boards.withLock { boards in
-            boards[board]?.ops.first { $0.client == client && $0.seq == seq }
+            boards[board]?.ops.first { $0.sequenced.client == client && $0.sequenced.seq == seq }
         }
     }
 
@@ -79,11 +74,11 @@ public final class InMemoryBoardStore: BoardStore {
         for advance in batch.seqAdvances {
             boards[advance.board]?.advanceSeq(of: advance.client, to: advance.seq)
         }
-        for used in batch.usedIds {
-            boards[used.board]?.usedIds[used.id] = used.kind
+        for used in batch.newIDs {
+            boards[used.board]?.usedIDs[used.id] = used.kind
         }
-        for record in batch.snapshots {
-            boards[record.board]?.store(record.snapshot, retainedOps: retainedOps)
+        for snapshot in batch.snapshots {
+            boards[snapshot.id]?.store(snapshot, retainedOps: retainedOps)
         }
     }
 }

@@ -1,3 +1,5 @@
+import BoardSync
+
 /// Everything one group commit makes durable, for any number of boards, all or nothing.
 ///
 /// A store applies the parts in this order, and the first violation rejects the whole batch:
@@ -9,7 +11,7 @@ public struct CommitBatch: Sendable, Equatable {
         /// The board name.
         public var board: String
         /// The committed op.
-        public var op: CommittedOp
+        public var op: StoredOp
     }
 
     /// A `lastSeq` advance without a committed op (an acknowledged op that changed nothing).
@@ -23,21 +25,13 @@ public struct CommitBatch: Sendable, Equatable {
     }
 
     /// An id newly used on a board.
-    public struct UsedId: Sendable, Equatable {
+    public struct NewID: Sendable, Equatable {
         /// The board name.
         public var board: String
         /// The item or section id.
         public var id: String
         /// What the id names.
-        public var kind: IdKind
-    }
-
-    /// A snapshot of one board.
-    public struct BoardSnapshotRecord: Sendable, Equatable {
-        /// The board name.
-        public var board: String
-        /// The snapshot.
-        public var snapshot: BoardSnapshot
+        public var kind: IDKind
     }
 
     /// Boards created by this batch, at version 0.
@@ -47,16 +41,17 @@ public struct CommitBatch: Sendable, Equatable {
     /// `lastSeq` advances that come without an op.
     public private(set) var seqAdvances: [SeqAdvance] = []
     /// Ids used for the first time.
-    public private(set) var usedIds: [UsedId] = []
-    /// Snapshots to store; each must not be ahead of its board's version.
-    public private(set) var snapshots: [BoardSnapshotRecord] = []
+    public private(set) var newIDs: [NewID] = []
+    /// Snapshots to store, each of the board named by its `id`; none may be ahead of its board's
+    /// version.
+    public private(set) var snapshots: [Board] = []
 
     /// Creates an empty batch.
     public init() {}
 
     /// Whether the batch holds nothing to commit.
     public var isEmpty: Bool {
-        newBoards.isEmpty && ops.isEmpty && seqAdvances.isEmpty && usedIds.isEmpty && snapshots.isEmpty
+        newBoards.isEmpty && ops.isEmpty && seqAdvances.isEmpty && newIDs.isEmpty && snapshots.isEmpty
     }
 
     /// Appends every part of `other` after this batch's: committing the result is the same as
@@ -66,7 +61,7 @@ public struct CommitBatch: Sendable, Equatable {
         newBoards += other.newBoards
         ops += other.ops
         seqAdvances += other.seqAdvances
-        usedIds += other.usedIds
+        newIDs += other.newIDs
         snapshots += other.snapshots
     }
 
@@ -75,9 +70,14 @@ public struct CommitBatch: Sendable, Equatable {
         newBoards.append(name)
     }
 
-    /// Appends a committed op of `board`.
-    public mutating func append(_ op: CommittedOp, to board: String) {
+    /// Appends an op committed on `board`.
+    public mutating func append(_ op: StoredOp, to board: String) {
         ops.append(BoardOp(board: board, op: op))
+    }
+
+    /// Appends an op committed on `board` at `committedAt` (milliseconds since the Unix epoch).
+    public mutating func append(_ op: SequencedOp, committedAt: Int, to board: String) {
+        append(StoredOp(op, committedAt: committedAt), to: board)
     }
 
     /// Raises `client`'s `lastSeq` on `board` to `seq` without an op.
@@ -86,13 +86,14 @@ public struct CommitBatch: Sendable, Equatable {
     }
 
     /// Records that `id` is used on `board`. The store does not refuse an id recorded twice (the
-    /// caller checks `StoredBoard.usedIds`); the kind recorded last wins.
-    public mutating func useId(_ id: String, kind: IdKind, on board: String) {
-        usedIds.append(UsedId(board: board, id: id, kind: kind))
+    /// caller checks `StoredBoard.usedIDs`); the kind recorded last wins.
+    public mutating func useID(_ id: String, kind: IDKind, on board: String) {
+        newIDs.append(NewID(board: board, id: id, kind: kind))
     }
 
-    /// Stores a snapshot of `board`, which allows compacting the ops it covers.
-    public mutating func addSnapshot(_ snapshot: BoardSnapshot, of board: String) {
-        snapshots.append(BoardSnapshotRecord(board: board, snapshot: snapshot))
+    /// Stores `snapshot` as the state of the board `snapshot.id` at `snapshot.version`, which
+    /// allows compacting the ops it covers.
+    public mutating func addSnapshot(_ snapshot: Board) {
+        snapshots.append(snapshot)
     }
 }

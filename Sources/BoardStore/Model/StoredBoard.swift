@@ -1,26 +1,27 @@
+import BoardSync
+
 /// Everything needed to rebuild a board in memory: the latest snapshot plus the ops after it.
 public struct StoredBoard: Sendable, Equatable {
     /// The board name.
     public var name: String
     /// The latest snapshot, or `nil` when none was ever written (the board starts from its
     /// initial state at version 0).
-    public var snapshot: BoardSnapshot?
+    public var snapshot: Board?
     /// The committed ops after the snapshot, in increasing version order without gaps.
-    public var ops: [CommittedOp]
+    public var ops: [StoredOp]
     /// Every id ever used on the board, deleted ones included, with what it named.
-    public var usedIds: [String: IdKind]
+    public var usedIDs: [String: IDKind]
     /// The highest acknowledged `seq` of every client that ever had one on this board.
     public var lastSeqs: [String: Int]
 
     /// Creates a stored board.
     public init(
-        name: String, snapshot: BoardSnapshot?, ops: [CommittedOp], usedIds: [String: IdKind],
-        lastSeqs: [String: Int]
+        name: String, snapshot: Board?, ops: [StoredOp], usedIDs: [String: IDKind], lastSeqs: [String: Int]
     ) {
         self.name = name
         self.snapshot = snapshot
         self.ops = ops
-        self.usedIds = usedIds
+        self.usedIDs = usedIDs
         self.lastSeqs = lastSeqs
     }
 

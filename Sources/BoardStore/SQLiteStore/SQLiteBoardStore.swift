@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A `BoardStore` in one SQLite database file, in WAL mode with `synchronous = FULL`: a
 /// committed batch survives the process being killed at any moment.
@@ -11,7 +11,7 @@ public final class SQLiteBoardStore: BoardStore {
     public let retainedOps: Int
     /// The database file.
     public let path: String
-    private let connection: Mutex<StoreConnection?>
+    private let connection: Locked<StoreConnection?>
 
     /// Opens or creates the store at `path`, keeping at least `retainedOps` recent ops per board.
     public init(path: String, retainedOps: Int = 10_000) throws(StoreError) {
@@ -25,7 +25,7 @@ public final class SQLiteBoardStore: BoardStore {
         }
         self.path = path
         self.retainedOps = max(0, retainedOps)
-        connection = Mutex(opened)
+        connection = Locked(opened)
     }
 
     /// Closes the database; later calls throw `StoreError.database`. Closing twice is harmless.
@@ -56,7 +56,7 @@ public final class SQLiteBoardStore: BoardStore {
         try withConnection { try $0.commit(batch) }
     }
 
-    public func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [CommittedOp] {
+    public func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
         guard version >= 0, limit >= 0 else {
             throw .invalidArgument("opsAfter needs a version and a limit of at least 0")
         }
@@ -67,17 +67,11 @@ public final class SQLiteBoardStore: BoardStore {
         try withConnection { try $0.oldestRetainedVersion(board) }
     }
 
-    public func writeSnapshot(_ board: String, version: Int, json: String) throws(StoreError) {
-        var batch = CommitBatch()
-        batch.addSnapshot(BoardSnapshot(version: version, json: json), of: board)
-        try commit(batch)
-    }
-
     public func lastSeq(_ board: String, client: String) throws(StoreError) -> Int {
         try withConnection { try $0.lastSeq(board, client: client) }
     }
 
-    public func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> CommittedOp? {
+    public func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> StoredOp? {
         try withConnection { try $0.committedOp(board, client: client, seq: seq) }
     }
 

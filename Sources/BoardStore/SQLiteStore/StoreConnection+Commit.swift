@@ -1,3 +1,4 @@
+import BoardSync
 import CSQLite
 
 extension StoreConnection {
@@ -34,7 +35,7 @@ extension StoreConnection {
             for entry in batch.ops {
                 let expected = try head(of: entry.board) + 1
                 guard entry.op.version == expected else {
-                    throw StoreError.versionOutOfOrder(board: entry.board, expected: expected, found: entry.op.version)
+                    throw StoreError.versionConflict(board: entry.board, expected: expected, found: entry.op.version)
                 }
                 try write(entry.op, board: entry.board)
                 changedHeads[entry.board] = entry.op.version
@@ -51,7 +52,7 @@ extension StoreConnection {
                 try upsertSeq.run(key.board, key.client, seq)
             }
 
-            for used in batch.usedIds {
+            for used in batch.newIDs {
                 _ = try head(of: used.board)
                 try record(used)
             }
@@ -60,8 +61,8 @@ extension StoreConnection {
                 try foldLog()
                 logged = 0
             }
-            for record in batch.snapshots {
-                try store(record, head: head(of: record.board))
+            for snapshot in batch.snapshots {
+                try store(snapshot, head: head(of: snapshot.id))
             }
             if logged >= Self.logFoldThreshold {
                 try foldLog()
@@ -80,8 +81,10 @@ extension StoreConnection {
         }
     }
 
-    private func write(_ op: CommittedOp, board: String) throws {
-        try insertOp.run(board, op.version, op.client, op.user, op.seq, op.opJSON, op.committedAt)
+    private func write(_ stored: StoredOp, board: String) throws {
+        let op = stored.sequenced
+        try insertOp.run(
+            board, op.version, op.client, op.user, op.seq, StoredJSON.text(of: op.op), stored.committedAt)
     }
 
     /// Moves every op of `op_log` into `ops`. A transaction writes each page it dirtied to the
@@ -97,7 +100,7 @@ extension StoreConnection {
         try database.statement("DELETE FROM op_log").run()
     }
 
-    private func record(_ used: CommitBatch.UsedId) throws {
+    private func record(_ used: CommitBatch.NewID) throws {
         try insertUsedId.run(used.board, used.id, used.kind.rawValue)
     }
 
@@ -106,9 +109,9 @@ extension StoreConnection {
     /// op is in `ops`. Before ops go, their clients'
     /// highest seqs move into `client_seqs` and the head into `boards.head_version`, so neither
     /// is lost with them.
-    private func store(_ record: CommitBatch.BoardSnapshotRecord, head: Int) throws {
-        let board = record.board
-        let version = record.snapshot.version
+    private func store(_ snapshot: Board, head: Int) throws {
+        let board = snapshot.id
+        let version = snapshot.version
         guard version >= 0 else {
             throw StoreError.invalidArgument("snapshot version \(version) of board \(board)")
         }
@@ -116,7 +119,7 @@ extension StoreConnection {
             throw StoreError.snapshotAheadOfBoard(board: board, version: version, head: head)
         }
         try database.statement("INSERT OR REPLACE INTO snapshots (board, version, snapshot_json) VALUES (?, ?, ?)")
-            .run(board, version, record.snapshot.json)
+            .run(board, version, StoredJSON.text(of: snapshot))
         let newest =
             try database.statement("SELECT max(version) FROM snapshots WHERE board = ?").queryOne(board) {
                 $0.int(0)

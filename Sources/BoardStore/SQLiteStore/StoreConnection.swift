@@ -1,3 +1,5 @@
+import BoardSync
+
 /// The queries of `SQLiteBoardStore` over its open `Database`; used under the store's lock only.
 final class StoreConnection {
     let database: Database
@@ -63,26 +65,28 @@ final class StoreConnection {
 
     func loadBoard(_ name: String) throws -> StoredBoard? {
         guard try headVersion(of: name) != nil else { return nil }
-        let snapshot = try database.statement(
+        let row = try database.statement(
             "SELECT version, snapshot_json FROM snapshots WHERE board = ? ORDER BY version DESC LIMIT 1"
-        ).queryOne(name) { BoardSnapshot(version: $0.int(0), json: $0.string(1)) }
+        ).queryOne(name) { (version: $0.int(0), json: $0.string(1)) }
+        let snapshot = try row.map { row in
+            try decoded("the snapshot of board \(name) at version \(row.version)") {
+                try StoredJSON.board(from: row.json, version: row.version)
+            }
+        }
         let ops = try opsAfter(name, version: snapshot?.version ?? 0, limit: Int(Int64.max))
         return StoredBoard(
-            name: name, snapshot: snapshot, ops: ops, usedIds: try usedIds(of: name), lastSeqs: try lastSeqs(of: name))
+            name: name, snapshot: snapshot, ops: ops, usedIDs: try usedIDs(of: name), lastSeqs: try lastSeqs(of: name))
     }
 
     /// Every id recorded for `board`, in recording order so a repeated id keeps its last kind.
-    private func usedIds(of board: String) throws -> [String: IdKind] {
+    private func usedIDs(of board: String) throws -> [String: IDKind] {
         let rows = try database.statement("SELECT id, kind FROM used_ids WHERE board = ? ORDER BY rowid")
             .query(board) { ($0.string(0), $0.string(1)) }
-        var usedIds: [String: IdKind] = [:]
+        var usedIDs: [String: IDKind] = [:]
         for (id, kindText) in rows {
-            guard let kind = IdKind(rawValue: kindText) else {
-                throw StoreError.corrupt(path: path, message: "id \(id) of board \(board) has unknown kind \(kindText)")
-            }
-            usedIds[id] = kind
+            usedIDs[id] = try decoded("id \(id) of board \(board)") { try StoredJSON.kind(from: kindText) }
         }
-        return usedIds
+        return usedIDs
     }
 
     /// Every client's `lastSeq`: the higher of its `client_seqs` row and its retained ops' seqs.
@@ -96,13 +100,13 @@ final class StoreConnection {
         return Dictionary(rows, uniquingKeysWith: max)
     }
 
-    func opsAfter(_ board: String, version: Int, limit: Int) throws -> [CommittedOp] {
+    func opsAfter(_ board: String, version: Int, limit: Int) throws -> [StoredOp] {
         try database.statement(
             """
             SELECT version, client, user, seq, op_json, committed_at FROM all_ops
             WHERE board = ? AND version > ? ORDER BY version LIMIT ?
             """
-        ).query(board, version, limit, row: Self.committedOp)
+        ).query(board, version, limit, row: OpRow.init).map { try storedOp($0, board: board) }
     }
 
     func oldestRetainedVersion(_ board: String) throws -> Int? {
@@ -122,18 +126,48 @@ final class StoreConnection {
         ).queryOne(board, client) { $0.int(0) } ?? 0
     }
 
-    func committedOp(_ board: String, client: String, seq: Int) throws -> CommittedOp? {
+    func committedOp(_ board: String, client: String, seq: Int) throws -> StoredOp? {
         try database.statement(
             """
             SELECT version, client, user, seq, op_json, committed_at FROM all_ops
             WHERE board = ? AND client = ? AND seq = ? ORDER BY version LIMIT 1
             """
-        ).queryOne(board, client, seq, row: Self.committedOp)
+        ).queryOne(board, client, seq, row: OpRow.init).map { try storedOp($0, board: board) }
     }
 
-    private static func committedOp(_ row: Statement) -> CommittedOp {
-        CommittedOp(
-            version: row.int(0), client: row.string(1), user: row.string(2), seq: row.int(3),
-            opJSON: row.string(4), committedAt: row.int(5))
+    /// The columns of one row of `all_ops`, as read.
+    private struct OpRow {
+        let version: Int
+        let client: String
+        let user: String
+        let seq: Int
+        let json: String
+        let committedAt: Int
+
+        init(_ row: Statement) {
+            version = row.int(0)
+            client = row.string(1)
+            user = row.string(2)
+            seq = row.int(3)
+            json = row.string(4)
+            committedAt = row.int(5)
+        }
+    }
+
+    private func storedOp(_ row: OpRow, board: String) throws -> StoredOp {
+        let op = try decoded("op \(row.version) of board \(board)") { try StoredJSON.op(from: row.json) }
+        return StoredOp(
+            SequencedOp(version: row.version, client: row.client, user: row.user, seq: row.seq, op: op),
+            committedAt: row.committedAt)
+    }
+
+    /// The value `decode` reads from stored text; text that is not a model value makes the file
+    /// corrupt.
+    private func decoded<Value>(_ what: String, _ decode: () throws -> Value) throws -> Value {
+        do {
+            return try decode()
+        } catch {
+            throw StoreError.corrupt(path: path, message: "\(what): \(error)")
+        }
     }
 }

@@ -6,7 +6,7 @@
 /// the hot path, while looking an op up by `seq` is rare and scans only one board's retained ops.
 /// `used_ids` is append-only (rowid order, indexed by board) rather than keyed by id: ids are
 /// random, and a key on them would dirty a random page per new id in every commit. Refusing a
-/// reused id is the server's check against `StoredBoard.usedIds`.
+/// reused id is the server's check against `StoredBoard.usedIDs`.
 ///
 /// Version 2 writes a commit's ops to the few pages at the end of `op_log`, an append-only
 /// table, instead of one page of `ops` per board: a batch of ops on 30 boards dirtied about 50

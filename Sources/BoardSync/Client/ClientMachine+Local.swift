@@ -14,6 +14,7 @@ extension ClientMachine {
         guard let state = optimistic else { return output }
         switch makeOp(edit, on: state) {
         case .success(let op):
+            output.cause = ChangeCause(editing: [op], by: .local)
             switch state.check(op, limits: limits) {
             case .apply: record(op, on: state, undoable: true)
             case .noop: break
@@ -34,12 +35,15 @@ extension ClientMachine {
         var output = ClientOutput()
         guard role == .editor, var state = optimistic, let entry = undoStack.popLast() else { return output }
         var renamed: [String: String] = [:]
+        var undone: [Op] = []
         for inverse in entry {
             let op = inverse.replacingIDs(&renamed, makeID: makeID)
             guard let fixed = state.repaired(op), state.check(fixed, limits: limits) == .apply else { continue }
             record(fixed, on: state, undoable: false)
             state.commit(fixed)
+            undone.append(fixed)
         }
+        output.cause = ChangeCause(editing: undone, by: .local)
         refresh(into: &output)
         sendNext(into: &output)
         return output
@@ -66,6 +70,7 @@ extension ClientMachine {
             unansweredBegins[item, default: 0] += 1
             output.send.append(.drag(.begin(item: item)))
         }
+        output.cause = ChangeCause(mover: .local, kind: .drag, moved: [item])
         refresh(into: &output)
         return output
     }
@@ -78,6 +83,7 @@ extension ClientMachine {
         else { return output }
         if state.position(ofItem: drag.item)?.section == to.section { count -= 1 }
         localDrag?.to = Position(section: to.section, index: min(max(to.index, 0), max(count, 0)))
+        output.cause = ChangeCause(mover: .local, kind: .drag, moved: [drag.item])
         refresh(into: &output)
         tickDrag(now: now, into: &output)
         return output
@@ -110,6 +116,7 @@ extension ClientMachine {
         if state.position(ofItem: drag.item) == drag.to {
             var output = ClientOutput()
             if phase == .live { output.send.append(.drag(.cancel(item: drag.item))) }
+            output.cause = ChangeCause(mover: .local, kind: .drag, moved: [drag.item])
             refresh(into: &output)
             return output
         }
@@ -123,6 +130,7 @@ extension ClientMachine {
         guard let drag = localDrag else { return output }
         localDrag = nil
         if phase == .live { output.send.append(.drag(.cancel(item: drag.item))) }
+        output.cause = ChangeCause(mover: .local, kind: .drag, moved: [drag.item])
         refresh(into: &output)
         return output
     }

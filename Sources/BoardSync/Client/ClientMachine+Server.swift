@@ -2,6 +2,7 @@ extension ClientMachine {
     /// A message from the server.
     public mutating func receive(_ message: ServerMessage) -> ClientOutput {
         var output = ClientOutput()
+        output.cause = ChangeCause(of: message, seenBy: clientID)
         switch message {
         case .welcome(let welcome):
             receiveWelcome(welcome, into: &output)

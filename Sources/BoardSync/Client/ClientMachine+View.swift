@@ -1,6 +1,7 @@
 extension ClientMachine {
     /// Recomputes the optimistic board from the committed board and the pending chain, repairing
-    /// queued edits whose positions went stale, then the view and the batch that reaches it.
+    /// queued edits whose positions went stale, then the view and the batch that reaches it. The
+    /// event sets `output.cause` before; it is cleared when the view did not change.
     mutating func refresh(into output: inout ClientOutput) {
         guard let committed else { return }
         var state = committed
@@ -30,6 +31,7 @@ extension ClientMachine {
             output.batch = UpdateBatch.between(old: view, new: next)
             view = next
         }
+        if output.batch == nil { output.cause = nil }
     }
 
     /// Keeps the local drag's placeholder valid on the optimistic board: back on the item when

@@ -35,10 +35,11 @@ enum ModelFixtures {
     /// A model connected to `board` at time 0, with every animation finished by time 10.
     static func model(
         _ board: Board = sample, width: Int = 60, height: Int = 16, peers: [ServerMessage.Peer] = [],
-        drags: [ServerMessage.Drag] = [], role: Role = .editor
+        drags: [ServerMessage.Drag] = [], role: Role = .editor, metrics: TileMetrics = .standard
     ) -> AppModel {
         var model = AppModel(
-            clientID: me, user: "ann", boardName: "team", size: TerminalSize(width: width, height: height), seed: 7)
+            clientID: me, user: "ann", boardName: "team", size: TerminalSize(width: width, height: height), seed: 7,
+            metrics: metrics)
         _ = model.update(.connectionOpened, now: 0)
         _ = model.update(.server(welcome(board, peers: peers, drags: drags, role: role)), now: 0)
         return model
@@ -54,6 +55,37 @@ enum ModelFixtures {
 
     static func picture(_ model: AppModel, time: Double = 10) -> [String] {
         AppView.render(model, time: time).textLines(trimmingTrailingSpaces: true)
+    }
+
+    /// The foreground colours of `rows` of the screen at `time`, one letter a cell: `.` for the
+    /// terminal's default, else the colour's initial (`m` magenta, `c` cyan, `y` yellow, `w` white,
+    /// `g` green, `b` blue, `r` red); trailing default cells left out.
+    static func colours(_ model: AppModel, time: Double, rows: ClosedRange<Int>) -> [String] {
+        let letters: [Color: Character] = [
+            .magenta: "m", .cyan: "c", .yellow: "y", .white: "w", .green: "g", .blue: "b", .red: "r",
+        ]
+        return styles(model, time: time, rows: rows) { letters[$0.style.foreground] ?? "." }
+    }
+
+    /// `rows` of the screen at `time` with `R` where text is in reverse video and `d` where it is
+    /// dim, `.` elsewhere; trailing dots left out.
+    static func attributes(_ model: AppModel, time: Double, rows: ClosedRange<Int>) -> [String] {
+        styles(model, time: time, rows: rows) { cell in
+            if cell.style.attributes.contains(.reverse) { return "R" }
+            if cell.style.attributes.contains(.dim) { return "d" }
+            return "."
+        }
+    }
+
+    static func styles(
+        _ model: AppModel, time: Double, rows: ClosedRange<Int>, code: (Cell) -> Character
+    ) -> [String] {
+        let buffer = AppView.render(model, time: time)
+        return rows.map { y in
+            var line = String((0..<buffer.width).map { x in buffer.cell(x: x, y: y).map(code) ?? "." })
+            while line.last == "." { line.removeLast() }
+            return line
+        }
     }
 
     static func sent(_ commands: [AppCommand]) -> [ClientMessage] {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -20,7 +21,7 @@ final class PseudoTerminalClient {
         var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
         try #require(openpty(&master, &slave, nil, nil, &size) == 0)
         self.master = master
-        process.executableURL = Products.url(of: "board-client")
+        process.executableURL = BuiltProducts.url(of: "board-client")
         process.arguments = arguments + ["--user", "tester"]
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"

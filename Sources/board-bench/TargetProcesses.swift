@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+
+/// The processes a suite measures, started in a temporary directory that holds the server's data
+/// and every log: board-server with the benchmark flags, `board-bench relay` and `board-bench
+/// node-relay`, each on a port of its own.
+final class TargetProcesses {
+    /// Flags that keep the server's protective limits out of the measurements.
+    static let serverFlags = [
+        "--host", "127.0.0.1", "--log-level", "warn", "--rate-burst", "1000000", "--rate-per-second", "1000000",
+        "--max-connections", "100000", "--max-connections-per-ip", "100000",
+    ]
+
+    let directory: String
+    let server: ListeningProcess
+    /// Each target with its process, in the order the suite measures them.
+    let all: [(target: LoadTarget, process: ListeningProcess)]
+
+    /// Prepares (does not start) `targets`; board-server is always prepared, for `server`.
+    init(serverBinary: String, targets: [LoadTarget] = LoadTarget.allCases) {
+        directory = NSTemporaryDirectory() + "board-bench-\(getpid())-\(LoadPrinter.randomTag())"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        server = ListeningProcess(
+            executable: serverBinary, arguments: Self.serverFlags + ["--data", directory + "/boards.sqlite"],
+            errorOutput: .append(toFile: directory + "/server.log"))
+        let benchBinary = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        all = targets.map { [directory, server] target in
+            switch target {
+            case .server:
+                return (target, server)
+            case .relay, .nodeRelay:
+                let process = ListeningProcess(
+                    executable: benchBinary, arguments: [target.rawValue, "--host", "127.0.0.1"],
+                    errorOutput: .append(toFile: directory + "/\(target.rawValue).log"))
+                return (target, process)
+            }
+        }
+    }
+
+    /// Starts every process; on failure stops them and describes what failed, with its log.
+    func start() -> String? {
+        for (target, process) in all {
+            do {
+                try process.start()
+            } catch {
+                stop()
+                return "\(target.rawValue): \(error)\n\(process.log)"
+            }
+        }
+        return nil
+    }
+
+    /// Stops every process that runs.
+    func stop() {
+        all.forEach { $0.process.stop() }
+    }
+
+    func removeDirectory() {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}

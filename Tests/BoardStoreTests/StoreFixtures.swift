@@ -1,0 +1,51 @@
+import BoardStore
+import BoardSync
+import Foundation
+import TestSupport
+import Testing
+
+/// A committed op of `client` that is easy to recognize: version `version` renames item
+/// `i<version>` to `v<version>`.
+func op(_ version: Int, client: String = "c1", user: String = "ann", seq: Int? = nil) -> StoredOp {
+    StoredOp(
+        SequencedOp(
+            version: version, client: client, user: user, seq: seq ?? version,
+            op: .update(item: "i\(version)", label: "v\(version)")),
+        committedAt: 1_700_000_000_000 + version)
+}
+
+/// A recognizable snapshot of `board` at `version`: one section titled `v<version>`.
+func snapshot(of board: String, at version: Int) -> Board {
+    Board(id: board, version: version, sections: [Section(id: "main", title: "v\(version)")])
+}
+
+/// A batch creating `board` with its initial section id and an empty snapshot at version 0.
+func creation(of board: String) -> CommitBatch {
+    var batch = CommitBatch()
+    batch.createBoard(board)
+    batch.useID("main", kind: .section, on: board)
+    batch.addSnapshot(Board(id: board, version: 0, sections: []))
+    return batch
+}
+
+/// Commits ops `versions` of `board`, each by `client` with `seq == version`.
+func commitOps(_ versions: ClosedRange<Int>, to board: String, in store: any BoardStore, client: String = "c1") throws {
+    var batch = CommitBatch()
+    for version in versions {
+        batch.append(op(version, client: client), to: board)
+    }
+    try store.commit(batch)
+}
+
+/// The `StoreError` a call threw, or `nil` if it succeeded (any other error is recorded as an issue).
+func storeError(_ body: () throws -> Void) -> StoreError? {
+    do {
+        try body()
+        return nil
+    } catch let error as StoreError {
+        return error
+    } catch {
+        Issue.record("unexpected error \(error)")
+        return nil
+    }
+}
