@@ -1,4 +1,5 @@
 import BoardSync
+import TestSupport
 
 extension CoreBenchmark {
     /// How many messages one run of a decode case decodes.
@@ -39,7 +40,7 @@ extension CoreBenchmark {
     }
 
     /// A random move between two of ten sections, as the load's writers make them.
-    static func move(_ generator: inout BenchRandom) -> Op {
+    static func move(_ generator: inout SeededGenerator) -> Op {
         let from = Position(
             section: "s\(Int.random(in: 0..<10, using: &generator))",
             index: Int.random(in: 0..<1_000, using: &generator))
@@ -49,26 +50,26 @@ extension CoreBenchmark {
         return .move(item: "i\(Int.random(in: 0..<10, using: &generator))-\(from.index)", from: from, to: to)
     }
 
-    static func frames(_ make: (inout BenchRandom) -> [UInt8]) -> [[UInt8]] {
-        var generator = BenchRandom(seed: seed ^ 0xDEC0DE)
+    static func frames(_ make: (inout SeededGenerator) -> [UInt8]) -> [[UInt8]] {
+        var generator = SeededGenerator(seed: seed ^ 0xDEC0DE)
         return (0..<distinctFrames).map { _ in make(&generator) }
     }
 
     static func clientDecodeCase(
-        _ name: String, message: @escaping @Sendable (inout BenchRandom) -> ClientMessage
+        _ name: String, message: @escaping @Sendable (inout SeededGenerator) -> ClientMessage
     ) -> CoreBenchCase {
         decodeCase(name, encode: { WireCodec.encode(message(&$0)) }, decode: decodeClientFrames)
     }
 
     static func serverDecodeCase(
-        _ name: String, message: @escaping @Sendable (inout BenchRandom) -> ServerMessage
+        _ name: String, message: @escaping @Sendable (inout SeededGenerator) -> ServerMessage
     ) -> CoreBenchCase {
         decodeCase(name, encode: { WireCodec.encode(message(&$0)) }, decode: decodeServerFrames)
     }
 
     /// A case decoding `decodedPerRun` of the frames `encode` makes, with `decode`.
     static func decodeCase(
-        _ name: String, encode: @escaping @Sendable (inout BenchRandom) -> [UInt8],
+        _ name: String, encode: @escaping @Sendable (inout SeededGenerator) -> [UInt8],
         decode: @escaping @Sendable ([[UInt8]], Int) -> Int
     ) -> CoreBenchCase {
         CoreBenchCase(name: name, n: decodedPerRun) {
