@@ -27,6 +27,12 @@ struct StorageFailureTests {
         func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
             try inner.opsAfter(board, version: version, limit: limit)
         }
+        func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
+            try inner.opsBefore(board, version: version, limit: limit)
+        }
+        func snapshot(_ board: String, atOrBelow version: Int) throws(StoreError) -> Board? {
+            try inner.snapshot(board, atOrBelow: version)
+        }
         func oldestRetainedVersion(_ board: String) throws(StoreError) -> Int? {
             try inner.oldestRetainedVersion(board)
         }
