@@ -16,7 +16,7 @@ extension BoardService {
             return HTTPResponse(
                 status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", text: metrics.render(gauges))
         default:
-            if let response = historyRequest(request) { return response }
+            if let response = boardListRequest(request) ?? historyRequest(request) { return response }
             guard let name = Self.boardName(inPath: request.path) else { return .notFound }
             if case .failure(let refusal) = accessControl.authorize(request, board: name) { return refusal.response }
             do {
