@@ -22,6 +22,14 @@ extension WireCodec {
             board: try reader.string("board"), entries: try reader.objects("ops", HistoryEntry.init(wire:)))
     }
 
+    /// One history entry as the history endpoint writes it, with `text` (its words) added after
+    /// the protocol's fields when given: a line of `board-client history --json`.
+    public static func encodeHistoryEntry(_ entry: HistoryEntry, text: String? = nil) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 256)
+        entry.write(to: &writer, text: text)
+        return writer.bytes
+    }
+
     /// `{"boards": [{"id", "version", "sections", "items"}, ...]}`.
     public static func encodeBoardList(_ boards: [BoardSummary]) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 16 + boards.count * 80)
@@ -91,7 +99,7 @@ extension HistoryEntry {
             user: try reader.string("user"), at: at, op: try reader.nested("op", Op.init(wire:)))
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout JSONWriter, text: String? = nil) {
         writer.beginObject()
         writer.key("version")
         writer.integer(version)
@@ -103,6 +111,10 @@ extension HistoryEntry {
         writer.string(at.rfc3339)
         writer.key("op")
         op.write(to: &writer)
+        if let text {
+            writer.key("text")
+            writer.string(text)
+        }
         writer.endObject()
     }
 }
