@@ -18,7 +18,9 @@ enum HistoryView {
             let index = panel.scroll + offset
             let y = top + offset
             let chosen = index == panel.selected
-            var x = buffer.set(x: 0, y: y, chosen ? " ▸ " : "   ", style: Style(foreground: .yellow, attributes: .bold))
+            var x = buffer.set(
+                x: 0, y: y, chosen ? " ▸ " : "   ",
+                style: chosen ? Style(foreground: .yellow, attributes: .bold) : .plain)
             let version = "v\(line.version)"
             x = buffer.set(
                 x: x, y: y, version + String(repeating: " ", count: versionWidth - version.count) + "  ",

@@ -56,7 +56,7 @@ enum PickerView {
         }
         let hint =
             BottomLine.notice(model)
-            ?? "↑↓ choose · type to find or name a board · Enter open · ctrl-r refresh · \(picker.typed.isEmpty ? "q" : "ctrl-c") quit"
+            ?? "↑↓ choose · type a name · Enter open · ctrl-r reload · \(picker.typed.isEmpty ? "q" : "ctrl-c") quit"
         buffer.write(
             hint, x: 0, y: buffer.height - 1, maxWidth: width,
             style: BottomLine.notice(model) == nil ? Style(attributes: .dim) : Style(foreground: .yellow))
