@@ -196,23 +196,14 @@ public final class ClientContext: @unchecked Sendable {
         guard let context = loop.context else { return }
         let url = connection.url
         let temporary = CStringStore()
-        var info = lws_client_connect_info()
-        info.context = context
-        info.address = UnsafePointer(temporary.keep(url.host))
-        info.port = Int32(url.port)
-        info.path = UnsafePointer(temporary.keep(url.pathAndQuery))
-        info.host = UnsafePointer(temporary.keep(url.hostHeader))
+        var info = connectInfo(
+            context, url, owner: Unmanaged.passUnretained(connection).toOpaque(),
+            allowsInsecureTLS: connection.options.allowsInsecureTLS, strings: temporary)
         info.origin = UnsafePointer(temporary.keep(connection.options.origin))
         if !connection.options.subprotocols.isEmpty {
             info.protocol = UnsafePointer(temporary.keep(connection.options.subprotocols.joined(separator: ", ")))
         }
-        info.local_protocol_name = UnsafePointer(protocolName)
         info.ietf_version_or_minus_one = -1
-        info.userdata = Unmanaged.passUnretained(connection).toOpaque()
-        if url.isSecure {
-            info.ssl_connection = bs_client_tls_flags(connection.options.allowsInsecureTLS ? 1 : 0)
-            info.alpn = UnsafePointer(temporary.keep("http/1.1"))
-        }
         live[ObjectIdentifier(connection)] = connection
         if lws_client_connect_via_info(&info) == nil {
             connection.finish(.connectFailed(.failed("could not start connecting to \(url.host):\(url.port)")))
@@ -227,19 +218,10 @@ public final class ClientContext: @unchecked Sendable {
         }
         let url = request.url
         let temporary = CStringStore()
-        var info = lws_client_connect_info()
-        info.context = context
-        info.address = UnsafePointer(temporary.keep(url.host))
-        info.port = Int32(url.port)
-        info.path = UnsafePointer(temporary.keep(url.pathAndQuery))
-        info.host = UnsafePointer(temporary.keep(url.hostHeader))
+        var info = connectInfo(
+            context, url, owner: Unmanaged.passUnretained(request).toOpaque(),
+            allowsInsecureTLS: request.allowsInsecureTLS, strings: temporary)
         info.method = UnsafePointer(temporary.keep("GET"))
-        info.local_protocol_name = UnsafePointer(protocolName)
-        info.userdata = Unmanaged.passUnretained(request).toOpaque()
-        if url.isSecure {
-            info.ssl_connection = bs_client_tls_flags(request.allowsInsecureTLS ? 1 : 0)
-            info.alpn = UnsafePointer(temporary.keep("http/1.1"))
-        }
         httpGets[ObjectIdentifier(request)] = request
         guard let wsi = lws_client_connect_via_info(&info) else {
             httpGets.removeValue(forKey: ObjectIdentifier(request))
@@ -247,6 +229,28 @@ public final class ClientContext: @unchecked Sendable {
             return
         }
         if httpGets[ObjectIdentifier(request)] != nil { request.wsi = wsi }
+    }
+
+    /// What every client socket of this context connects with: the server of `url`, the path and
+    /// query, the context's protocol, its owner as user data, TLS for `wss`. The strings live in
+    /// `strings` (libwebsockets copies them while connecting).
+    private func connectInfo(
+        _ context: OpaquePointer, _ url: WebSocketURL, owner: UnsafeMutableRawPointer, allowsInsecureTLS: Bool,
+        strings: CStringStore
+    ) -> lws_client_connect_info {
+        var info = lws_client_connect_info()
+        info.context = context
+        info.address = UnsafePointer(strings.keep(url.host))
+        info.port = Int32(url.port)
+        info.path = UnsafePointer(strings.keep(url.pathAndQuery))
+        info.host = UnsafePointer(strings.keep(url.hostHeader))
+        info.local_protocol_name = UnsafePointer(protocolName)
+        info.userdata = owner
+        if url.isSecure {
+            info.ssl_connection = bs_client_tls_flags(allowsInsecureTLS ? 1 : 0)
+            info.alpn = UnsafePointer(strings.keep("http/1.1"))
+        }
+        return info
     }
 
     /// A plain GET's socket is gone (service thread).

@@ -4,22 +4,18 @@ import BoardSync
 /// history endpoint as the person scrolls back, and the changes this client sees committed while
 /// the panel is open added on top.
 public struct HistoryPanel: Hashable, Sendable {
-    /// One change as the panel lists it.
+    /// One change as the panel lists it: the change and its words.
     public struct Line: Hashable, Sendable {
-        public var version: Int
-        public var client: String
-        public var user: String
-        public var at: CommitTime
+        public var entry: HistoryEntry
         /// The change in words ("bob moved Photos to Done").
         public var text: String
 
-        public init(version: Int, client: String, user: String, at: CommitTime, text: String) {
-            self.version = version
-            self.client = client
-            self.user = user
-            self.at = at
+        public init(entry: HistoryEntry, text: String) {
+            self.entry = entry
             self.text = text
         }
+
+        public var version: Int { entry.version }
     }
 
     /// Newest first, without gaps between fetched pages.
@@ -57,8 +53,7 @@ public struct HistoryPanel: Hashable, Sendable {
         var byVersion: [Int: Line] = [:]
         for line in lines { byVersion[line.version] = line }
         for (entry, text) in zip(entries, words) where byVersion[entry.version] == nil {
-            byVersion[entry.version] = Line(
-                version: entry.version, client: entry.client, user: entry.user, at: entry.at, text: text)
+            byVersion[entry.version] = Line(entry: entry, text: text)
         }
         lines = byVersion.values.sorted { $0.version > $1.version }
         selected = chosen.flatMap { version in lines.firstIndex { $0.version == version } } ?? 0

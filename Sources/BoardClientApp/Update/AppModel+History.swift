@@ -136,7 +136,7 @@ extension AppModel {
         if panel.opening == version {
             panel.opening = nil
             if let board, let line = panel.lines.first(where: { $0.version == version }) {
-                past = PastBoard(board: board, at: line.at, change: line.text)
+                past = PastBoard(board: board, at: line.entry.at, change: line.text)
             } else if case .answered(404, _) = result {
                 post("v\(version) is no longer retained by the server", into: &commands)
             } else if case .failed(let reason) = result {

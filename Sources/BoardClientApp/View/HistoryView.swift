@@ -25,12 +25,12 @@ enum HistoryView {
             x = buffer.set(
                 x: x, y: y, version + String(repeating: " ", count: versionWidth - version.count) + "  ",
                 style: Style(attributes: .dim))
-            let when = " · " + model.wallClock.describe(line.at, now: model.now)
+            let when = " · " + model.wallClock.describe(line.entry.at, now: model.now)
             let room = max(0, area.width - x - DisplayWidth.of(when))
             let textStyle =
                 chosen
-                ? Style(foreground: PeerColors.color(for: line.client), attributes: [.bold, .reverse])
-                : Style(foreground: PeerColors.color(for: line.client))
+                ? Style(foreground: PeerColors.color(for: line.entry.client), attributes: [.bold, .reverse])
+                : Style(foreground: PeerColors.color(for: line.entry.client))
             x = buffer.write(line.text, x: x, y: y, maxWidth: room, style: textStyle)
             buffer.set(x: x, y: y, when, style: Style(attributes: .dim), clip: area)
         }
