@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(
             name: "BoardServerTests",
             dependencies: ["BoardServer", "BoardStore", "BoardSync", "Locking", "TestSupport", "WebSocketTransport"],
-            exclude: ["python"]),
+            exclude: ["python"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "BoardClientAppTests",
             dependencies: ["BoardClientApp", "BoardSync", "Locking", "TerminalUI", "TestSupport"]),

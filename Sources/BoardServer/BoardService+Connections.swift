@@ -140,6 +140,9 @@ extension BoardService {
     /// Adds a sequencer output to the current turn.
     func record(_ board: String, _ output: SequencerOutput) {
         guard !output.messages.isEmpty || output.needsPersisting || !output.closes.isEmpty else { return }
+        if !output.commits.isEmpty {
+            boards[board]?.countCommits(output.commits.count, snapshotEvery: options.snapshotEvery)
+        }
         turn.append(.sequencer(board: board, output))
         armTickTimer()
     }

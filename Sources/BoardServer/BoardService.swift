@@ -36,6 +36,8 @@ final class BoardService {
     let committer: GroupCommitter
     var accessControl: AccessControl
     var serviceThread = ServiceThread()
+    /// `GET /boards`'s summaries of boards that were not loaded, with the version they are of.
+    var boardSummaries: [String: BoardSummary] = [:]
 
     /// One piece of a turn's work: a sequencer output for a board, or a message the shell itself
     /// answers with (rate limit refusals).
