@@ -2,9 +2,11 @@ import BoardSync
 import WebSocketTransport
 
 extension BoardService {
-    /// A plain HTTP GET: `/healthz`, `/metrics`, or a board's durable snapshot.
+    /// A plain HTTP GET: `/healthz`, `/metrics`, the pages and the board list
+    /// (`BoardService+Pages`), or a board's durable snapshot.
     func httpRequest(_ request: HTTPRequestInfo) -> HTTPResponse {
         serviceThread.check()
+        if let page = pageResponse(request) { return page }
         switch request.path {
         case "/healthz":
             return HTTPResponse(status: 200, text: "ok")
