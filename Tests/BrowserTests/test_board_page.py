@@ -48,7 +48,8 @@ def test_a_pointer_drag_shows_as_a_travelling_placeholder_then_lands(server, peo
     assert landed == tile_ids(alice, "done")
     assert order(server.snapshot("demo"))["done"] == landed
     assert "photos" in landed and "photos" not in tile_ids(bob, "todo")
-    assert alice.locator(".tile.lifted").count() == 0
+    alice.wait_for_selector(".tile.lifted", state="detached")
+    assert alice.locator('[data-item-id="photos"].landing').count() == 0
     bob.wait_for_selector('#announcer:text("alice moved Photos")')
     shot(bob, "pointer-drag-landed")
     assert alice.errors == [] and bob.errors == []
@@ -157,7 +158,7 @@ def test_an_edit_made_offline_is_kept_and_sent_after_the_server_restarts(server,
     alice.click('[data-section-id="todo"] .add-tile')
     alice.fill('[data-section-id="todo"] .inline-field input', "Written offline")
     alice.keyboard.press("Enter")
-    alice.wait_for_selector('[data-section-id="todo"] [data-item-id]:text("Written offline")')
+    alice.wait_for_selector('[data-section-id="todo"] [data-item-id]:has-text("Written offline")')
     alice.wait_for_selector('#connection:text("1 unsent")')
     shot(alice, "offline-edit")
     server.start()
@@ -165,7 +166,7 @@ def test_an_edit_made_offline_is_kept_and_sent_after_the_server_restarts(server,
     wait_version(alice, 1)
     labels = [item["label"] for item in server.snapshot("demo")["sections"][0]["items"]]
     assert labels[-1] == "Written offline"
-    assert alice.locator('[data-item-id]:text("Written offline")').count() == 1
+    assert alice.locator('[data-item-id]:has-text("Written offline")').count() == 1
     shot(alice, "offline-edit-sent")
 
 

@@ -52,16 +52,29 @@ def test_pages_send_a_policy_that_allows_only_this_origin_and_no_inline_script(s
 
 
 @pytest.mark.parametrize("path", [
-    "/assets/../Package.swift", "/assets/%2e%2e/Package.swift", "/assets/%2E%2E%2FPackage.swift",
-    "/assets/..%2fboard.js", "/assets\\board.js", "/assets/%5cboard.js", "//assets/board.js",
-    "/assets//board.js", "/assets/board.js/", "/assets/", "/assets/BOARD.JS", "/assets/board.js%00",
-    "/b/", "/b/demo/", "/b/../boards", "/b/bad%20name", "/b/" + "x" * 65, "/index.html",
-    "/board.html", "/Page/board.js", "/assets/boardsync-check.wasm",
+    "/assets/../Package.swift", "/assets/../../Package.swift", "/assets/%2e%2e/Package.swift",
+    "/assets/%2E%2E%2FPackage.swift", "/assets/..%2fboard.js", "/assets\\board.js", "/assets/%5cboard.js",
+    "/assets/%5c..%5cPackage.swift", "/assets/board.js/", "/assets/", "/assets/BOARD.JS", "/assets/board",
+    "/b/", "/b/demo/", "/b/bad%20name", "/b/" + "x" * 65, "/index.html", "/board.html",
+    "/Page/board.js", "/assets/Page/board.js", "/assets/boardsync-check.wasm", "/Package.swift",
+    "/etc/passwd", "/assets/%2fetc%2fpasswd",
 ])
 def test_paths_outside_the_table_are_not_found(server, path):
     status, _, body = server.request(path)
     assert status == 404, (path, status, body[:80])
     assert b"<html" not in body
+
+
+@pytest.mark.parametrize("path", [
+    "/assets//board.js", "//assets/board.js", "/assets/./board.js", "/assets/x/../board.js",
+    "/%61ssets/board.js",
+])
+def test_paths_libwebsockets_normalises_land_on_the_same_table_entry(server, path):
+    """libwebsockets decodes escapes and resolves `//`, `.` and `..` before the server sees the
+    path (docs/PROTOCOL.md, decision 21): the result is looked up in the table like any path."""
+    expected = server.request("/assets/board.js")[1]["etag"]
+    status, headers, _ = server.request(path)
+    assert (status, headers["etag"]) == (200, expected)
 
 
 def test_the_board_page_keeps_the_token_rules_and_still_explains(make_server):

@@ -153,6 +153,7 @@ function ghostOf(element) {
     each.removeAttribute('data-section-id');
     each.removeAttribute('data-placeholder-for');
     each.removeAttribute('data-user');
+    each.removeAttribute('data-held-item');
     each.removeAttribute('data-key');
     each.removeAttribute('id');
     each.removeAttribute('tabindex');
