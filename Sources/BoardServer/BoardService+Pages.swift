@@ -24,7 +24,8 @@ extension BoardService {
         guard path == "/" || path.hasPrefix("/assets/") else { return nil }
         guard let asset = PageAssets.builtIn[path] else {
             if path == PageAssets.modulePath {
-                return HTTPResponse(status: 404, text: "the page module was not built into this server: run make wasm\n")
+                return HTTPResponse(
+                    status: 404, text: "the page module was not built into this server: run make wasm\n")
             }
             return .notFound
         }

@@ -46,7 +46,9 @@ struct PageAssets: Sendable {
         var assets: [String: PageAsset] = [:]
         var missing: [String] = []
         for entry in Self.table {
-            if let directory, let data = FileManager.default.contents(atPath: directory.appendingPathComponent(entry.file).path) {
+            if let directory,
+                let data = FileManager.default.contents(atPath: directory.appendingPathComponent(entry.file).path)
+            {
                 assets[entry.path] = PageAsset(bytes: Array(data), contentType: entry.contentType)
             } else {
                 missing.append(entry.file)

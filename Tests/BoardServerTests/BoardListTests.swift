@@ -76,6 +76,10 @@ struct BoardListTests {
         #expect(try listing(server, "/boards?token=\(admin)").map(\.id) == ["demo", "other", "team-a", "team-b"])
         #expect(try listing(server, "/boards?token=\(nobody)").isEmpty)
         let byHeader = server.get("/boards", headers: ["Authorization": "Bearer \(viewer)"])
-        #expect(byHeader.status == 200 && byHeader.body == #"{"boards":[{"id":"demo","version":0,"sections":1,"items":0},{"id":"team-b","version":0,"sections":1,"items":0}]}"#)
+        #expect(
+            byHeader.status == 200
+                && byHeader.body
+                    == #"{"boards":[{"id":"demo","version":0,"sections":1,"items":0},{"id":"team-b","version":0,"sections":1,"items":0}]}"#
+        )
     }
 }

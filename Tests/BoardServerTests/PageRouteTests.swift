@@ -9,7 +9,8 @@ import WebSocketTransport
 /// The pages' routes in-process: the fixed table, entity tags, the token rules of a board page.
 @Suite("Page routes")
 struct PageRouteTests {
-    private func answer(_ server: InProcessServer, _ target: String, _ headers: [String: String] = [:]) -> HTTPResponse {
+    private func answer(_ server: InProcessServer, _ target: String, _ headers: [String: String] = [:]) -> HTTPResponse
+    {
         server.service.httpRequest(InProcessServer.request(target, headers: headers, peer: "127.0.0.1"))
     }
 

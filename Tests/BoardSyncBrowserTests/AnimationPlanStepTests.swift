@@ -45,7 +45,8 @@ import Testing
             json.contains(
                 #"{"id":"a","motion":"moved","from":{"section":0,"item":0},"to":{"section":1,"item":0},"reloaded":false,"placeholder":"none","mover":{"local":false,"client":"B","user":"bob","color":"green"},"marked":true}"#
             ))
-        #expect(json.contains(#"{"id":"b","motion":"shifted","from":{"section":0,"item":1},"to":{"section":0,"item":0}"#))
+        #expect(
+            json.contains(#"{"id":"b","motion":"shifted","from":{"section":0,"item":1},"to":{"section":0,"item":0}"#))
     }
 
     @Test func aLocalPickUpOpensThePlaceholderAndNoBatchMeansNoPlan() throws {
@@ -66,14 +67,20 @@ import Testing
         let step = session.receive(
             .op(.init(version: 6, client: "B", user: "bob", op: .update(item: "b", label: "Atlas"))))
         let json = text(step.json)
-        #expect(json.contains(#""cells":[{"id":"b","motion":"still","from":{"section":0,"item":1},"to":{"section":0,"item":1},"reloaded":true"#))
+        #expect(
+            json.contains(
+                #""cells":[{"id":"b","motion":"still","from":{"section":0,"item":1},"to":{"section":0,"item":1},"reloaded":true"#
+            ))
         #expect(!json.contains(#"{"id":"a","motion""#))
     }
 
     @Test func peersAndHoldersCarryTheirColours() {
         var session = liveSession()
         let step = session.receive(
-            .drag(.init(action: .begin, client: "B", user: "bob", item: "a", from: Position(section: "main", index: 0), to: nil, version: 5)))
+            .drag(
+                .init(
+                    action: .begin, client: "B", user: "bob", item: "a", from: Position(section: "main", index: 0),
+                    to: nil, version: 5)))
         let json = text(step.json)
         #expect(json.contains(#""peers":[{"client":"B","user":"bob","color":"green"}]"#))
         #expect(json.contains(#""holder":{"client":"B","user":"bob","local":false,"color":"green"}"#))
