@@ -13,7 +13,7 @@ extension BoardService {
         var grant: TokenGrant?
         if let tokens = accessControl.tokens {
             guard let token = AccessControl.presentedToken(request), let found = tokens.grant(for: token) else {
-                return HTTPResponse(status: 401, text: "missing or unknown token\n")
+                return AccessControl.Refusal.unknownToken.response
             }
             grant = found
         }
@@ -41,4 +41,9 @@ extension BoardService {
         boardSummaries[name] = summary
         return summary
     }
+}
+
+extension AccessControl.Refusal {
+    /// 401: the request carries no token, or one the tokens file does not hold.
+    static let unknownToken = Self(status: 401, body: "missing or unknown token\n", reason: "unauthorized")
 }

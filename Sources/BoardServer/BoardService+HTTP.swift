@@ -2,10 +2,11 @@ import BoardSync
 import WebSocketTransport
 
 extension BoardService {
-    /// A plain HTTP GET: `/healthz`, `/metrics`, a board's durable snapshot, or its history and
-    /// earlier versions (`historyRequest`).
+    /// A plain HTTP GET: `/healthz`, `/metrics`, the pages (`BoardService+Pages`), the board
+    /// list, a board's durable snapshot, or its history and earlier versions (`historyRequest`).
     func httpRequest(_ request: HTTPRequestInfo) -> HTTPResponse {
         serviceThread.check()
+        if let page = pageResponse(request) { return page }
         switch request.path {
         case "/healthz":
             return HTTPResponse(status: 200, text: "ok")

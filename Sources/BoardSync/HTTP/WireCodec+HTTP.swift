@@ -17,9 +17,7 @@ extension WireCodec {
     }
 
     public static func decodeHistory(_ bytes: some Collection<UInt8>) throws(WireError) -> HistoryPage {
-        let reader = try FieldReader(message: parseBody(bytes))
-        return HistoryPage(
-            board: try reader.string("board"), entries: try reader.objects("ops", HistoryEntry.init(wire:)))
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, as: HistoryPage.self) }
     }
 
     /// One history entry as the history endpoint writes it, with `text` (its words) added after
@@ -54,11 +52,7 @@ extension WireCodec {
     }
 
     public static func decodeBoardList(_ bytes: some Collection<UInt8>) throws(WireError) -> [BoardSummary] {
-        try FieldReader(message: parseBody(bytes)).objects("boards") { (reader) throws(WireError) in
-            BoardSummary(
-                id: try reader.string("id"), version: try reader.integer("version"),
-                sections: try reader.integer("sections"), items: try reader.integer("items"))
-        }
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, as: BoardList.self) }.boards
     }
 
     /// `{"error": WORD}` or `{"error": WORD, "message": TEXT}`.
@@ -76,22 +70,38 @@ extension WireCodec {
     }
 
     public static func decodeRefusal(_ bytes: some Collection<UInt8>) throws(WireError) -> HTTPRefusal {
-        let reader = try FieldReader(message: parseBody(bytes))
-        return HTTPRefusal(
-            try reader.word("error", as: HTTPRefusal.Reason.self), message: try reader.optionalString("message"))
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, as: HTTPRefusal.self) }
     }
+}
 
-    private static func parseBody(_ bytes: some Collection<UInt8>) throws(WireError) -> JSONValue {
-        do {
-            return try JSONValue.parse(bytes)
-        } catch {
-            throw WireError(error)
+/// The body of `GET /boards`, as the decoder reads it.
+private struct BoardList: WireDecodable {
+    let boards: [BoardSummary]
+
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
+        boards = try reader.objects("boards") { (board: inout Reader) throws(WireError) in
+            BoardSummary(
+                id: try board.string("id"), version: try board.integer("version"),
+                sections: try board.integer("sections"), items: try board.integer("items"))
         }
     }
 }
 
+extension HistoryPage: WireDecodable {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
+        self.init(board: try reader.string("board"), entries: try reader.objects("ops", HistoryEntry.init(wire:)))
+    }
+}
+
+extension HTTPRefusal: WireDecodable {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
+        self.init(
+            try reader.word("error", as: HTTPRefusal.Reason.self), message: try reader.optionalString("message"))
+    }
+}
+
 extension HistoryEntry {
-    init(wire reader: FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         let text = try reader.string("at")
         guard let at = CommitTime(rfc3339: text) else { throw .unknownValue(field: "at", value: text) }
         self.init(

@@ -43,7 +43,9 @@ public enum WireCodec {
     static func receiveClientMessage(
         buffer: UnsafeBufferPointer<UInt8>
     ) throws(ClientMessageRefusal) -> ClientMessage {
-        if let message = StreamingFieldReader.decode(buffer, ClientMessage.init(wire:)) { return message }
+        #if !hasFeature(Embedded)
+            if let message = StreamingFieldReader.decode(buffer, ClientMessage.init(wire:)) { return message }
+        #endif
         do {
             try JSONValidator.validate(buffer)
         } catch {
@@ -155,10 +157,14 @@ public enum WireCodec {
     /// Reads a message in one pass when it is written as the encoder writes it; otherwise
     /// validates `bytes` as one JSON value (any syntax error wins over every field's problem, as
     /// in a parse into a tree) and then reads the message object straight from them.
-    private static func decode<Value: WireDecodable>(
+    static func decode<Value: WireDecodable>(
         _ bytes: UnsafeBufferPointer<UInt8>, as type: Value.Type
     ) throws(WireError) -> Value {
-        if let value = StreamingFieldReader.decode(bytes, Value.init(wire:)) { return value }
+        #if !hasFeature(Embedded)
+            // The one-pass reader is a second specialization of every decoder; the page's module
+            // leaves it out to stay small (docs/BROWSER.md), and decodes exactly the same.
+            if let value = StreamingFieldReader.decode(bytes, Value.init(wire:)) { return value }
+        #endif
         do {
             try JSONValidator.validate(bytes)
         } catch {
