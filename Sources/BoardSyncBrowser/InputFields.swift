@@ -1,7 +1,9 @@
 import BoardSync
 
 /// Typed access to the fields of one JSON object the host page sent, read by the core's
-/// `JSONFields` (no tree of JSON values), throwing an error that names the field. Unknown fields are ignored; an absent or `null` optional field reads as nil.
+/// `JSONFields` (no tree of JSON values), throwing an error that names the field. Unknown fields
+/// are ignored; an absent or `null` optional field reads as nil. The accessors stay out of line:
+/// inlined at each of the intents' fields they would make the WebAssembly module larger.
 struct InputFields {
     /// The largest integer a JavaScript number holds exactly, 2^53 − 1.
     static let maxInteger: Int64 = 9_007_199_254_740_991
@@ -97,6 +99,7 @@ struct InputFields {
     }
 
     /// A field name as error messages give it.
+    @inline(never)
     private static func name(_ key: StaticString) -> String {
         key.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
     }
