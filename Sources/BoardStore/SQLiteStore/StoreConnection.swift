@@ -23,14 +23,15 @@ final class StoreConnection {
     /// A commit copies the ops of the boards logged longest ago from `op_log` into `ops` until
     /// the log holds at most this many uncopied: each board's pages of `ops` are then written
     /// once for about `loggedOpsLimit / boards` ops instead of once per op, a few boards in every
-    /// commit. Moving the whole log at 1,024 ops made one commit in 1,024 take several ms; spread
-    /// over every commit, 2,048 writes 61 KB per 30-board commit (whole log at 1,024: 112 KB).
+    /// commit. Moving the whole log once it held 1,024 ops made that commit take several ms;
+    /// spread over every commit, 2,048 writes 62 KB per 30-board commit (whole log at 1,024:
+    /// 112 KB).
     static let loggedOpsLimit = 2_048
     /// A board with this many uncopied ops is copied at once, so that one board's copy stays
     /// short when few boards share the log (each then gathers many ops).
     static let boardMoveOps = 64
-    /// The number of log rows one run of `moveLoggedOp` copies: a statement costs about as much
-    /// to run as the rows it copies, so rows go by lists of ids.
+    /// The number of log rows one run of `moveLoggedOp` copies: running a statement costs about
+    /// as much as the insert it makes, so rows go by lists of ids rather than one by one.
     static let rowsPerMove = 32
 
     init(database: Database, path: String, retainedOps: Int) throws {
