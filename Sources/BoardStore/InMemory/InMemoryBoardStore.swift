@@ -33,8 +33,8 @@ public final class InMemoryBoardStore: BoardStore {
     public func commit(_ batch: CommitBatch) throws(StoreError) {
         let retainedOps = retainedOps
         try boards.withLock { (boards: inout [String: InMemoryBoard]) throws(StoreError) in
-            var check = InMemoryBatchCheck()
-            try check.check(batch, against: boards)
+            var check = CommitBatchCheck()
+            try check.check(batch) { boards[$0]?.head }
             Self.apply(batch, to: &boards, retainedOps: retainedOps)
         }
     }
@@ -63,7 +63,7 @@ public final class InMemoryBoardStore: BoardStore {
         }
     }
 
-    /// Applies a batch that `InMemoryBatchCheck` accepted, mutating the boards in place.
+    /// Applies a batch that `CommitBatchCheck` accepted, mutating the boards in place.
     private static func apply(_ batch: CommitBatch, to boards: inout [String: InMemoryBoard], retainedOps: Int) {
         for name in batch.newBoards {
             boards[name] = InMemoryBoard()
