@@ -35,14 +35,15 @@ public enum BoardServerApp {
             return error.exitStatus
         }
         let log = Log(level: options.logLevel)
-        let store: SQLiteBoardStore
+        let opened: OpenedStore
         do {
-            store = try SQLiteBoardStore(path: options.dataPath, retainedOps: options.retainedOps)
+            opened = try OpenedStore(options: options)
         } catch {
             FileHandle.standardError.write(Data("board-server: cannot open data: \(error)\n".utf8))
             return 1
         }
-        defer { store.close() }
+        let store = opened.store
+        defer { opened.close() }
         let service = BoardService(options: options, store: store, log: log, tokens: tokens) { _ in
             storageFailed(storageFailureStatus)
         }
@@ -74,7 +75,7 @@ public enum BoardServerApp {
         log(
             .info, "server started",
             [
-                "host": options.host, "port": String(server.port), "data": options.dataPath,
+                "host": options.host, "port": String(server.port), "data": opened.description,
                 "tls": options.tlsCertificatePath == nil ? "off" : "on",
                 "access": tokens.map { "\($0.grants.count) tokens" } ?? "anonymous editors",
             ])

@@ -5,6 +5,9 @@ public struct ServerOptions: Hashable, Sendable {
     public var host = "127.0.0.1"
     public var port = 8080
     public var dataPath = "./data/boards.sqlite"
+    /// A `postgresql://` URL: keep the boards in that database, shared with every server
+    /// started on it, instead of the SQLite file at `dataPath`.
+    public var storeURL: String?
     public var tokensPath: String?
     public var logLevel = LogLevel.info
     public var demo = false
@@ -38,6 +41,9 @@ public struct ServerOptions: Hashable, Sendable {
           --host ADDRESS          address to listen on (default 127.0.0.1)
           --port N                port, 0 for any free one (default 8080)
           --data PATH             SQLite database file (default ./data/boards.sqlite)
+          --store URL             keep the boards in PostgreSQL instead, such as
+                                  postgresql://USER@HOST:PORT/DB; every server started on the
+                                  same database serves the same boards (a cluster)
           --tokens FILE           JSON file of access tokens; SIGHUP reloads it (default: none,
                                   everyone is an editor, allowed on a loopback address only)
           --allow-anonymous       without --tokens, also serve everyone as editor on a
@@ -122,8 +128,9 @@ public struct ServerOptions: Hashable, Sendable {
     }
 
     private static let valueFlags: Set<String> = [
-        "--host", "--port", "--data", "--tokens", "--log-level", "--max-items", "--max-sections", "--max-label",
-        "--max-message-bytes", "--max-connections", "--max-queued-bytes", "--retain-ops", "--snapshot-every",
+        "--host", "--port", "--data", "--store", "--tokens", "--log-level", "--max-items", "--max-sections",
+        "--max-label", "--max-message-bytes", "--max-connections", "--max-queued-bytes", "--retain-ops",
+        "--snapshot-every",
         "--rate-burst", "--rate-per-second", "--idle-board-seconds", "--drag-timeout", "--metrics-token",
         "--tls-cert", "--tls-key", "--allowed-origin", "--max-connections-per-ip",
     ]
@@ -154,6 +161,11 @@ public struct ServerOptions: Hashable, Sendable {
         case "--data":
             guard !value.isEmpty else { throw .invalidValue(flag: flag, value: value, expected: "a file path") }
             dataPath = value
+        case "--store":
+            guard value.hasPrefix("postgresql://") || value.hasPrefix("postgres://") else {
+                throw .invalidValue(flag: flag, value: value, expected: "a postgresql:// URL")
+            }
+            storeURL = value
         case "--tokens": tokensPath = try path()
         case "--log-level":
             guard let level = LogLevel(rawValue: value) else {
