@@ -30,7 +30,7 @@ enum BoardLoader {
     static func replay(_ ops: [SequencedOp], onto board: Board) throws(CorruptBoard) -> Board {
         var replay = BoardState(board: board)
         for committed in ops where committed.version > replay.version {
-            guard committed.version == replay.version + 1, replay.check(committed.op, limits: unlimited) == .apply
+            guard committed.version == replay.version + 1, replay.check(committed.op, limits: .unlimited) == .apply
             else {
                 throw CorruptBoard(board: board.id, reason: "op \(committed.version) does not apply")
             }
@@ -38,6 +38,4 @@ enum BoardLoader {
         }
         return replay.board
     }
-
-    private static let unlimited = Limits(maxItems: .max, maxSections: .max, maxTextLength: .max)
 }
