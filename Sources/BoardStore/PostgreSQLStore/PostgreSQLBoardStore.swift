@@ -92,25 +92,36 @@ public final class PostgreSQLBoardStore: BoardStore {
 
     public func commit(_ batch: CommitBatch) throws(StoreError) {
         guard !batch.isEmpty else { return }
-        let retainedOps = retainedOps
-        try writer.withLock { (session: inout PostgresStoreSession) throws(StoreError) in
-            try session.run(retryOnLoss: true) { connection in
-                let writes = PostgresStoreWrites(connection: connection, retainedOps: retainedOps)
-                do {
-                    try connection.transaction {
-                        let heads = try writes.lockHeads(of: batch.boards)
-                        var check = CommitBatchCheck()
-                        try check.check(batch) { heads[$0] }
-                        try writes.write(batch, heads: heads, creatingOnlyIfMissing: false)
-                    }
-                } catch PostgresError.uniqueViolation(let error) where error.table == "boards" {
-                    throw StoreError.boardAlreadyExists(batch.newBoards.first ?? "")
+        try write { writes, _ in
+            do {
+                try writes.connection.transaction {
+                    let heads = try writes.lockHeads(of: batch.boards)
+                    var check = CommitBatchCheck()
+                    try check.check(batch) { heads[$0] }
+                    try writes.write(batch, heads: heads)
                 }
+            } catch PostgresError.uniqueViolation(let error) where error.table == "boards" {
+                throw StoreError.boardAlreadyExists(batch.newBoards.first ?? "")
             }
         }
     }
 
-    private func read<Result: Sendable>(_ body: (PostgresStoreReads) throws -> Result) throws(StoreError) -> Result {
+    /// Runs `body` with the commit connection (its writes, and reads on the same session).
+    func write<Result: Sendable>(
+        _ body: (PostgresStoreWrites, PostgresStoreReads) throws -> Result
+    ) throws(StoreError) -> Result {
+        let retainedOps = retainedOps
+        let place = place
+        return try writer.withLock { (session: inout PostgresStoreSession) throws(StoreError) -> Result in
+            try session.run(retryOnLoss: true) { connection in
+                try body(
+                    PostgresStoreWrites(connection: connection, retainedOps: retainedOps),
+                    PostgresStoreReads(connection: connection, place: place))
+            }
+        }
+    }
+
+    func read<Result: Sendable>(_ body: (PostgresStoreReads) throws -> Result) throws(StoreError) -> Result {
         let place = place
         return try reader.withLock { (session: inout PostgresStoreSession) throws(StoreError) -> Result in
             try session.run(retryOnLoss: true) { try body(PostgresStoreReads(connection: $0, place: place)) }

@@ -23,13 +23,12 @@ struct PostgresStoreWrites {
         return heads
     }
 
-    /// Writes every part of `batch`, which was checked against `heads` (the locked heads, with
-    /// the boards it creates at 0). `ifMissing` creates boards only where none exists yet.
-    func write(_ batch: CommitBatch, heads: [String: Int], creatingOnlyIfMissing ifMissing: Bool) throws {
+    /// Writes every part of `batch`, which was checked against `heads` (the locked heads; the
+    /// boards it creates start at 0).
+    func write(_ batch: CommitBatch, heads: [String: Int]) throws {
         if !batch.newBoards.isEmpty {
             try connection.execute(
-                prepared: "INSERT INTO boards (name, head_version) SELECT unnest($1::text[]), 0"
-                    + (ifMissing ? " ON CONFLICT (name) DO NOTHING" : ""), [batch.newBoards])
+                prepared: "INSERT INTO boards (name, head_version) SELECT unnest($1::text[]), 0", [batch.newBoards])
         }
         var newHeads: [String: Int] = [:]
         if !batch.ops.isEmpty {
