@@ -16,11 +16,12 @@ public protocol SharedBoardStore: BoardStore {
     /// `commit` does.
     func commitContinuing(_ batch: CommitBatch) throws(StoreError) -> [String: [StoredOp]]
 
-    /// Whether `batch` is stored, for a commit whose outcome is unknown: true when the first op
-    /// of one of its boards is stored at its version with the same client and seq (the commit
-    /// was one transaction, so the rest is too). False for a batch without ops: committing
-    /// such a batch again changes nothing.
-    func isStored(_ batch: CommitBatch) throws(StoreError) -> Bool
+    /// The boards of `batch` whose first op is stored at its version with the same client and
+    /// seq, for a commit whose outcome is unknown. The commit was one transaction: when any is,
+    /// the commit happened, its other boards with ops lost their race, and its parts without
+    /// ops are stored too; when none is, nothing of it happened (committing a batch without
+    /// ops again changes nothing).
+    func storedBoards(of batch: CommitBatch) throws(StoreError) -> Set<String>
 
     /// The committed heads of those of `boards` that exist.
     func headVersions(of boards: [String]) throws(StoreError) -> [String: Int]
@@ -31,6 +32,13 @@ public protocol SharedBoardStore: BoardStore {
 }
 
 extension CommitBatch {
+    /// The first op of each board in the batch.
+    public var firstOps: [String: StoredOp] {
+        var first: [String: StoredOp] = [:]
+        for entry in ops where first[entry.board] == nil { first[entry.board] = entry.op }
+        return first
+    }
+
     /// The version each board's first op in the batch continues (one below that op's).
     var continuedVersions: [String: Int] {
         var versions: [String: Int] = [:]

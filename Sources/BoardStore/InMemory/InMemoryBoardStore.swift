@@ -87,12 +87,15 @@ public final class InMemoryBoardStore: SharedBoardStore {
         }
     }
 
-    public func isStored(_ batch: CommitBatch) throws(StoreError) -> Bool {
-        guard let first = batch.ops.first else { return false }
+    public func storedBoards(of batch: CommitBatch) throws(StoreError) -> Set<String> {
+        let firstOps = batch.firstOps
         return boards.withLock { boards in
-            boards[first.board]?.ops.first { $0.version == first.op.version }.map {
-                $0.sequenced.client == first.op.sequenced.client && $0.sequenced.seq == first.op.sequenced.seq
-            } ?? false
+            Set(
+                firstOps.filter { board, first in
+                    boards[board]?.ops.first { $0.version == first.version }.map {
+                        $0.sequenced.client == first.sequenced.client && $0.sequenced.seq == first.sequenced.seq
+                    } ?? false
+                }.keys)
         }
     }
 

@@ -27,14 +27,23 @@ extension PostgreSQLBoardStore: SharedBoardStore {
         }
     }
 
-    public func isStored(_ batch: CommitBatch) throws(StoreError) -> Bool {
-        guard let first = batch.ops.first else { return false }
+    public func storedBoards(of batch: CommitBatch) throws(StoreError) -> Set<String> {
+        let firstOps = batch.firstOps
+        guard !firstOps.isEmpty else { return [] }
+        let boards = firstOps.keys.sorted()
         return try read { reads in
             let rows = try reads.connection.execute(
-                prepared: "SELECT client, seq FROM ops WHERE board = $1 AND version = $2",
-                [first.board, first.op.version])
-            guard let row = rows.first else { return false }
-            return try row.string(0) == first.op.sequenced.client && row.int(1) == first.op.sequenced.seq
+                prepared: """
+                    SELECT w.board FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[])
+                        AS w(board, version, client, seq)
+                    JOIN ops ON ops.board = w.board AND ops.version = w.version AND ops.client = w.client
+                        AND ops.seq = w.seq
+                    """,
+                [
+                    boards, boards.map { firstOps[$0]!.version }, boards.map { firstOps[$0]!.sequenced.client },
+                    boards.map { firstOps[$0]!.sequenced.seq },
+                ])
+            return Set(try rows.map { try $0.string(0) })
         }
     }
 
