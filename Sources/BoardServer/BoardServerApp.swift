@@ -44,7 +44,10 @@ public enum BoardServerApp {
         }
         let store = opened.store
         defer { opened.close() }
-        let service = BoardService(options: options, store: store, log: log, tokens: tokens) { _ in
+        let cluster = opened.shared.map { shared in
+            ClusterConfiguration(store: shared, node: options.nodeName ?? ClusterConfiguration.defaultNodeName())
+        }
+        let service = BoardService(options: options, store: store, log: log, tokens: tokens, cluster: cluster) { _ in
             storageFailed(storageFailureStatus)
         }
         if options.demo {

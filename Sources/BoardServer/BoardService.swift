@@ -36,6 +36,8 @@ final class BoardService {
     let committer: GroupCommitter
     var accessControl: AccessControl
     var serviceThread = ServiceThread()
+    /// What a server sharing its store with other servers needs; nil for a store of its own.
+    let cluster: ClusterState?
 
     /// One piece of a turn's work: a sequencer output for a board, or a message the shell itself
     /// answers with (rate limit refusals).
@@ -53,9 +55,10 @@ final class BoardService {
 
     init(
         options: ServerOptions, store: any BoardStore, log: Log, tokens: AccessTokens? = nil,
-        clock: @escaping @Sendable () -> Double = { BoardService.now() },
+        clock: @escaping @Sendable () -> Double = { BoardService.now() }, cluster: ClusterConfiguration? = nil,
         storageFailed: @escaping (StoreError) -> Void
     ) {
+        self.cluster = cluster.map(ClusterState.init)
         self.options = options
         self.committer = GroupCommitter(store: store)
         self.accessControl = AccessControl(options: options, tokens: tokens)
@@ -99,7 +102,9 @@ final class BoardService {
             let (sequencer, opsSinceSnapshot) = try BoardLoader.load(stored, store: store, config: config)
             let loaded = LoadedBoard(
                 name: name, sequencer: sequencer, opsSinceSnapshot: opsSinceSnapshot, awaitingCreation: false)
+            if cluster != nil { loaded.log = SpeculativeLog(durable: sequencer) }
             boards[name] = loaded
+            boardLoaded(loaded)
             log(.debug, "board loaded", ["board": name, "version": String(sequencer.version)])
             return loaded
         }
@@ -107,7 +112,9 @@ final class BoardService {
         let loaded = LoadedBoard(
             name: name, sequencer: Sequencer(state: BoardState(board: .initial(id: name)), config: config),
             opsSinceSnapshot: 0, awaitingCreation: true)
+        if cluster != nil { loaded.log = SpeculativeLog(durable: loaded.sequencer) }
         boards[name] = loaded
+        boardLoaded(loaded)
         log(.info, "board created", ["board": name])
         return loaded
     }

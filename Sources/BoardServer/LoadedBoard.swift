@@ -15,6 +15,8 @@ final class LoadedBoard {
     /// The board as of its last durable commit: what `GET /boards/NAME` may show while newer
     /// ops are still on their way to the disk.
     var durableSnapshot: Board
+    /// The turns not durable yet, for a board whose store other servers share (nil otherwise).
+    var log: SpeculativeLog?
 
     init(name: String, sequencer: Sequencer, opsSinceSnapshot: Int, awaitingCreation: Bool) {
         self.name = name
@@ -22,5 +24,13 @@ final class LoadedBoard {
         self.opsSinceSnapshot = opsSinceSnapshot
         self.awaitingCreation = awaitingCreation
         self.durableSnapshot = sequencer.snapshot
+    }
+
+    /// Hands `event` to the sequencer, and records it and its output in the speculative log
+    /// when there is one.
+    func handle(_ event: SequencerEvent, now: Double) -> SequencerOutput {
+        let output = sequencer.handle(event, now: now)
+        log?.append(.event(event, now: now), result: .sequencer(output), now: now)
+        return output
     }
 }

@@ -4,6 +4,8 @@ import BoardStore
 /// `--store`; closed when the server stops.
 struct OpenedStore {
     let store: any BoardStore
+    /// The same store when other servers may share it (PostgreSQL).
+    let shared: (any SharedBoardStore)?
     /// Where the boards are, for the log (a URL without its password).
     let description: String
     let close: () -> Void
@@ -12,11 +14,13 @@ struct OpenedStore {
         if let url = options.storeURL {
             let store = try PostgreSQLBoardStore(url: url, retainedOps: options.retainedOps)
             self.store = store
+            shared = store
             description = Self.withoutPassword(url)
             close = { store.close() }
         } else {
             let store = try SQLiteBoardStore(path: options.dataPath, retainedOps: options.retainedOps)
             self.store = store
+            shared = nil
             description = options.dataPath
             close = { store.close() }
         }

@@ -1,3 +1,4 @@
+import BoardSync
 import Foundation
 
 /// The command line of `board-server`, parsed. Every flag has the protocol's default.
@@ -8,6 +9,9 @@ public struct ServerOptions: Hashable, Sendable {
     /// A `postgresql://` URL: keep the boards in that database, shared with every server
     /// started on it, instead of the SQLite file at `dataPath`.
     public var storeURL: String?
+    /// This server's name among the servers of one `storeURL` (default: host, process id and
+    /// start time).
+    public var nodeName: String?
     public var tokensPath: String?
     public var logLevel = LogLevel.info
     public var demo = false
@@ -44,6 +48,8 @@ public struct ServerOptions: Hashable, Sendable {
           --store URL             keep the boards in PostgreSQL instead, such as
                                   postgresql://USER@HOST:PORT/DB; every server started on the
                                   same database serves the same boards (a cluster)
+          --node NAME             this server's name in the cluster, for logs (default:
+                                  host name, process id and start time)
           --tokens FILE           JSON file of access tokens; SIGHUP reloads it (default: none,
                                   everyone is an editor, allowed on a loopback address only)
           --allow-anonymous       without --tokens, also serve everyone as editor on a
@@ -128,7 +134,7 @@ public struct ServerOptions: Hashable, Sendable {
     }
 
     private static let valueFlags: Set<String> = [
-        "--host", "--port", "--data", "--store", "--tokens", "--log-level", "--max-items", "--max-sections",
+        "--host", "--port", "--data", "--store", "--node", "--tokens", "--log-level", "--max-items", "--max-sections",
         "--max-label", "--max-message-bytes", "--max-connections", "--max-queued-bytes", "--retain-ops",
         "--snapshot-every",
         "--rate-burst", "--rate-per-second", "--idle-board-seconds", "--drag-timeout", "--metrics-token",
@@ -166,6 +172,11 @@ public struct ServerOptions: Hashable, Sendable {
                 throw .invalidValue(flag: flag, value: value, expected: "a postgresql:// URL")
             }
             storeURL = value
+        case "--node":
+            guard Validation.isIdentifier(value) else {
+                throw .invalidValue(flag: flag, value: value, expected: "letters, digits and . _ : - (1 to 64)")
+            }
+            nodeName = value
         case "--tokens": tokensPath = try path()
         case "--log-level":
             guard let level = LogLevel(rawValue: value) else {

@@ -40,7 +40,7 @@ extension CommitBatch {
     }
 
     /// The version each board's first op in the batch continues (one below that op's).
-    var continuedVersions: [String: Int] {
+    public var continuedVersions: [String: Int] {
         var versions: [String: Int] = [:]
         for entry in ops where versions[entry.board] == nil { versions[entry.board] = entry.op.version - 1 }
         return versions
