@@ -12,7 +12,7 @@ IMPORT_CHECK := --explicit-target-dependency-import-check error
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors $(IMPORT_CHECK)
 VENV         := .build/venv
 APT_PACKAGES := pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev libpq-dev postgresql \
-                tmux openssl wasi-libc binaryen libclang-rt-dev-wasm32 nodejs node-ws
+                tmux openssl wasi-libc binaryen libclang-rt-dev-wasm32 nodejs node-ws chromium
 
 # The WebAssembly module: the same BoardSync sources SwiftPM builds, compiled as Embedded Swift,
 # with the browser bridge and its exports (wasm/exports), linked against Debian's wasi-libc.
@@ -25,8 +25,12 @@ WASM_SWIFT    := -target wasm32-unknown-none-wasm -enable-experimental-feature E
                  -parse-as-library -Xfrontend -disable-stack-protector -lto=llvm-full -warnings-as-errors
 WASM_SYSROOT  := /usr/lib/wasm32-wasi
 NODE_TESTS    := $(sort $(wildcard wasm/tests/*.test.mjs))
+# The page's module as a resource of BoardServer (git ignores it), so board-server serves it
+# from its own build; copied from the wasm rule's output before every swift build.
+PAGE_MODULE   := Sources/BoardServer/Page/boardsync.wasm
 
-.PHONY: all deps bench-deps build release run client test test-sanitize bench format lint clean wasm wasm-bench
+.PHONY: all deps bench-deps build release run client test test-sanitize test-browser bench format lint clean wasm \
+        wasm-bench page-bench
 
 all: build
 
@@ -43,7 +47,8 @@ deps:
 	    || ! command -v wasm-opt >/dev/null 2>&1 \
 	    || ! ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a >/dev/null 2>&1 \
 	    || ! command -v node >/dev/null 2>&1 \
-	    || [ ! -f /usr/share/nodejs/ws/package.json ]; then \
+	    || [ ! -f /usr/share/nodejs/ws/package.json ] \
+	    || ! command -v chromium >/dev/null 2>&1; then \
 	  echo "installing system packages: $(APT_PACKAGES)"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(APT_PACKAGES); \
@@ -54,10 +59,16 @@ $(VENV)/bin/python:
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet 'websockets>=12,<14'
 
-build: deps
+# The browser tests drive Debian's chromium with Playwright (its own browser download is never
+# used) and run under pytest.
+$(VENV)/.browser-tests: $(VENV)/bin/python
+	$(VENV)/bin/pip install --quiet 'playwright>=1.40,<2' 'pytest>=7,<9'
+	touch $@
+
+build: deps $(PAGE_MODULE)
 	$(SWIFT) build $(SWIFT_FLAGS)
 
-release: deps
+release: deps $(PAGE_MODULE)
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
 run: release
@@ -66,10 +77,16 @@ run: release
 client: release
 	$$($(SWIFT) build -c release --show-bin-path)/board-client ws://$(HOST):$(PORT)/boards/$(BOARD)
 
-test: deps $(VENV)/bin/python wasm
+test: deps $(VENV)/bin/python $(VENV)/.browser-tests wasm
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	BOARD_SYNC_PYTHON=$(CURDIR)/$(VENV)/bin/python $(SWIFT) test --skip-build --parallel
 	node --test $(NODE_TESTS)
+	$(MAKE) --no-print-directory test-browser
+
+# The pages in a real Chromium against a real board-server (the debug build `make test` made);
+# screenshots of every scenario go to .build/browser-artifacts.
+test-browser: $(VENV)/.browser-tests
+	BOARD_SYNC_BIN=$$($(SWIFT) build --show-bin-path) $(VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/BrowserTests
 
 test-sanitize: deps $(VENV)/bin/python
 	ASAN_OPTIONS=detect_leaks=0 BOARD_SYNC_PYTHON=$(CURDIR)/$(VENV)/bin/python \
@@ -85,18 +102,27 @@ bench-deps:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq strace; \
 	fi
 
-# Core figures, then every load scenario against board-server, the bare libwebsockets relay and the
-# Node.js relay, then system calls per delivered frame; each writes its own section of
-# docs/benchmarks.md.
+# Core figures, the store, the history endpoints on a large board, then every load scenario against
+# board-server, the bare libwebsockets relay and the Node.js relay, then system calls per delivered
+# frame; each writes its own section of docs/benchmarks.md.
 bench: release bench-deps
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench core --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench tui --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench store --markdown docs/benchmarks.md
+	$$($(SWIFT) build -c release --show-bin-path)/board-bench history \
+	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench suite \
 	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench syscalls --strace $$(command -v strace) \
 	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
 	$(MAKE) --no-print-directory wasm-bench
+	$(MAKE) --no-print-directory page-bench
+
+# Main-thread time of one remote batch on a page of 1,000 tiles in headless Chromium (the page
+# section of docs/benchmarks.md).
+page-bench: release $(VENV)/.browser-tests
+	$(VENV)/bin/python Tests/BrowserTests/page_bench.py --bin $$($(SWIFT) build -c release --show-bin-path) \
+	  --markdown docs/benchmarks.md
 
 # A clean, timed build of the WebAssembly module, then its sizes and call times
 # (the WebAssembly section of docs/benchmarks.md).
@@ -105,10 +131,15 @@ wasm-bench: deps
 	start=$$(date +%s); $(MAKE) --no-print-directory wasm; end=$$(date +%s); \
 	  node wasm/bench/measure.mjs --compile-seconds $$((end - start)) --markdown docs/benchmarks.md
 
-wasm: deps $(WASM_DIR)/boardsync.wasm $(WASM_DIR)/boardsync-check.wasm
+wasm: deps $(WASM_DIR)/boardsync.wasm $(WASM_DIR)/boardsync-check.wasm $(PAGE_MODULE)
+
+$(PAGE_MODULE): $(WASM_DIR)/boardsync.wasm
+	cp $< $@
 
 # Two Embedded Swift modules as LLVM bitcode (the core, then the bridge with the exports), a
-# few lines of C for the runtime, one link-time-optimised link with no imports left, wasm-opt.
+# few lines of C for the runtime (with the Unicode normalization data in place of the
+# toolchain's tables: wasm/runtime.c says why), one link-time-optimised link with no imports
+# left, wasm-opt.
 # The check module is the same link exporting bs_canonical too, for the node tests' fixtures.
 $(WASM_DIR)/BoardSync.o: $(WASM_CORE)
 	@mkdir -p $(WASM_DIR)
@@ -127,7 +158,6 @@ $(WASM_DIR)/runtime.o: wasm/runtime.c
 WASM_OBJECTS := $(WASM_DIR)/BoardSync.o $(WASM_DIR)/BoardSyncBrowser.o $(WASM_DIR)/runtime.o
 WASM_LINK     = $(SWIFT_BIN)wasm-ld --no-entry --lto-O2 -z stack-size=1048576 $(WASM_OBJECTS) \
 	  $(WASM_SYSROOT)/crt1-reactor.o $(WASM_SYSROOT)/libc.a \
-	  $(SWIFT_BIN)../lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeDataTables.a \
 	  $$(ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a | head -n 1)
 
 $(WASM_DIR)/boardsync-linked.wasm: $(WASM_OBJECTS)
@@ -136,8 +166,15 @@ $(WASM_DIR)/boardsync-linked.wasm: $(WASM_OBJECTS)
 $(WASM_DIR)/boardsync-check-linked.wasm: $(WASM_OBJECTS)
 	$(WASM_LINK) --export=bs_canonical -o $@
 
-$(WASM_DIR)/%.wasm: $(WASM_DIR)/%-linked.wasm
-	wasm-opt -Oz --converge --low-memory-unused --strip-debug --strip-producers $< -o $@
+# The page's module also goes through binaryen's flatten and re-reloop before -Oz, which finds
+# about 13 KB more to fold (docs/benchmarks.md); the check module only needs to work.
+WASM_OPT_FLAGS := --low-memory-unused --strip-debug --strip-producers
+
+$(WASM_DIR)/boardsync.wasm: $(WASM_DIR)/boardsync-linked.wasm
+	wasm-opt --flatten --rereloop -Oz -Oz --converge $(WASM_OPT_FLAGS) $< -o $@
+
+$(WASM_DIR)/boardsync-check.wasm: $(WASM_DIR)/boardsync-check-linked.wasm
+	wasm-opt -Oz --converge $(WASM_OPT_FLAGS) $< -o $@
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

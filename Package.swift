@@ -35,7 +35,9 @@ let package = Package(
         .target(name: "TerminalUI"),
         .target(name: "WebSocketTransport", dependencies: ["CWebSockets", "CLibEV", "Locking"]),
         .target(name: "BoardStore", dependencies: ["BoardSync", "CLibPQ", "CSQLite", "Locking"]),
-        .target(name: "BoardServer", dependencies: ["BoardSync", "BoardStore", "Locking", "WebSocketTransport"]),
+        .target(
+            name: "BoardServer", dependencies: ["BoardSync", "BoardStore", "Locking", "WebSocketTransport"],
+            resources: [.copy("Page")]),
         .target(name: "BoardClientApp", dependencies: ["BoardSync", "TerminalUI"]),
         .executableTarget(name: "board-server", dependencies: ["BoardServer"]),
         .executableTarget(
@@ -63,7 +65,7 @@ let package = Package(
         .testTarget(
             name: "BoardServerTests",
             dependencies: ["BoardServer", "BoardStore", "BoardSync", "Locking", "TestSupport", "WebSocketTransport"],
-            exclude: ["python"]),
+            exclude: ["python"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "BoardClientAppTests",
             dependencies: ["BoardClientApp", "BoardSync", "Locking", "TerminalUI", "TestSupport"]),

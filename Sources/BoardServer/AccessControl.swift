@@ -33,7 +33,7 @@ struct AccessControl {
     func authorize(_ request: HTTPRequestInfo, board: String) -> Result<ConnectionAccess, Refusal> {
         guard let tokens else { return .success(.anonymousEditor) }
         guard let token = Self.presentedToken(request), let grant = tokens.grant(for: token) else {
-            return .failure(Refusal(status: 401, body: "missing or unknown token\n", reason: "unauthorized"))
+            return .failure(.unknownToken)
         }
         guard grant.covers(board) else {
             return .failure(Refusal(status: 403, body: "the token does not cover this board\n", reason: "forbidden"))

@@ -25,16 +25,13 @@ enum BoardLoader {
     /// `board` with the `ops` after its version applied in order: the board as the last of them
     /// left it. Replay checks against the board's own ids only (the stored used ids already hold
     /// the ids these ops created, which would make every replayed insert look like a reused id)
-    /// and without limits (the ops were checked when they were committed; limits may have been
-    /// lowered since).
+    /// and without limits (`BoardState.replay`).
     static func replay(_ ops: [SequencedOp], onto board: Board) throws(CorruptBoard) -> Board {
         var replay = BoardState(board: board)
         for committed in ops where committed.version > replay.version {
-            guard committed.version == replay.version + 1, replay.check(committed.op, limits: .unlimited) == .apply
-            else {
+            guard replay.replay(committed.op, committedAt: committed.version) else {
                 throw CorruptBoard(board: board.id, reason: "op \(committed.version) does not apply")
             }
-            replay.commit(committed.op)
         }
         return replay.board
     }

@@ -82,6 +82,11 @@ public enum BoardServerApp {
                 "tls": options.tlsCertificatePath == nil ? "off" : "on",
                 "access": tokens.map { "\($0.grants.count) tokens" } ?? "anonymous editors",
             ])
+        if !PageAssets.builtIn.missing.isEmpty {
+            log(
+                .error, "page files missing: the pages say so; make wasm builds the module",
+                ["files": PageAssets.builtIn.missing.joined(separator: " ")])
+        }
         var signals = stopOnSignals(server)
         signals.append(TokensReloadSignal.install(path: options.tokensPath, server: server, service: service))
         do {

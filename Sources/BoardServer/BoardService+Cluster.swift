@@ -70,17 +70,19 @@ extension BoardService {
             if creates {
                 batch.createBoard(name)
                 batch.useID("main", kind: .section, on: name)
+                batch.addSnapshot(.initial(id: name))
                 cluster.creating.insert(name)
             }
-            var ops = 0
+            let durable = log.durable.snapshot
+            var commits: [SequencedOp] = []
             for output in loaded.log?.takeForCommit(ticket: ticket) ?? [] {
                 batch.append(output, of: name, committedAt: committedAt)
-                ops += output.commits.count
+                commits += output.commits
             }
-            if ops > 0, loaded.opsSinceSnapshot + ops >= options.snapshotEvery {
-                batch.addSnapshot(loaded.sequencer.snapshot)
+            for snapshot in Self.snapshots(of: durable, after: commits, every: options.snapshotEvery) {
+                batch.addSnapshot(snapshot)
             }
-            included[name] = ops
+            included[name] = commits.count
         }
         guard !batch.isEmpty else { return }
         precondition(cluster.scheduler.start() == ticket)
@@ -94,6 +96,20 @@ extension BoardService {
         cluster.committer.commit(batch, ticket: ticket) { completion in
             host.post { target.value.clusterCommitCompleted(completion) }
         }
+    }
+
+    /// The board at every version of `commits` (which continue `board`) that is a multiple of
+    /// `every`: every node of a cluster snapshots a board at the same versions, whichever of
+    /// them committed the ops.
+    static func snapshots(of board: Board, after commits: [SequencedOp], every: Int) -> [Board] {
+        guard let last = commits.last?.version, every > 0, last / every > board.version / every else { return [] }
+        var state = BoardState(board: board)
+        var taken: [Board] = []
+        for committed in commits {
+            guard state.replay(committed.op, committedAt: committed.version) else { break }
+            if committed.version % every == 0 { taken.append(state.board) }
+        }
+        return taken
     }
 
     /// What the commit under way came to: each board's log releases, replays or waits.
@@ -123,8 +139,6 @@ extension BoardService {
                             ?? [])
                 } else {
                     metrics.opsCommitted += UInt64(ops)
-                    loaded.opsSinceSnapshot += ops
-                    if loaded.opsSinceSnapshot >= options.snapshotEvery { loaded.opsSinceSnapshot = 0 }
                     sendReleased(
                         loaded,
                         loaded.log?.committed(ticket: completion.ticket, current: &loaded.sequencer, now: now) ?? [])

@@ -141,7 +141,12 @@ extension BoardService {
     /// its own, in its speculative log).
     func record(_ board: String, _ output: SequencerOutput) {
         guard !output.messages.isEmpty || output.needsPersisting || !output.closes.isEmpty else { return }
-        if cluster == nil { turn.append(.sequencer(board: board, output)) }
+        if cluster == nil {
+            if !output.commits.isEmpty {
+                boards[board]?.countCommits(output.commits.count, snapshotEvery: options.snapshotEvery)
+            }
+            turn.append(.sequencer(board: board, output))
+        }
         armTickTimer()
     }
 

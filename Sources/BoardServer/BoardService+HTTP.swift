@@ -2,9 +2,11 @@ import BoardSync
 import WebSocketTransport
 
 extension BoardService {
-    /// A plain HTTP GET: `/healthz`, `/metrics`, or a board's durable snapshot.
+    /// A plain HTTP GET: `/healthz`, `/metrics`, the pages (`BoardService+Pages`), the board
+    /// list, a board's durable snapshot, or its history and earlier versions (`historyRequest`).
     func httpRequest(_ request: HTTPRequestInfo) -> HTTPResponse {
         serviceThread.check()
+        if let page = pageResponse(request) { return page }
         switch request.path {
         case "/healthz":
             return HTTPResponse(status: 200, text: "ok")
@@ -15,6 +17,7 @@ extension BoardService {
             return HTTPResponse(
                 status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", text: metrics.render(gauges))
         default:
+            if let response = boardListRequest(request) ?? historyRequest(request) { return response }
             guard let name = Self.boardName(inPath: request.path) else { return .notFound }
             if case .failure(let refusal) = accessControl.authorize(request, board: name) { return refusal.response }
             do {

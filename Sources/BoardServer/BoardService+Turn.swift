@@ -116,28 +116,28 @@ extension BoardService {
     }
 
     /// Everything durable of a turn: the sequencers' outputs, the creation of boards that said
-    /// their first hello, and a snapshot of every board `snapshotEvery` ops after its last one.
+    /// their first hello (with their initial state as the snapshot at version 0), and the
+    /// snapshots their boards took every `snapshotEvery` ops (`LoadedBoard.countCommits`).
     private func commitBatch(for results: [TurnResult]) -> CommitBatch {
         var batch = CommitBatch()
         let committedAt = Int(Date().timeIntervalSince1970 * 1000)
-        var snapshotBoards: [String] = []
+        var snapshotBoards: [LoadedBoard] = []
         for case .sequencer(let name, let output) in results {
             guard let loaded = boards[name] else { continue }
             if loaded.awaitingCreation {
                 loaded.awaitingCreation = false
                 batch.createBoard(name)
                 batch.useID("main", kind: .section, on: name)
+                batch.addSnapshot(.initial(id: name))
             }
             batch.append(output, of: name, committedAt: committedAt)
-            loaded.opsSinceSnapshot += output.commits.count
-            if loaded.opsSinceSnapshot >= options.snapshotEvery, !snapshotBoards.contains(name) {
-                snapshotBoards.append(name)
+            if !loaded.snapshotsDue.isEmpty, !snapshotBoards.contains(where: { $0 === loaded }) {
+                snapshotBoards.append(loaded)
             }
         }
-        for name in snapshotBoards {
-            guard let loaded = boards[name] else { continue }
-            batch.addSnapshot(loaded.sequencer.snapshot)
-            loaded.opsSinceSnapshot = 0
+        for loaded in snapshotBoards {
+            for snapshot in loaded.snapshotsDue { batch.addSnapshot(snapshot) }
+            loaded.snapshotsDue = []
         }
         return batch
     }

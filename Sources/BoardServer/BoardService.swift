@@ -38,6 +38,8 @@ final class BoardService {
     var serviceThread = ServiceThread()
     /// What a server sharing its store with other servers needs; nil for a store of its own.
     let cluster: ClusterState?
+    /// `GET /boards`'s summaries of boards that were not loaded, with the version they are of.
+    var boardSummaries: [String: BoardSummary] = [:]
 
     /// One piece of a turn's work: a sequencer output for a board, or a message the shell itself
     /// answers with (rate limit refusals).

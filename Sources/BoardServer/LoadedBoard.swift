@@ -6,8 +6,10 @@ final class LoadedBoard {
     let name: String
     var sequencer: Sequencer
     var connections: Set<ConnectionID> = []
-    /// Ops committed since the last snapshot was written.
+    /// Ops committed since the last snapshot was taken.
     var opsSinceSnapshot: Int
+    /// Snapshots taken and not yet handed to a commit batch.
+    var snapshotsDue: [Board] = []
     /// When the last connection left (service-thread clock), while no connection is open.
     var idleSince: Double?
     /// The board was created in memory and its creation is not durable yet.
@@ -32,5 +34,16 @@ final class LoadedBoard {
         let output = sequencer.handle(event, now: now)
         log?.append(.event(event, now: now), result: .sequencer(output), now: now)
         return output
+    }
+
+    /// Counts ops the sequencer just committed and takes a snapshot when `snapshotEvery` have
+    /// passed since the last one. Called right after each sequencer event, so snapshots land
+    /// exactly every `snapshotEvery` versions (an event commits at most one op): rebuilding any
+    /// version from the snapshot below it applies fewer than `snapshotEvery` ops.
+    func countCommits(_ count: Int, snapshotEvery: Int) {
+        opsSinceSnapshot += count
+        guard opsSinceSnapshot >= snapshotEvery else { return }
+        snapshotsDue.append(sequencer.snapshot)
+        opsSinceSnapshot = 0
     }
 }

@@ -40,8 +40,25 @@ public protocol BoardStore: AnyObject, Sendable {
     /// Catch-up from `since` is complete when `since >= head` or `since + 1 >= oldest`.
     func oldestRetainedVersion(_ board: String) throws(StoreError) -> Int?
 
-    /// Stores `snapshot` for the board `snapshot.id` and compacts the ops it covers (keeping
-    /// `retainedOps`).
+    /// Up to `limit` retained ops of `board` with a version below `version`, newest first: one
+    /// page of the board's history (`version` above the head means from the newest op). Empty
+    /// for a board that does not exist; a negative version or limit is `invalidArgument`.
+    func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp]
+
+    /// The newest kept snapshot of `board` at or below `version`, or `nil` (no such snapshot or
+    /// no such board; a negative version is `invalidArgument`). The board as it was at `version`
+    /// is that snapshot with the retained ops after it, up to `version`, applied.
+    ///
+    /// Which snapshots are kept is part of compaction (see `writeSnapshot`): every version from
+    /// the oldest kept snapshot to the head can be rebuilt this way.
+    func snapshot(_ board: String, atOrBelow version: Int) throws(StoreError) -> Board?
+
+    /// Stores `snapshot` for the board `snapshot.id` (replacing one of the same version), then
+    /// compacts the board. Compaction keeps history rebuildable: its cutoff is the newest kept
+    /// snapshot at or below `head - retainedOps`; the ops at or below the cutoff and the
+    /// snapshots below it are deleted, everything else is kept. With none at or below, nothing
+    /// is deleted. So at least the newest `retainedOps` ops stay, and every version from the
+    /// cutoff to the head is a kept snapshot plus retained ops.
     func writeSnapshot(_ snapshot: Board) throws(StoreError)
 
     /// The highest acknowledged `seq` of `client` on `board` (0 if none).

@@ -2,46 +2,37 @@ import BoardSync
 
 extension BoardView {
     /// `{"sections": [{"id", "title", "cells": [{"id", "label", "holder"?}]}]}`; a cell with a
-    /// `holder` (`{"client", "user", "local"}`) is the placeholder of a dragged item.
+    /// `holder` (`{"client", "user", "local", "color"}`) is the placeholder of a dragged item.
     func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("sections")
-        writer.beginArray()
+        writer.openObject()
+        writer.arrayField("sections")
         for section in sections {
-            writer.beginObject()
-            writer.key("id")
-            writer.string(section.id)
-            writer.key("title")
-            writer.string(section.title)
-            writer.key("cells")
-            writer.beginArray()
+            writer.openObject()
+            writer.field("id", section.id)
+            writer.field("title", section.title)
+            writer.arrayField("cells")
             for cell in section.cells { cell.write(to: &writer) }
-            writer.endArray()
-            writer.endObject()
+            writer.closeArray()
+            writer.closeObject()
         }
-        writer.endArray()
-        writer.endObject()
+        writer.closeArray()
+        writer.closeObject()
     }
 }
 
 extension ViewCell {
     func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("id")
-        writer.string(id)
-        writer.key("label")
-        writer.string(label)
+        writer.openObject()
+        writer.field("id", id)
+        writer.field("label", label)
         if let holder {
-            writer.key("holder")
-            writer.beginObject()
-            writer.key("client")
-            writer.string(holder.client)
-            writer.key("user")
-            writer.string(holder.user)
-            writer.key("local")
-            writer.bool(holder.isLocal)
-            writer.endObject()
+            writer.objectField("holder")
+            writer.field("client", holder.client)
+            writer.field("user", holder.user)
+            writer.field("local", holder.isLocal)
+            writer.field("color", PeerColor(client: holder.client).rawValue)
+            writer.closeObject()
         }
-        writer.endObject()
+        writer.closeObject()
     }
 }

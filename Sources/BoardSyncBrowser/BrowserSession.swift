@@ -95,7 +95,7 @@ public struct BrowserSession: Sendable {
     /// The session's status now.
     public var status: BrowserStatus {
         let peers = machine.peers.map { BrowserStatus.Peer(client: $0.key, user: $0.value) }
-            .sorted { ($0.user, $0.client) < ($1.user, $1.client) }
+            .sorted { $0.user != $1.user ? $0.user < $1.user : $0.client < $1.client }
         return BrowserStatus(
             client: machine.clientID, user: machine.user, board: machine.boardID, phase: machine.phase,
             role: machine.role, version: machine.version, pending: machine.pendingCount, canUndo: machine.canUndo,
@@ -114,8 +114,11 @@ public struct BrowserSession: Sendable {
         step.send = output.send
         step.notices = notices
         step.reconnect = output.reconnect
-        step.batch = output.batch
-        if output.batch != nil { step.view = machine.view }
+        if let batch = output.batch {
+            step.batch = batch
+            step.view = machine.view
+            step.plan = try? AnimationPlan(old: before, batch: batch, new: machine.view, cause: output.cause)
+        }
         if machine.hasUnsentDragPosition { step.tickAfterMs = Self.milliseconds(ClientMachine.dragSendInterval) }
         return step
     }

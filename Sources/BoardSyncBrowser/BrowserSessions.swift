@@ -30,9 +30,9 @@ public struct BrowserSessions {
         }
         let handle = nextHandle
         nextHandle += 1
-        var session = BrowserSession(decoded)
-        let step = session.perform(.state)
-        sessions[handle] = Slot(session)
+        let slot = Slot(BrowserSession(decoded))
+        let step = slot.session.perform(.state)
+        sessions[handle] = slot
         var writer = JSONWriter(reservingCapacity: 512)
         step.write(to: &writer, session: handle)
         return writer.bytes

@@ -11,113 +11,82 @@ extension BrowserStep {
 
     /// Writes the step's object; `session` adds the handle of a session just opened.
     func write(to writer: inout JSONWriter, session: Int? = nil) {
-        writer.beginObject()
-        if let session {
-            writer.key("session")
-            writer.integer(session)
-        }
-        if let error {
-            writer.key("error")
-            writer.string(error.message)
-        }
-        writer.key("send")
-        writer.beginArray()
-        for message in send { writer.string(String(decoding: WireCodec.encode(message), as: UTF8.self)) }
-        writer.endArray()
-        writer.key("notices")
-        writer.beginArray()
+        writer.openObject()
+        if let session { writer.field("session", session) }
+        if let error { writer.field("error", error.message) }
+        writer.arrayField("send")
+        for message in send { writer.element(String(decoding: WireCodec.encode(message), as: UTF8.self)) }
+        writer.closeArray()
+        writer.arrayField("notices")
         for notice in notices { notice.write(to: &writer) }
-        writer.endArray()
-        writer.key("reconnect")
-        writer.bool(reconnect)
-        if let tickAfterMs {
-            writer.key("tickAfterMs")
-            writer.integer(tickAfterMs)
-        }
-        if let reconnectAfterMs {
-            writer.key("reconnectAfterMs")
-            writer.integer(reconnectAfterMs)
-        }
+        writer.closeArray()
+        writer.field("reconnect", reconnect)
+        if let tickAfterMs { writer.field("tickAfterMs", tickAfterMs) }
+        if let reconnectAfterMs { writer.field("reconnectAfterMs", reconnectAfterMs) }
         writer.key("status")
         status.write(to: &writer)
         writer.key("batch")
         if let batch { batch.write(to: &writer) } else { writer.null() }
+        writer.key("plan")
+        if let plan { plan.write(to: &writer) } else { writer.null() }
         if let view {
             writer.key("view")
             view.write(to: &writer)
         }
-        writer.endObject()
+        writer.closeObject()
     }
 }
 
 extension BrowserNotice {
     func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("kind")
-        writer.string(kind)
-        writer.key("text")
-        writer.string(text)
-        if let item {
-            writer.key("item")
-            writer.string(item)
-        }
-        if case .refused(let code, _) = notice {
-            writer.key("code")
-            writer.string(code.rawValue)
-        }
-        writer.endObject()
+        writer.openObject()
+        writer.field("kind", kind)
+        writer.field("text", text)
+        if let item { writer.field("item", item) }
+        if case .refused(let code, _) = notice { writer.field("code", code.rawValue) }
+        writer.closeObject()
     }
 }
 
 extension BrowserStatus {
     func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("client")
-        writer.string(client)
-        writer.key("user")
-        writer.string(user)
-        writer.key("board")
-        writer.string(board)
-        writer.key("phase")
-        switch phase {
-        case .offline: writer.plainString("offline")
-        case .awaitingWelcome: writer.plainString("connecting")
-        case .live: writer.plainString("live")
-        }
-        writer.key("role")
-        writer.string(role.rawValue)
-        writer.key("version")
-        writer.integer(version)
-        writer.key("pending")
-        writer.integer(pending)
-        writer.key("canUndo")
-        writer.bool(canUndo)
-        writer.key("drag")
+        writer.openObject()
+        writer.field("client", client)
+        writer.field("user", user)
+        writer.field("color", PeerColor(client: client).rawValue)
+        writer.field("board", board)
+        writer.field("phase", phaseName)
+        writer.field("role", role.rawValue)
+        writer.field("version", version)
+        writer.field("pending", pending)
+        writer.field("canUndo", canUndo)
         if let drag {
-            writer.beginObject()
-            writer.key("item")
-            writer.string(drag.item)
-            writer.key("section")
-            writer.string(drag.to.section)
-            writer.key("index")
-            writer.integer(drag.to.index)
-            writer.endObject()
+            writer.objectField("drag")
+            writer.field("item", drag.item)
+            writer.field("section", drag.to.section)
+            writer.field("index", drag.to.index)
+            writer.closeObject()
         } else {
-            writer.null()
+            writer.nullField("drag")
         }
-        writer.key("peers")
-        writer.beginArray()
+        writer.arrayField("peers")
         for peer in peers {
-            writer.beginObject()
-            writer.key("client")
-            writer.string(peer.client)
-            writer.key("user")
-            writer.string(peer.user)
-            writer.endObject()
+            writer.openObject()
+            writer.field("client", peer.client)
+            writer.field("user", peer.user)
+            writer.field("color", PeerColor(client: peer.client).rawValue)
+            writer.closeObject()
         }
-        writer.endArray()
-        writer.key("lastRemoteAction")
-        if let lastRemoteAction { writer.string(lastRemoteAction) } else { writer.null() }
-        writer.endObject()
+        writer.closeArray()
+        writer.field("lastRemoteAction", optional: lastRemoteAction)
+        writer.closeObject()
+    }
+
+    private var phaseName: String {
+        switch phase {
+        case .offline: "offline"
+        case .awaitingWelcome: "connecting"
+        case .live: "live"
+        }
     }
 }

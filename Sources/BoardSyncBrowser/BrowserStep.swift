@@ -11,8 +11,10 @@ public struct BrowserStep: Hashable, Sendable {
     /// (tell the session `disconnected`, then `connected`).
     public var reconnect = false
     /// The update batch from the previous view to `view`; nil when the view did not change.
-    /// (The animation plan computed from it will sit beside it.)
     public var batch: UpdateBatch?
+    /// How to animate `batch`: the core's `AnimationPlan` from the previous view, the batch, the
+    /// new view and who caused the change. Present whenever `batch` is.
+    public var plan: AnimationPlan?
     /// The new view: present whenever `batch` is, and for the `state` intent.
     public var view: BoardView?
     /// The session as the page shows it (connection, version, presence, the held item).

@@ -6,68 +6,61 @@ extension UpdateBatch {
     /// `{"section", "item"}` paths or `{"from": path, "to": path}` moves. Deletes, moves' `from`
     /// and reloads name OLD indices; inserts, moves' `to` and moved reloads name NEW ones.
     func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("sectionDeletes")
+        writer.openObject()
+        writer.arrayField("sectionDeletes")
         Self.write(sectionDeletes, to: &writer)
-        writer.key("sectionInserts")
+        writer.arrayField("sectionInserts")
         Self.write(sectionInserts, to: &writer)
-        writer.key("sectionMoves")
-        writer.beginArray()
+        writer.arrayField("sectionMoves")
         for move in sectionMoves {
-            writer.beginObject()
-            writer.key("from")
-            writer.integer(move.from)
-            writer.key("to")
-            writer.integer(move.to)
-            writer.endObject()
+            writer.openObject()
+            writer.field("from", move.from)
+            writer.field("to", move.to)
+            writer.closeObject()
         }
-        writer.endArray()
-        writer.key("sectionReloads")
+        writer.closeArray()
+        writer.arrayField("sectionReloads")
         Self.write(sectionReloads, to: &writer)
-        writer.key("movedSectionReloads")
+        writer.arrayField("movedSectionReloads")
         Self.write(movedSectionReloads, to: &writer)
-        writer.key("itemDeletes")
+        writer.arrayField("itemDeletes")
         Self.write(itemDeletes, to: &writer)
-        writer.key("itemInserts")
+        writer.arrayField("itemInserts")
         Self.write(itemInserts, to: &writer)
-        writer.key("itemMoves")
-        writer.beginArray()
+        writer.arrayField("itemMoves")
         for move in itemMoves {
-            writer.beginObject()
+            writer.openObject()
             writer.key("from")
             move.from.write(to: &writer)
             writer.key("to")
             move.to.write(to: &writer)
-            writer.endObject()
+            writer.closeObject()
         }
-        writer.endArray()
-        writer.key("itemReloads")
+        writer.closeArray()
+        writer.arrayField("itemReloads")
         Self.write(itemReloads, to: &writer)
-        writer.key("movedItemReloads")
+        writer.arrayField("movedItemReloads")
         Self.write(movedItemReloads, to: &writer)
-        writer.endObject()
+        writer.closeObject()
     }
 
+    /// The elements of an opened array, then its end.
     private static func write(_ indices: [Int], to writer: inout JSONWriter) {
-        writer.beginArray()
-        for index in indices { writer.integer(index) }
-        writer.endArray()
+        for index in indices { writer.element(index) }
+        writer.closeArray()
     }
 
     private static func write(_ paths: [CellPath], to writer: inout JSONWriter) {
-        writer.beginArray()
         for path in paths { path.write(to: &writer) }
-        writer.endArray()
+        writer.closeArray()
     }
 }
 
 extension CellPath {
     func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("section")
-        writer.integer(section)
-        writer.key("item")
-        writer.integer(item)
-        writer.endObject()
+        writer.openObject()
+        writer.field("section", section)
+        writer.field("item", item)
+        writer.closeObject()
     }
 }

@@ -26,6 +26,8 @@ public final class ClientContext: @unchecked Sendable {
     private var live: [ObjectIdentifier: ClientConnection] = [:]
     /// Connections whose server certificate failed verification (service thread).
     private var untrustedCertificates: Set<ObjectIdentifier> = []
+    /// Plain GETs whose socket may still call back (service thread).
+    private var httpGets: [ObjectIdentifier: ClientHTTPGet] = [:]
     private var shutdownDeadline: UInt64?
     private let turnIntervalNanoseconds: UInt64
     private var writeRequestedThisTurn = false
@@ -83,6 +85,31 @@ public final class ClientContext: @unchecked Sendable {
         return connection
     }
 
+    /// Starts a plain HTTP GET of `url.pathAndQuery` from `url`'s host and port, over TLS when the
+    /// URL is `wss://` (checked like the WebSocket connections: the context's CA file, unless
+    /// `allowsInsecureTLS`), with `headers` added. `completion` runs once on the service thread:
+    /// with the status and body of any answer (errors included), or with why there is none. An
+    /// answer above `maxBodySize` bytes fails.
+    @discardableResult
+    public func get(
+        _ url: WebSocketURL, headers: [String: String] = [:], allowsInsecureTLS: Bool = false,
+        maxBodySize: Int = 64 << 20,
+        completion: @escaping @Sendable (Result<HTTPGetResponse, ClientConnectError>) -> Void
+    ) throws -> ClientHTTPGet {
+        guard !url.isSecure || configuration.enablesTLS else {
+            throw ClientConnectError.failed("this client context was created without TLS; it cannot open \(url.host)")
+        }
+        let request = ClientHTTPGet(
+            url: url, headers: headers, allowsInsecureTLS: allowsInsecureTLS, maxBodySize: maxBodySize, context: self,
+            completion: completion)
+        if loop.isOnServiceThread {
+            begin(request)
+        } else if !loop.post({ [self] in begin(request) }) {
+            throw ClientConnectError.contextClosed
+        }
+        return request
+    }
+
     /// Runs `work` on the service thread soon. Returns false after shutdown.
     @discardableResult
     public func post(_ work: @Sendable @escaping () -> Void) -> Bool {
@@ -127,6 +154,8 @@ public final class ClientContext: @unchecked Sendable {
         loop.destroyContext()
         for connection in live.values { connection.finish(connection.closedEvent) }
         live.removeAll()
+        for request in httpGets.values { request.finish(.failure(.contextClosed)) }
+        httpGets.removeAll()
         protocols.deallocate()
         strings.freeAll()
         stoppedCondition.lock()
@@ -167,28 +196,67 @@ public final class ClientContext: @unchecked Sendable {
         guard let context = loop.context else { return }
         let url = connection.url
         let temporary = CStringStore()
-        var info = lws_client_connect_info()
-        info.context = context
-        info.address = UnsafePointer(temporary.keep(url.host))
-        info.port = Int32(url.port)
-        info.path = UnsafePointer(temporary.keep(url.pathAndQuery))
-        info.host = UnsafePointer(temporary.keep(url.hostHeader))
+        var info = connectInfo(
+            context, url, owner: Unmanaged.passUnretained(connection).toOpaque(),
+            allowsInsecureTLS: connection.options.allowsInsecureTLS, strings: temporary)
         info.origin = UnsafePointer(temporary.keep(connection.options.origin))
         if !connection.options.subprotocols.isEmpty {
             info.protocol = UnsafePointer(temporary.keep(connection.options.subprotocols.joined(separator: ", ")))
         }
-        info.local_protocol_name = UnsafePointer(protocolName)
         info.ietf_version_or_minus_one = -1
-        info.userdata = Unmanaged.passUnretained(connection).toOpaque()
-        if url.isSecure {
-            info.ssl_connection = bs_client_tls_flags(connection.options.allowsInsecureTLS ? 1 : 0)
-            info.alpn = UnsafePointer(temporary.keep("http/1.1"))
-        }
         live[ObjectIdentifier(connection)] = connection
         if lws_client_connect_via_info(&info) == nil {
             connection.finish(.connectFailed(.failed("could not start connecting to \(url.host):\(url.port)")))
             live.removeValue(forKey: ObjectIdentifier(connection))
         }
+    }
+
+    private func begin(_ request: ClientHTTPGet) {
+        guard shutdownDeadline == nil, let context = loop.context else {
+            request.finish(.failure(.contextClosed))
+            return
+        }
+        let url = request.url
+        let temporary = CStringStore()
+        var info = connectInfo(
+            context, url, owner: Unmanaged.passUnretained(request).toOpaque(),
+            allowsInsecureTLS: request.allowsInsecureTLS, strings: temporary)
+        info.method = UnsafePointer(temporary.keep("GET"))
+        httpGets[ObjectIdentifier(request)] = request
+        guard let wsi = lws_client_connect_via_info(&info) else {
+            httpGets.removeValue(forKey: ObjectIdentifier(request))
+            request.finish(.failure(.failed("could not start connecting to \(url.host):\(url.port)")))
+            return
+        }
+        if httpGets[ObjectIdentifier(request)] != nil { request.wsi = wsi }
+    }
+
+    /// What every client socket of this context connects with: the server of `url`, the path and
+    /// query, the context's protocol, its owner as user data, TLS for `wss`. The strings live in
+    /// `strings` (libwebsockets copies them while connecting).
+    private func connectInfo(
+        _ context: OpaquePointer, _ url: WebSocketURL, owner: UnsafeMutableRawPointer, allowsInsecureTLS: Bool,
+        strings: CStringStore
+    ) -> lws_client_connect_info {
+        var info = lws_client_connect_info()
+        info.context = context
+        info.address = UnsafePointer(strings.keep(url.host))
+        info.port = Int32(url.port)
+        info.path = UnsafePointer(strings.keep(url.pathAndQuery))
+        info.host = UnsafePointer(strings.keep(url.hostHeader))
+        info.local_protocol_name = UnsafePointer(protocolName)
+        info.userdata = owner
+        if url.isSecure {
+            info.ssl_connection = bs_client_tls_flags(allowsInsecureTLS ? 1 : 0)
+            info.alpn = UnsafePointer(strings.keep("http/1.1"))
+        }
+        return info
+    }
+
+    /// A plain GET's socket is gone (service thread).
+    func httpGetEnded(_ request: ClientHTTPGet) {
+        request.wsi = nil
+        httpGets.removeValue(forKey: ObjectIdentifier(request))
     }
 
     // MARK: Callback dispatch (service thread)
@@ -205,17 +273,7 @@ public final class ClientContext: @unchecked Sendable {
     ) -> Int32 {
         switch reason {
         case LWS_CALLBACK_CLIENT_APPEND_HANDSHAKE_HEADER:
-            guard let input else { return 0 }
-            let cursor = input.assumingMemoryBound(to: UnsafeMutablePointer<UInt8>?.self)
-            guard let start = cursor.pointee else { return 0 }
-            let end = start + length
-            for (name, value) in connection.options.headers {
-                let field = name.hasSuffix(":") ? name : name + ":"
-                if lws_add_http_header_by_name(wsi, field, value, Int32(value.utf8.count), cursor, end) != 0 {
-                    return -1
-                }
-            }
-            return 0
+            return ClientHeaders.append(connection.options.headers, wsi: wsi, input: input, length: length)
         case LWS_CALLBACK_CLIENT_FILTER_PRE_ESTABLISH:
             connection.pendingSubprotocol = RequestReader.header(wsi, WSI_TOKEN_PROTOCOL)
             return 0
@@ -265,21 +323,29 @@ public final class ClientContext: @unchecked Sendable {
     }
 }
 
-/// The libwebsockets protocol callback of every client context.
+/// The libwebsockets protocol callback of every client context, for its WebSocket connections
+/// and its plain GETs alike: libwebsockets calls it with a socket's own user data, the
+/// `ClientConnection` or `ClientHTTPGet` it belongs to (which one is told by its type).
 ///
-/// The connection comes from the connection's own user data, not from `user`: the TLS
-/// callbacks pass OpenSSL objects there (for the certificate check: `user` is the
-/// `X509_STORE_CTX`, `length` is OpenSSL's pre-verification result).
+/// The owner comes from the socket's user data, not from `user`: the TLS callbacks pass OpenSSL
+/// objects there (for the certificate check: `user` is the `X509_STORE_CTX`, `length` is
+/// OpenSSL's pre-verification result).
 func clientProtocolCallback(
     _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
     _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
-    guard let wsi, let contextUser = lws_context_user(lws_get_context(wsi)), let connectionUser = lws_wsi_user(wsi)
+    guard let wsi, let contextUser = lws_context_user(lws_get_context(wsi)), let ownerUser = lws_wsi_user(wsi)
     else {
         return lws_callback_http_dummy(wsi, reason, user, input, length)
     }
+    let owner = Unmanaged<AnyObject>.fromOpaque(ownerUser).takeUnretainedValue()
+    if let request = owner as? ClientHTTPGet {
+        return request.handle(wsi, reason, input, length)
+    }
+    guard let connection = owner as? ClientConnection else {
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
     let context = Unmanaged<ClientContext>.fromOpaque(contextUser).takeUnretainedValue()
-    let connection = Unmanaged<ClientConnection>.fromOpaque(connectionUser).takeUnretainedValue()
     if reason == LWS_CALLBACK_OPENSSL_PERFORM_SERVER_CERT_VERIFICATION {
         context.certificateChecked(connection, trusted: length != 0)
         return 0

@@ -14,10 +14,13 @@ public struct HTTPRequestInfo: Sendable, Equatable {
     public var offeredSubprotocols: [String]
     /// Peer IP address as text.
     public var peerAddress: String
+    /// The `If-None-Match` header, if present (the entity tags a cache holds).
+    public var ifNoneMatch: String?
 
     public init(
         method: String, path: String, query: [String: String] = [:], authorization: String? = nil,
-        origin: String? = nil, offeredSubprotocols: [String] = [], peerAddress: String = ""
+        origin: String? = nil, offeredSubprotocols: [String] = [], peerAddress: String = "",
+        ifNoneMatch: String? = nil
     ) {
         self.method = method
         self.path = path
@@ -26,6 +29,7 @@ public struct HTTPRequestInfo: Sendable, Equatable {
         self.origin = origin
         self.offeredSubprotocols = offeredSubprotocols
         self.peerAddress = peerAddress
+        self.ifNoneMatch = ifNoneMatch
     }
 
     /// The `token` query parameter.

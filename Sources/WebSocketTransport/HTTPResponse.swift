@@ -3,6 +3,8 @@ public struct HTTPResponse: Sendable, Equatable {
     public var status: Int
     public var contentType: String
     public var body: [UInt8]
+    /// Further header fields, in order, after `content-type` and `content-length`.
+    public var headers: [HTTPHeader] = []
 
     public init(status: Int, contentType: String = "text/plain; charset=utf-8", body: [UInt8] = []) {
         self.status = status
@@ -24,6 +26,7 @@ public struct HTTPResponse: Sendable, Equatable {
         switch status {
         case 200: "OK"
         case 204: "No Content"
+        case 304: "Not Modified"
         case 400: "Bad Request"
         case 401: "Unauthorized"
         case 403: "Forbidden"
@@ -43,8 +46,20 @@ public struct HTTPResponse: Sendable, Equatable {
         var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(for: status))\r\n"
         head += "content-type: \(contentType)\r\n"
         head += "content-length: \(body.count)\r\n"
+        for header in headers { head += "\(header.name): \(header.value)\r\n" }
         if closeConnection { head += "connection: close\r\n" }
         head += "\r\n"
         return Array(head.utf8) + body
+    }
+}
+
+/// One header field of a response: a lowercase name without the colon, and its value.
+public struct HTTPHeader: Sendable, Equatable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
     }
 }

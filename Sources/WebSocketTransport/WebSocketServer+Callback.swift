@@ -137,7 +137,8 @@ extension WebSocketServer {
         let body = request.method == "HEAD" ? [] : response.body
 
         let headroom = bs_lws_pre()
-        var head = [UInt8](repeating: 0, count: headroom + 1024 + response.contentType.utf8.count)
+        let headerBytes = response.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+        var head = [UInt8](repeating: 0, count: headroom + 1024 + response.contentType.utf8.count + headerBytes)
         let failed = head.withUnsafeMutableBufferPointer { storage -> Bool in
             let start = storage.baseAddress! + headroom
             let end = storage.baseAddress! + storage.count
@@ -147,6 +148,13 @@ extension WebSocketServer {
                 &cursor, end) != 0
             {
                 return true
+            }
+            for header in response.headers {
+                let name = Array((header.name + ":").utf8) + [0]
+                let value = Array(header.value.utf8)
+                if lws_add_http_header_by_name(wsi, name, value, Int32(value.count), &cursor, end) != 0 {
+                    return true
+                }
             }
             return lws_finalize_write_http_header(wsi, start, &cursor, end) != 0
         }

@@ -4,12 +4,17 @@ import Foundation
 /// calling thread's CPU clock, so time the thread spends waiting for a core on a busy machine is
 /// not counted; the run budget is counted in wall time.
 enum BenchTiming {
+    /// When set (`board-bench core --runs N`), every timing makes exactly this many runs and no
+    /// warm-up run, so that an instruction counter such as callgrind sees a fixed amount of work.
+    nonisolated(unsafe) static var fixedRuns: Int?
+
     /// The median CPU time in milliseconds over at least `minimum` and at most `maximum` runs,
     /// stopping early once `budgetSeconds` of wall time have passed (after the minimum), and
     /// the last run's result. One untimed warm-up run comes first.
     static func median<Result>(
         minimum: Int, maximum: Int, budgetSeconds: Double, _ work: () -> Result
     ) -> (milliseconds: Double, runs: Int, result: Result) {
+        if let fixedRuns { return fixed(runs: fixedRuns, work) }
         let clock = ContinuousClock()
         let started = clock.now
         var samples: [Double] = []
@@ -19,6 +24,22 @@ enum BenchTiming {
             result = work()
             samples.append(threadCPUMilliseconds() - start)
             if samples.count >= minimum, clock.now - started > .milliseconds(Int(budgetSeconds * 1_000)) { break }
+        }
+        return (median(of: samples), samples.count, result)
+    }
+
+    /// Exactly `runs` timed runs (at least one), without a warm-up.
+    private static func fixed<Result>(
+        runs: Int, _ work: () -> Result
+    ) -> (milliseconds: Double, runs: Int, result: Result) {
+        var samples: [Double] = []
+        var start = threadCPUMilliseconds()
+        var result = work()
+        samples.append(threadCPUMilliseconds() - start)
+        while samples.count < runs {
+            start = threadCPUMilliseconds()
+            result = work()
+            samples.append(threadCPUMilliseconds() - start)
         }
         return (median(of: samples), samples.count, result)
     }
@@ -38,6 +59,9 @@ enum BenchTiming {
         first: (milliseconds: Double, runs: Int, result: First),
         second: (milliseconds: Double, runs: Int, result: Second)
     ) {
+        if let fixedRuns {
+            return (fixed(runs: fixedRuns, first), fixed(runs: fixedRuns, second))
+        }
         let clock = ContinuousClock()
         let started = clock.now
         var firstSamples: [Double] = []

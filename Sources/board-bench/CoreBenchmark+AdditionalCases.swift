@@ -2,8 +2,9 @@ import BoardSync
 import TestSupport
 
 extension CoreBenchmark {
-    /// Cases appended after the diff cases: the sequencer's per-op work on a large board.
-    static var additionalCases: [CoreBenchCase] { [rebaseAndApply] }
+    /// Cases appended after the diff cases: the sequencer's per-op work on a large board, and
+    /// decoding the wire's hot messages.
+    static var additionalCases: [CoreBenchCase] { [rebaseAndApply] + wireDecodingCases }
 
     /// Rebase through the last 8 committed ops, check and commit, for 1,000 random moves on a
     /// board of 10,000 items in 10 sections. The time is for the whole run of 1,000 ops.

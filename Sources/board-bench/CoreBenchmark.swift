@@ -141,6 +141,12 @@ enum CoreBenchmark {
                     return 2
                 }
                 markdownPath = path
+            case "--runs":
+                guard let text = remaining.popFirst(), let runs = Int(text), runs > 0 else {
+                    FileHandle.standardError.write(Data("--runs needs a positive number\n".utf8))
+                    return 2
+                }
+                BenchTiming.fixedRuns = runs
             case "--only":
                 guard let text = remaining.popFirst() else {
                     FileHandle.standardError.write(Data("--only needs part of a case name\n".utf8))
@@ -149,7 +155,7 @@ enum CoreBenchmark {
                 filter = text
             default:
                 FileHandle.standardError.write(
-                    Data("usage: board-bench core [--json] [--markdown FILE] [--only TEXT]\n".utf8))
+                    Data("usage: board-bench core [--json] [--markdown FILE] [--only TEXT] [--runs N]\n".utf8))
                 return 2
             }
         }
@@ -172,7 +178,10 @@ enum CoreBenchmark {
                 Times are medians of the thread CPU time per run (seeded inputs, release build); the
                 comparison runs are interleaved with ours. `ratio` is how many times faster `ListDiff`
                 is than `CollectionDifference` (`difference(from:).inferringMoves()`); moves count
-                removals with an associated insertion.
+                removals with an associated insertion. A decode case's run decodes its n messages
+                from their bytes (1,000 different frames in turn; the welcome is one message of n
+                items), as `WireCodec.receiveClientMessage` on the server and `decodeServerMessage`
+                on a client.
 
                 \(table)
                 """
@@ -208,7 +217,7 @@ enum CoreBenchmark {
             value.map { String(format: "%.\(digits)f", $0) } ?? "–"
         }
         var lines = [
-            "| case | n | ListDiff median ms (runs) | CollectionDifference median ms (runs) | ratio | moves | peer moves |",
+            "| case | n | median ms (runs) | CollectionDifference median ms (runs) | ratio | moves | peer moves |",
             "|---|---:|---:|---:|---:|---:|---:|",
         ]
         for result in results {

@@ -12,6 +12,7 @@ let modes: [BenchMode] = [
     SuiteMode.mode,
     SyscallsMode.mode,
     StoreBenchmark.mode,
+    HistoryBenchmark.mode,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

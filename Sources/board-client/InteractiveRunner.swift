@@ -16,6 +16,8 @@ final class InteractiveRunner {
     static let escapeWait = 0.025
 
     let options: ConnectionOptions
+    /// The WebSocket URL connections go to: the board opened last (nil while the picker shows).
+    var boardURL: String?
     let inbox = NetworkInbox()
     var model: AppModel!
     var context: ClientContext?
@@ -36,6 +38,7 @@ final class InteractiveRunner {
     init(options: ConnectionOptions, animates: Bool) {
         self.options = options
         self.animates = animates
+        boardURL = options.boardName == nil ? nil : options.url
     }
 
     func run() -> Int32 {
@@ -63,8 +66,12 @@ final class InteractiveRunner {
             seed: UInt64.random(in: .min ... .max))
         model.isInsecure = options.trust.isInsecure
         model.animator.animates = animates
+        model.serverName = options.endpoints.displayName
+        model.wallClock = WallClock(
+            epochMilliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded()), monotonic: MonotonicClock.now(),
+            utcOffset: TimeZone.current.secondsFromGMT())
         let screen = Terminal(backend: backend)
-        connectAt = 0
+        perform(model.start(now: MonotonicClock.now()), now: MonotonicClock.now())
         frameDue = 0
         while !quitting {
             waitForSomething(backend)
@@ -124,7 +131,12 @@ final class InteractiveRunner {
         if TerminalRestorer.consumeResizeNotifications(), let size = try? backend.size() {
             queued.append(.resize(size))
         }
-        for (tag, event) in inbox.drain() where tag == generation {
+        for item in inbox.drain() {
+            guard case .connection(let tag, let event) = item else {
+                if case .fetched(let fetch, let result) = item { queued.append(.fetched(fetch, result)) }
+                continue
+            }
+            guard tag == generation else { continue }
             switch event {
             case .opened:
                 queued.append(.connectionOpened)
@@ -151,9 +163,10 @@ final class InteractiveRunner {
         generation += 1
         connection?.close()
         connection = nil
+        guard let boardURL else { return }
         do {
             connection = try context?.connect(
-                to: options.url, options: ClientConnectOptionsSource(options: options).connectOptions,
+                to: boardURL, options: ClientConnectOptionsSource(options: options).connectOptions,
                 handler: inbox.handler(generation: generation))
         } catch let error as ClientConnectError {
             queued.append(.connectionFailed(ClientConnectOptionsSource.describe(error)))
@@ -180,6 +193,19 @@ final class InteractiveRunner {
                 ticks.append(at)
             case .quit:
                 quitting = true
+            case .fetch(let fetch):
+                guard let context else { continue }
+                let inbox = inbox
+                HTTPFetcher(options: options, context: context).start(fetch) { inbox.deliver(.fetched(fetch, $0)) }
+            case .openBoard(let name):
+                boardURL = options.endpoints.boardURL(name)
+                connectAt = now
+            case .leaveBoard:
+                generation += 1
+                connection?.close()
+                connection = nil
+                connectAt = nil
+                boardURL = nil
             }
         }
     }

@@ -1,3 +1,4 @@
+import BoardClientApp
 import Foundation
 import Locking
 import WebSocketTransport
@@ -6,11 +7,17 @@ import WebSocketTransport
     import Glibc
 #endif
 
-/// The only meeting point of the network thread and the app loop: connection events are put in
-/// a locked queue tagged with their connection's generation, and a byte on a pipe wakes the loop,
-/// which polls the pipe together with the terminal.
+/// The only meeting point of the network thread and the app loop: connection events (tagged with
+/// their connection's generation) and the answers to fetches are put in a locked queue, and a
+/// byte on a pipe wakes the loop, which polls the pipe together with the terminal.
 final class NetworkInbox: Sendable {
-    private let queue = Locked<[(generation: Int, event: ClientEvent)]>([])
+    /// One thing the network thread hands over.
+    enum Item: Sendable {
+        case connection(generation: Int, ClientEvent)
+        case fetched(AppFetch, FetchResult)
+    }
+
+    private let queue = Locked<[Item]>([])
     let wakeReadDescriptor: Int32
     private let wakeWriteDescriptor: Int32
 
@@ -26,14 +33,14 @@ final class NetworkInbox: Sendable {
     }
 
     /// Called on the network thread.
-    func deliver(_ event: ClientEvent, generation: Int) {
-        queue.withLock { $0.append((generation, event)) }
+    func deliver(_ item: Item) {
+        queue.withLock { $0.append(item) }
         var byte: UInt8 = 1
         _ = write(wakeWriteDescriptor, &byte, 1)
     }
 
-    /// Empties the wake-up pipe and returns every queued event.
-    func drain() -> [(generation: Int, event: ClientEvent)] {
+    /// Empties the wake-up pipe and returns everything queued.
+    func drain() -> [Item] {
         var scratch = [UInt8](repeating: 0, count: 256)
         while read(wakeReadDescriptor, &scratch, scratch.count) > 0 {}
         return queue.withLock { events in
@@ -58,6 +65,6 @@ private final class InboxHandler: ClientConnectionHandler, Sendable {
     }
 
     func connection(_ connection: ClientConnection, didReceive event: ClientEvent) {
-        inbox.deliver(event, generation: generation)
+        inbox.deliver(.connection(generation: generation, event))
     }
 }

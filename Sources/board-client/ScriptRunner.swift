@@ -19,7 +19,20 @@ struct ScriptRunner {
             return finish(ScriptResult(.failure, "\(error)"))
         }
         defer { context.shutdown() }
+        if command.isHTTP { return runHTTP(in: context) }
         return run(in: context, connectOptions: source.connectOptions)
+    }
+
+    /// A command the HTTP endpoints answer: one request after the other until the script ends.
+    private func runHTTP(in context: ClientContext) -> Int32 {
+        let fetcher = HTTPFetcher(options: options, context: context)
+        var script = HTTPScript(command: command, board: options.boardName)
+        var step = script.start()
+        while case .fetch(let fetch) = step {
+            step = script.receive(fetcher.fetch(fetch, timeout: timeout), for: fetch)
+        }
+        guard case .finished(let result) = step else { return ScriptStatus.failure.rawValue }
+        return finish(result)
     }
 
     private func run(in context: ClientContext, connectOptions: ClientConnectOptions) -> Int32 {
@@ -39,7 +52,8 @@ struct ScriptRunner {
             return finish(ScriptResult(.unreachable, "cannot reach \(options.url): \(error)"))
         }
         var session = ScriptSession(
-            command: command, clientID: ProcessIdentity.randomID(), user: options.user, boardName: options.boardName,
+            command: command, clientID: ProcessIdentity.randomID(), user: options.user,
+            boardName: options.boardName ?? "",
             newID: ProcessIdentity.randomID())
         send(session.start(), on: socket)
         while true {

@@ -45,4 +45,41 @@ import Testing
         }
         #expect(result.output.hasPrefix("team v1\nTo do [todo] (4)\n  todo0  Mail\n"))
     }
+
+    @Test func sectionCommandsSubmitTheirOpsAndRefuseUnknownSections() {
+        let cases: [(ScriptCommand, Op, String)] = [
+            (
+                .renameSection(id: "done", title: "Finished"), .renameSection(section: "done", title: "Finished"),
+                "renamed section done"
+            ),
+            (
+                .moveSection(id: "done", to: 0), .moveSection(section: "done", from: 1, index: 0),
+                "moved section done to 0"
+            ),
+            (.deleteSection(id: "todo"), .deleteSection(section: "todo", from: 0), "deleted section todo"),
+        ]
+        for (command, op, confirmation) in cases {
+            var script = session(command)
+            _ = script.start()
+            #expect(script.receive(F.welcome(F.sample)) == .send([.submit(.init(seq: 1, base: 1, op: op))]))
+            #expect(
+                script.receive(.ack(.init(seq: 1, version: 2, op: op))) == .finished(ScriptResult(.ok, confirmation)))
+        }
+        for command in [
+            ScriptCommand.renameSection(id: "nope", title: "x"), .moveSection(id: "nope", to: 0),
+            .deleteSection(id: "nope"),
+        ] {
+            var script = session(command)
+            _ = script.start()
+            #expect(
+                script.receive(F.welcome(F.sample)) == .finished(ScriptResult(.unknownElement, "unknown section nope")))
+        }
+        var far = session(.moveSection(id: "done", to: 5))
+        _ = far.start()
+        guard case .finished(let result) = far.receive(F.welcome(F.sample)) else {
+            Issue.record("a move out of range was sent")
+            return
+        }
+        #expect(result.status == .refused && result.output.hasPrefix("refused (bad_op)"))
+    }
 }

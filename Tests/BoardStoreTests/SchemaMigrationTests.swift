@@ -5,7 +5,8 @@ import TestSupport
 import Testing
 
 /// Opening a database written with schema version 1, where every op also updated
-/// `boards.head_version` and `client_seqs`.
+/// `boards.head_version` and `client_seqs`. (A file of version 2, as the release before
+/// version 3 wrote it, is opened by `ReleaseFileTests` in the server's tests.)
 @Suite("SQLite schema migration")
 struct SchemaMigrationTests {
     /// The tables of schema version 1, exactly as that version created them.
@@ -55,7 +56,7 @@ struct SchemaMigrationTests {
         try database.execute(Self.versionOneSchema)
         try database.execute(
             """
-            INSERT INTO boards VALUES ('team', 12), ('empty', 5);
+            INSERT INTO boards VALUES ('team', 12), ('empty', 5), ('young', 2);
             INSERT INTO client_seqs VALUES ('team', 'c1', 7), ('team', 'c2', 12), ('empty', 'c9', 3);
             INSERT INTO used_ids (board, id, kind) VALUES ('team', 'main', 'section'), ('team', 'a1', 'item');
             """)
@@ -63,11 +64,11 @@ struct SchemaMigrationTests {
         for (board, version) in [("team", 10), ("empty", 5)] {
             try snapshots.run(board, version, Self.json(WireCodec.encodeBoard(snapshot(of: board, at: version))))
         }
-        let insert = try database.prepare("INSERT INTO ops VALUES ('team', ?, ?, 'ann', ?, ?, ?)")
-        for version in 9...12 {
+        let insert = try database.prepare("INSERT INTO ops VALUES (?, ?, ?, 'ann', ?, ?, ?)")
+        for (board, version) in (9...12).map({ ("team", $0) }) + [("young", 1), ("young", 2)] {
             let stored = op(version, client: "c2")
             let json = Self.json(WireCodec.encodeOp(stored.sequenced.op))
-            try insert.run(version, stored.sequenced.client, stored.sequenced.seq, json, stored.committedAt)
+            try insert.run(board, version, stored.sequenced.client, stored.sequenced.seq, json, stored.committedAt)
         }
     }
 
@@ -82,7 +83,7 @@ struct SchemaMigrationTests {
         try writeVersionOne(at: path)
 
         let store = try SQLiteBoardStore(path: path, retainedOps: 2)
-        #expect(try store.listBoards() == ["empty", "team"])
+        #expect(try store.listBoards() == ["empty", "team", "young"])
         #expect(try store.headVersion(of: "team") == 12)
         #expect(try store.headVersion(of: "empty") == 5)
         let team = try #require(try store.loadBoard("team"))
@@ -93,6 +94,12 @@ struct SchemaMigrationTests {
         #expect(try store.loadBoard("empty")?.lastSeqs == ["c9": 3])
         #expect(try store.oldestRetainedVersion("team") == 9)
         #expect(try store.lastSeq("team", client: "c1") == 7)
+        #expect(try store.snapshot("team", atOrBelow: 11) == snapshot(of: "team", at: 10))
+        #expect(try store.snapshot("team", atOrBelow: 9) == nil)
+        let young = try #require(try store.loadBoard("young"))
+        #expect(young.snapshot == .initial(id: "young"))
+        #expect(young.ops == [op(1, client: "c2"), op(2, client: "c2")])
+        #expect(try store.opsBefore("young", version: 3, limit: 5) == [op(2, client: "c2"), op(1, client: "c2")])
 
         var batch = CommitBatch()
         batch.append(op(13, client: "c1", seq: 8), to: "team")
@@ -103,7 +110,7 @@ struct SchemaMigrationTests {
         store.close()
 
         let database = try Database(path: path)
-        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 2)
+        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 3)
         database.close()
         let reopened = try SQLiteBoardStore(path: path, retainedOps: 2)
         #expect(try reopened.headVersion(of: "team") == 13)

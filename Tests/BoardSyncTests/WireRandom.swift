@@ -123,6 +123,26 @@ struct WireRandom {
         }
     }
 
+    /// A client or server message's bytes, mutated once or twice (another message's bytes are
+    /// what a mutation may insert).
+    mutating func mutatedMessage() -> [UInt8] {
+        let original = chance(50) ? WireCodec.encode(clientMessage()) : WireCodec.encode(serverMessage())
+        let other = chance(50) ? WireCodec.encode(clientMessage()) : WireCodec.encode(serverMessage())
+        var bytes = original
+        for _ in 0..<int(1...2) { bytes = mutate(bytes, inserting: other) }
+        return bytes
+    }
+
+    private static let jsonishAlphabet =
+        Array("{}[]\":,.-+eE0123456789 \\/utrfalsn\"typeopkind".utf8) + [0x00, 0x7F, 0xC3, 0xA9, 0xED, 0xF0, 0xFF]
+
+    /// Up to 40 random bytes, mostly JSON punctuation, digits and letters of JSON words.
+    mutating func jsonishBytes() -> [UInt8] {
+        (0..<int(0...40)).map { _ in
+            chance(90) ? pick(Self.jsonishAlphabet) : UInt8(truncatingIfNeeded: next())
+        }
+    }
+
     /// `bytes` changed in one of several ways: flipped bytes, a cut, a deletion, a duplicated
     /// range, `other` inserted somewhere, or edits that often keep the JSON valid (another digit
     /// or letter, added whitespace, an unknown field).

@@ -1,6 +1,6 @@
 // What node needs beside boardsync.js: the module read from the build directory.
 import { readFile } from 'node:fs/promises';
-import { loadBoardSync } from './boardsync.js';
+import { loadBoardSync } from '../../Sources/BoardServer/Page/boardsync.js';
 
 const buildDirectory = new URL('../../.build/wasm/', import.meta.url);
 

@@ -1,14 +1,15 @@
 extension BoardLayout {
-    /// The tile the cursor reaches from `id` in `direction`: left and right follow reading order
-    /// across sections; up and down go to the nearest row above or below (in any section) and
-    /// pick the tile closest in column.
+    /// The stop (a tile, or an empty section) the cursor reaches from `id` in `direction`: left
+    /// and right follow reading order across sections; up and down go to the nearest row above
+    /// or below (in any section) and pick the stop closest in column.
     public func neighbor(of id: String, _ direction: Direction) -> String? {
-        guard let index = order.firstIndex(of: id), let rect = tiles[id] else { return order.first }
+        guard let index = order.firstIndex(of: id), let rect = stop(id) else { return order.first }
         switch direction {
         case .left: return index > 0 ? order[index - 1] : nil
         case .right: return index + 1 < order.count ? order[index + 1] : nil
         case .up, .down:
-            let candidates = tiles.filter { direction == .up ? $0.value.y < rect.y : $0.value.y > rect.y }
+            let stops = tiles.merging(emptySlots) { tile, _ in tile }
+            let candidates = stops.filter { direction == .up ? $0.value.y < rect.y : $0.value.y > rect.y }
             guard
                 let row = direction == .up
                     ? candidates.values.map(\.y).max() : candidates.values.map(\.y).min()

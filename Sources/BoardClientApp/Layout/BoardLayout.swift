@@ -22,7 +22,11 @@ public struct BoardLayout: Hashable, Sendable {
     public private(set) var sections: [SectionFrame] = []
     /// Each cell's tile, by item id.
     public private(set) var tiles: [String: Rect] = [:]
-    /// Every cell id in reading order.
+    /// The cursor's stop in each empty section (the slot of its first tile, where its empty
+    /// mark is), by section id.
+    public private(set) var emptySlots: [String: Rect] = [:]
+    /// The cursor's stops in reading order: every cell id, and the id of each empty section
+    /// where its cells would be.
     public private(set) var order: [String] = []
     public private(set) var contentHeight = 0
 
@@ -41,6 +45,10 @@ public struct BoardLayout: Hashable, Sendable {
                 frame.cellIDs.append(cell.id)
                 order.append(cell.id)
             }
+            if section.cells.isEmpty {
+                emptySlots[section.id] = Self.slot(0, in: area, perRow: perRow, metrics: metrics)
+                order.append(section.id)
+            }
             sections.append(frame)
             row = area.bottom + 1
         }
@@ -52,6 +60,11 @@ public struct BoardLayout: Hashable, Sendable {
             x: metrics.margin + (index % perRow) * (metrics.width + metrics.gap),
             y: area.y + (index / perRow) * metrics.height,
             width: metrics.width, height: metrics.height)
+    }
+
+    /// Where the cursor's stop `id` is: a tile, or an empty section's slot.
+    public func stop(_ id: String) -> Rect? {
+        tiles[id] ?? emptySlots[id]
     }
 
     /// The tile of the cell at `path` (section and item index of the view the layout was made

@@ -14,4 +14,12 @@ public enum AppCommand: Hashable, Sendable {
     case scheduleTick(at: Double)
     /// Leaves the program.
     case quit
+    /// Makes a plain HTTP GET; the answer comes back as `AppMessage.fetched`.
+    case fetch(AppFetch)
+    /// From now on connects to board `name` of the same server, and does so now (closing the
+    /// current connection without a `connectionClosed`).
+    case openBoard(String)
+    /// Closes the current connection for good, without a `connectionClosed`, and cancels a
+    /// connection attempt that is due: the picker shows instead of a board.
+    case leaveBoard
 }

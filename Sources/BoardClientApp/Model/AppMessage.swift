@@ -18,4 +18,6 @@ public enum AppMessage: Hashable, Sendable {
     case resize(TerminalSize)
     /// A timer asked for by `AppCommand.scheduleTick` fired.
     case tick
+    /// The answer to `AppCommand.fetch`.
+    case fetched(AppFetch, FetchResult)
 }

@@ -4,7 +4,18 @@ import TerminalUI
 /// Everything the client shows and remembers, as a value. `update` changes it; `view` draws it.
 public struct AppModel: Sendable {
     public var machine: ClientMachine
+    /// The open board (empty while the picker shows, before the first board was opened).
     public var boardName: String
+    /// The list of the server's boards, while it is shown instead of a board.
+    public var picker: BoardPicker?
+    /// The recent changes of the board, while the panel is open.
+    public var history: HistoryPanel?
+    /// The board as it was at an earlier version, while it is shown.
+    public var past: PastBoard?
+    /// The server's host and port, as the picker names it.
+    public var serverName = ""
+    /// The wall clock and time zone, for the times of changes.
+    public var wallClock = WallClock(epochMilliseconds: 0, monotonic: 0, utcOffset: 0)
     public var size: TerminalSize
     public var metrics: TileMetrics
     /// The item the cursor is on.
@@ -34,12 +45,14 @@ public struct AppModel: Sendable {
     /// played, the old side of the next animation plan.
     var shownView = BoardView()
 
+    /// A model of board `boardName`, or of the board picker when `boardName` is nil.
     public init(
-        clientID: String, user: String, boardName: String, size: TerminalSize, seed: UInt64,
+        clientID: String, user: String, boardName: String?, size: TerminalSize, seed: UInt64,
         metrics: TileMetrics = .standard
     ) {
-        machine = ClientMachine(clientID: clientID, user: user, boardID: boardName)
-        self.boardName = boardName
+        machine = ClientMachine(clientID: clientID, user: user, boardID: boardName ?? "")
+        self.boardName = boardName ?? ""
+        if boardName == nil { picker = BoardPicker() }
         self.size = size
         self.metrics = metrics
         random = IDGenerator(seed: seed)

@@ -13,6 +13,8 @@ public enum InteractionMode: Hashable, Sendable {
     case editing(LabelEditor)
     /// Asking whether to delete an item.
     case confirmingDelete(item: String)
+    /// Asking whether to delete a section and the tiles in it.
+    case confirmingSectionDelete(section: String)
 }
 
 /// A cell position on the screen or in the board's content.

@@ -7,6 +7,7 @@ public struct LabelEditor: Hashable, Sendable {
         case addItem(at: Position)
         case renameItem(String)
         case addSection(index: Int)
+        case renameSection(String)
     }
 
     public var purpose: Purpose
@@ -25,6 +26,7 @@ public struct LabelEditor: Hashable, Sendable {
         case .addItem: "New tile: "
         case .renameItem: "Rename: "
         case .addSection: "New section: "
+        case .renameSection: "Rename section: "
         }
     }
 

@@ -4,17 +4,25 @@ import BoardSync
 /// passed in.
 public enum ClientArguments {
     public static let usage = """
-        usage: board-client ws[s]://HOST:PORT/boards/NAME [--user NAME] [--token T]
+        usage: board-client ws[s]://HOST:PORT[/boards/NAME] [--user NAME] [--token T]
                             [--ca FILE | --insecure] [--no-animation] [COMMAND]
 
-        Without a command: the interactive board (press ? inside for the keys).
-        Commands:
+        Without a command: the interactive board, or with only ws[s]://HOST:PORT the list of the
+        server's boards to pick one from (press ? inside for the keys).
+        Commands (all but boards need the board's URL):
+          boards [--json]                     list the boards with versions and sizes
           list [--json]                       print the board (--json: the snapshot)
+          list --at VERSION [--json]          print the board as it was at VERSION
+          history [--limit N] [--json]        the latest N changes (default 50), newest first, in
+                                              words (--json: one JSON line per change)
           add LABEL [--section ID] [--at N]   add a tile (default: first section, end); prints its id
           move ITEM --to SECTION:INDEX        move a tile
           rename ITEM LABEL                   change a tile's label
           delete ITEM                         delete a tile
           section add TITLE                   add a section at the end; prints its id
+          section rename ID TITLE             change a section's title
+          section move ID --to INDEX          move a section to INDEX (0 is the first)
+          section delete ID                   delete a section and every tile in it
           watch                               print each server message as a JSON line
         Options:
           --user NAME    name shown to others (default: the login name)
@@ -28,11 +36,12 @@ public enum ClientArguments {
           --no-animation show every change at once, without motion (for slow links, or if you
                          prefer it; NO_MOTION=1 in the environment does the same)
           --help         this text
-        Exit status: 0 done, 2 bad usage, 3 unknown item or section, 4 server unreachable or
-        its certificate not trusted, 5 refused by the server, 1 anything else.
+        Exit status: 0 done, 2 bad usage, 3 unknown item, section, board or version (one the
+        server no longer holds), 4 server unreachable or its certificate not trusted, 5 refused
+        by the server, 1 anything else.
         """
 
-    static let valueOptions: Set<String> = ["--user", "--token", "--ca", "--section", "--at", "--to"]
+    static let valueOptions: Set<String> = ["--user", "--token", "--ca", "--section", "--at", "--to", "--limit"]
     /// Options every mode accepts.
     static let connectionOptions: Set<String> = ["--user", "--token", "--ca"]
 
@@ -61,7 +70,7 @@ public enum ClientArguments {
             }
         }
         guard let url = positional.first else { throw .missingURL }
-        guard let boardName = boardName(in: url) else { throw .badURL(url) }
+        guard let (_, boardName) = ServerEndpoints.parse(url) else { throw .badURL(url) }
         let user = values["--user"] ?? defaultUser
         if let problem = Validation.checkText(user, limit: Validation.userLimit) {
             throw .badText(what: "user name", problem: AppModel.describe(problem))
@@ -72,7 +81,7 @@ public enum ClientArguments {
         let options = ConnectionOptions(url: url, boardName: boardName, user: user, token: token, trust: trust)
         let rest = Array(positional.dropFirst())
         guard let command = try scriptCommand(rest, values: values, flags: flags) else {
-            for option in ["--section", "--at", "--to"] where values[option] != nil {
+            for option in ["--section", "--at", "--to", "--limit"] where values[option] != nil {
                 throw .unexpectedArgument(option)
             }
             if flags.contains("--json") { throw .unexpectedArgument("--json") }
@@ -80,6 +89,7 @@ public enum ClientArguments {
             return .interactive(options, animates: !flags.contains("--no-animation") && !noMotion)
         }
         if flags.contains("--no-animation") { throw .unexpectedArgument("--no-animation") }
+        if boardName == nil, command != .boards(json: flags.contains("--json")) { throw .needsBoard(rest[0]) }
         return .script(options, command)
     }
 
@@ -101,14 +111,7 @@ public enum ClientArguments {
 
     /// The board name of `ws://HOST[:PORT]/boards/NAME[?query]`, if the URL has that shape.
     public static func boardName(in url: String) -> String? {
-        guard url.hasPrefix("ws://") || url.hasPrefix("wss://") else { return nil }
-        let afterScheme = url.drop { $0 != "/" }.dropFirst(2)
-        guard let slash = afterScheme.firstIndex(of: "/"), slash != afterScheme.startIndex else { return nil }
-        var path = afterScheme[slash...]
-        if let query = path.firstIndex(of: "?") { path = path[..<query] }
-        guard path.hasPrefix("/boards/") else { return nil }
-        let name = String(path.dropFirst("/boards/".count))
-        return Validation.isBoardName(name) ? name : nil
+        ServerEndpoints.parse(url)?.board
     }
 
     private static func scriptCommand(
@@ -126,6 +129,11 @@ public enum ClientArguments {
             }
             return value
         }
+        func number(_ option: String, minimum: Int) throws(UsageError) -> Int? {
+            guard let text = values[option] else { return nil }
+            guard let number = Int(text), number >= minimum else { throw .badNumber(text) }
+            return number
+        }
         func allow(_ options: Set<String>, json: Bool = false) throws(UsageError) {
             for option in values.keys where !connectionOptions.contains(option) && !options.contains(option) {
                 throw .unexpectedArgument(option)
@@ -133,18 +141,25 @@ public enum ClientArguments {
             if !json && flags.contains("--json") { throw .unexpectedArgument("--json") }
         }
         switch name {
-        case "list":
+        case "boards":
             try expect(0, "")
             try allow([], json: true)
+            return .boards(json: flags.contains("--json"))
+        case "list":
+            try expect(0, "")
+            try allow(["--at"], json: true)
+            if let version = try number("--at", minimum: 0) {
+                return .listAt(version: version, json: flags.contains("--json"))
+            }
             return .list(json: flags.contains("--json"))
+        case "history":
+            try expect(0, "")
+            try allow(["--limit"], json: true)
+            return .history(limit: try number("--limit", minimum: 1) ?? 50, json: flags.contains("--json"))
         case "add":
             try expect(1, "LABEL")
             try allow(["--section", "--at"])
-            var at: Int?
-            if let text = values["--at"] {
-                guard let number = Int(text), number >= 0 else { throw .badNumber(text) }
-                at = number
-            }
+            let at = try number("--at", minimum: 0)
             return .add(label: try text(arguments[0], "label"), section: values["--section"], index: at)
         case "move":
             try expect(1, "ITEM")
@@ -163,18 +178,55 @@ public enum ClientArguments {
             try allow([])
             return .delete(item: arguments[0])
         case "section":
-            guard arguments.first == "add" else { throw .unknownCommand("section \(arguments.first ?? "")") }
-            guard arguments.count == 2 else {
-                throw arguments.count < 2 ? .missingArgument("TITLE") : .unexpectedArgument(arguments[2])
-            }
-            try allow([])
-            return .addSection(title: try text(arguments[1], "title"))
+            return try sectionCommand(Array(arguments.dropFirst()), verb: arguments.first, values: values, flags: flags)
         case "watch":
             try expect(0, "")
             try allow([])
             return .watch
         default:
             throw .unknownCommand(name)
+        }
+    }
+
+    /// `section add TITLE`, `section rename ID TITLE`, `section move ID --to INDEX`,
+    /// `section delete ID`.
+    private static func sectionCommand(
+        _ arguments: [String], verb: String?, values: [String: String], flags: Set<String>
+    ) throws(UsageError) -> ScriptCommand {
+        func expect(_ names: [String]) throws(UsageError) {
+            if arguments.count < names.count {
+                throw .missingArgument(names[arguments.count...].joined(separator: " "))
+            }
+            if arguments.count > names.count { throw .unexpectedArgument(arguments[names.count]) }
+            let allowed: Set<String> = verb == "move" ? ["--to"] : []
+            for option in values.keys where !connectionOptions.contains(option) && !allowed.contains(option) {
+                throw .unexpectedArgument(option)
+            }
+            if flags.contains("--json") { throw .unexpectedArgument("--json") }
+        }
+        func title(_ value: String) throws(UsageError) -> String {
+            if let problem = Validation.checkText(value, limit: Validation.defaultTextLimit) {
+                throw .badText(what: "title", problem: AppModel.describe(problem))
+            }
+            return value
+        }
+        switch verb {
+        case "add":
+            try expect(["TITLE"])
+            return .addSection(title: try title(arguments[0]))
+        case "rename":
+            try expect(["ID", "TITLE"])
+            return .renameSection(id: arguments[0], title: try title(arguments[1]))
+        case "move":
+            try expect(["ID"])
+            guard let target = values["--to"] else { throw .missingArgument("--to INDEX") }
+            guard let index = Int(target), index >= 0 else { throw .badNumber(target) }
+            return .moveSection(id: arguments[0], to: index)
+        case "delete":
+            try expect(["ID"])
+            return .deleteSection(id: arguments[0])
+        default:
+            throw .unknownCommand("section \(verb ?? "")")
         }
     }
 }

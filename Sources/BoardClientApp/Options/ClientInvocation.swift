@@ -1,8 +1,9 @@
 /// The connection settings every mode shares.
 public struct ConnectionOptions: Hashable, Sendable {
-    /// The `ws://` or `wss://HOST:PORT/boards/NAME` URL as given.
+    /// The `ws://` or `wss://HOST:PORT/boards/NAME` URL as given (or `ws[s]://HOST:PORT`).
     public var url: String
-    public var boardName: String
+    /// The board the URL names; nil for a URL of the server only.
+    public var boardName: String?
     public var user: String
     /// Sent as `Authorization: Bearer`.
     public var token: String?
@@ -10,7 +11,7 @@ public struct ConnectionOptions: Hashable, Sendable {
     public var trust: CertificateTrust
 
     public init(
-        url: String, boardName: String, user: String, token: String? = nil,
+        url: String, boardName: String?, user: String, token: String? = nil,
         trust: CertificateTrust = .systemAuthorities
     ) {
         self.url = url
@@ -18,6 +19,11 @@ public struct ConnectionOptions: Hashable, Sendable {
         self.user = user
         self.token = token
         self.trust = trust
+    }
+
+    /// The server's WebSocket and HTTP endpoints, from `url`.
+    public var endpoints: ServerEndpoints {
+        ServerEndpoints.parse(url)?.endpoints ?? ServerEndpoints(base: url)
     }
 }
 
@@ -45,11 +51,13 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case conflictingOptions(String, String)
     /// A TLS option with a plain `ws://` URL.
     case needsSecureURL(option: String)
+    /// A command that needs a board's URL was given the server's only.
+    case needsBoard(String)
 
     public var description: String {
         switch self {
         case .missingURL: "missing the board URL (ws://HOST:PORT/boards/NAME or wss://...); see --help"
-        case .badURL(let url): "not a board URL (ws:// or wss://HOST:PORT/boards/NAME): \(url)"
+        case .badURL(let url): "not a server or board URL (ws:// or wss://HOST:PORT[/boards/NAME]): \(url)"
         case .missingValue(let option): "\(option) needs a value"
         case .unknownOption(let option): "unknown option \(option)"
         case .unknownCommand(let command): "unknown command \(command)"
@@ -60,6 +68,7 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badText(let what, let problem): "invalid \(what): \(problem)"
         case .conflictingOptions(let first, let second): "\(first) and \(second) cannot be used together"
         case .needsSecureURL(let option): "\(option) applies only to wss:// URLs"
+        case .needsBoard(let command): "\(command) needs a board's URL (ws://HOST:PORT/boards/NAME)"
         }
     }
 }

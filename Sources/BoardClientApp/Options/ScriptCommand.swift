@@ -10,6 +10,24 @@ public enum ScriptCommand: Hashable, Sendable {
     case rename(item: String, label: String)
     case delete(item: String)
     case addSection(title: String)
+    case renameSection(id: String, title: String)
+    /// Moves the section to `to` (its index after the move).
+    case moveSection(id: String, to: Int)
+    case deleteSection(id: String)
+    /// Prints the server's boards (`GET /boards`); `json` prints the answer's JSON.
+    case boards(json: Bool)
+    /// Prints the latest `limit` changes, newest first, in words or (`json`) as JSON lines.
+    case history(limit: Int, json: Bool)
+    /// Prints the board as it was at `version` (`GET /boards/BOARD?version=V`).
+    case listAt(version: Int, json: Bool)
     /// Prints every server message as one JSON line until interrupted.
     case watch
+
+    /// Whether the command is answered by the HTTP endpoints rather than over a WebSocket.
+    public var isHTTP: Bool {
+        switch self {
+        case .boards, .history, .listAt: true
+        default: false
+        }
+    }
 }

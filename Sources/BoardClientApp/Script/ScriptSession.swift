@@ -95,6 +95,26 @@ public struct ScriptSession: Sendable {
         case .addSection(let title):
             edit = .insertSection(SectionHeader(id: newID, title: title), at: board.sections.count)
             confirmation = newID
+        case .renameSection(let id, let title):
+            guard state.isLive(section: id) else {
+                return .finished(ScriptResult(.unknownElement, "unknown section \(id)"))
+            }
+            edit = .renameSection(id, title: title)
+            confirmation = "renamed section \(id)"
+        case .moveSection(let id, let index):
+            guard state.isLive(section: id) else {
+                return .finished(ScriptResult(.unknownElement, "unknown section \(id)"))
+            }
+            edit = .moveSection(id, to: index)
+            confirmation = "moved section \(id) to \(index)"
+        case .deleteSection(let id):
+            guard state.isLive(section: id) else {
+                return .finished(ScriptResult(.unknownElement, "unknown section \(id)"))
+            }
+            edit = .deleteSection(id)
+            confirmation = "deleted section \(id)"
+        case .boards, .history, .listAt:
+            return .finished(ScriptResult(.failure, "answered over HTTP, not over a WebSocket"))
         }
         let output = machine.perform(edit)
         for notice in output.notices {

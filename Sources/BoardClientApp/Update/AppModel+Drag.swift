@@ -33,7 +33,7 @@ extension AppModel {
                 return Position(section: section.id, index: index)
             }
         }
-        return nil
+        return layout.emptySlots[id] != nil ? Position(section: id, index: 0) : nil
     }
 
     /// A screen point in content coordinates.

@@ -13,17 +13,33 @@ extension AppModel {
                 commands.append(.quit)
                 return
             }
+            if picker != nil {
+                pick(key, into: &commands)
+                return
+            }
+            if past != nil {
+                browsePast(key, into: &commands)
+                return
+            }
+            if history != nil, case .browsing = mode {
+                browseHistory(key, into: &commands)
+                return
+            }
             switch mode {
             case .browsing: browse(key, into: &commands)
             case .holdingWithKeys(let item): hold(item, key, into: &commands)
             case .holdingWithMouse: if key.key == .escape { cancelDrag(into: &commands) }
             case .editing(let editor): edit(editor, key, into: &commands)
             case .confirmingDelete(let item): confirmDelete(item, key, into: &commands)
+            case .confirmingSectionDelete(let section): confirmSectionDelete(section, key, into: &commands)
             }
         case .mouse(let mouse):
+            guard picker == nil, past == nil, history == nil else { return }
             handle(mouse, into: &commands)
         case .paste(let text):
-            if case .editing(var editor) = mode {
+            if picker != nil {
+                for character in text { picker?.type(character) }
+            } else if case .editing(var editor) = mode {
                 editor.insert(String(text.map { $0 == "\n" ? " " : $0 }))
                 mode = .editing(editor)
             }
@@ -78,6 +94,12 @@ extension AppModel {
             let output = machine.undo { generator.makeID() }
             random = generator
             apply(output, into: &commands)
+        case .character("E"): startRenamingSection(into: &commands)
+        case .character("<"): moveCursorSection(by: -1, into: &commands)
+        case .character(">"): moveCursorSection(by: 1, into: &commands)
+        case .character("D"): askToDeleteSection(into: &commands)
+        case .character("H"): openHistory(into: &commands)
+        case .character("b"): backToPicker(into: &commands)
         default: break
         }
     }
@@ -101,6 +123,8 @@ extension AppModel {
         let position: Position
         if let cursor, let at = board.position(ofItem: cursor) {
             position = Position(section: at.section, index: at.index + 1)
+        } else if let cursor, layout.emptySlots[cursor] != nil, board.index(ofSection: cursor) != nil {
+            position = Position(section: cursor, index: 0)
         } else if let first = board.sections.first {
             position = Position(section: first.id, index: first.items.count)
         } else {
@@ -186,9 +210,14 @@ extension AppModel {
         case .renameItem(let item):
             apply(machine.perform(.rename(item: item, label: text)), into: &commands)
         case .addSection(let index):
-            apply(
-                machine.perform(.insertSection(SectionHeader(id: random.makeID(), title: text), at: index)),
-                into: &commands)
+            let id = random.makeID()
+            apply(machine.perform(.insertSection(SectionHeader(id: id, title: text), at: index)), into: &commands)
+            if layout.emptySlots[id] != nil {
+                cursor = id
+                viewChanged(into: &commands)
+            }
+        case .renameSection(let section):
+            apply(machine.perform(.renameSection(section, title: text)), into: &commands)
         }
     }
 

@@ -15,18 +15,24 @@ extension AppModel {
             handle(event, into: &commands)
             commands.append(.requestFrame)
         case .server(let serverMessage):
+            guard picker == nil else { break }
             if case .welcome = serverMessage {
                 connection = .connected
                 connectionProblem = nil
                 reconnectAttempts = 0
             }
+            let versionBefore = machine.version
+            let boardBefore = machine.committed?.board
             apply(machine.receive(serverMessage), into: &commands)
+            listCommitted(serverMessage, after: versionBefore, on: boardBefore, into: &commands)
             commands.append(.requestFrame)
         case .connectionOpened:
+            guard picker == nil else { break }
             connection = .connecting
             apply(machine.connectionOpened(), into: &commands)
             commands.append(.requestFrame)
         case .connectionClosed, .connectionFailed:
+            guard picker == nil else { break }
             if case .connectionFailed(let problem) = message { connectionProblem = problem }
             apply(machine.connectionClosed(), into: &commands)
             reconnectAttempts += 1
@@ -45,6 +51,18 @@ extension AppModel {
             commands.append(.requestFrame)
         case .tick:
             tick(into: &commands)
+        case .fetched(let fetch, let result):
+            switch fetch {
+            case .boards:
+                receivedBoards(result, into: &commands)
+            case .history(let board, let before, let limit) where board == boardName && picker == nil:
+                receivedHistory(result, before: before, limit: limit, into: &commands)
+            case .board(let board, let version?) where board == boardName && picker == nil:
+                receivedPastBoard(result, version: version, into: &commands)
+            default:
+                break
+            }
+            commands.append(.requestFrame)
         }
         return commands
     }
@@ -148,7 +166,7 @@ extension AppModel {
 
     mutating func keepCursorVisible() {
         let visible = boardArea.height
-        if !isMouseDragging, let cursor, let rect = layout.tiles[cursor] {
+        if !isMouseDragging, let cursor, let rect = layout.stop(cursor) {
             if rect.y - 1 < scroll { scroll = max(0, rect.y - 1) }
             if rect.bottom > scroll + visible { scroll = rect.bottom - visible }
         }

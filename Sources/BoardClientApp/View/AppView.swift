@@ -13,6 +13,16 @@ public enum AppView {
         guard size.width > 0, size.height > 0 else {
             return Buffer(width: max(0, size.width), height: max(0, size.height))
         }
+        if let picker = model.picker {
+            var buffer = Buffer(width: size.width, height: size.height)
+            PickerView.draw(model, picker, into: &buffer)
+            return buffer
+        }
+        if let past = model.past {
+            var buffer = Buffer(width: size.width, height: size.height)
+            PastBoardView.draw(model, past, into: &buffer)
+            return buffer
+        }
         let area = model.boardArea.intersection(Rect(x: 0, y: 0, width: size.width, height: size.height))
         let scene = MotionScene(model, time: time)
         var buffer: Buffer
@@ -27,6 +37,7 @@ public enum AppView {
             StillPicture(model, scene: scene, area: area).paint(into: &buffer)
         }
         drawScene(model, scene: scene, time: time, area: area, into: &buffer)
+        if let panel = model.history { HistoryView.draw(model, panel, into: &buffer) }
         StatusLine.draw(model, time: time, into: &buffer)
         BottomLine.draw(model, into: &buffer)
         if model.showHelp { HelpOverlay.draw(into: &buffer) }
@@ -42,9 +53,10 @@ public enum AppView {
     }
 
     /// Draws a section's title line on screen row `row`, with its cell count, and the empty
-    /// mark two rows below when it has no cells.
+    /// mark two rows below when it has no cells (in the cursor's colour when the cursor is on it).
     static func drawTitle(
-        _ title: String, count: Int, row: Int, style: SectionTitleStyle, area: Rect, into buffer: inout Buffer
+        _ title: String, count: Int, row: Int, style: SectionTitleStyle, area: Rect, cursor: Bool = false,
+        into buffer: inout Buffer
     ) {
         if row >= area.y && row < area.bottom {
             let counted = " (\(count))"
@@ -54,7 +66,9 @@ public enum AppView {
         }
         let emptyRow = row + 2
         if count == 0, emptyRow >= area.y, emptyRow < area.bottom {
-            buffer.write("(empty)", x: 3, y: emptyRow, maxWidth: area.width - 3, style: Style(attributes: .dim))
+            let mark = cursor ? Style(foreground: .yellow, attributes: .bold) : Style(attributes: .dim)
+            buffer.write(
+                cursor ? "▸ (empty)" : "(empty)", x: cursor ? 1 : 3, y: emptyRow, maxWidth: area.width - 1, style: mark)
         }
     }
 
@@ -81,7 +95,8 @@ public enum AppView {
         for (frame, motion) in scene.titles {
             drawTitle(
                 frame.title, count: frame.cellIDs.count, row: motion.origin.y + area.y - model.scroll,
-                style: SectionTitleStyle(motion), area: area, into: &buffer)
+                style: SectionTitleStyle(motion), area: area, cursor: model.cursor == frame.id && !model.showHelp,
+                into: &buffer)
         }
         var lifted: [(ViewCell, MotionFrame)] = []
         for (cell, motion) in scene.tiles where cell.holder?.isLocal != true {

@@ -22,6 +22,12 @@ enum BottomLine {
             buffer.write(
                 "Delete “\(label)”? y/n", x: 0, y: y, maxWidth: width, style: Style(foreground: .red, attributes: .bold)
             )
+        case .confirmingSectionDelete(let id):
+            let board = model.machine.optimistic?.board
+            let section = board?.index(ofSection: id).map { board!.sections[$0] }
+            buffer.write(
+                AppModel.deletionQuestion(title: section?.title ?? id, tiles: section?.items.count ?? 0), x: 0, y: y,
+                maxWidth: width, style: Style(foreground: .red, attributes: .bold))
         case .holdingWithKeys:
             buffer.write(
                 notice(model) ?? "arrows move · space/enter drop · esc cancel", x: 0, y: y, maxWidth: width,
@@ -29,6 +35,10 @@ enum BottomLine {
         default:
             if let text = notice(model) {
                 buffer.write(text, x: 0, y: y, maxWidth: width, style: Style(foreground: .yellow))
+            } else if model.history != nil {
+                buffer.write(
+                    "↑↓ scroll · Enter the board at that version · Esc close", x: 0, y: y, maxWidth: width,
+                    style: Style(attributes: .dim))
             } else {
                 buffer.write("? help · q quit", x: 0, y: y, maxWidth: width, style: Style(attributes: .dim))
             }

@@ -11,6 +11,10 @@ enum HelpOverlay {
         "a  add a tile after the cursor",
         "e  rename   d  delete (y/n)",
         "S  add a section",
+        "E  rename the cursor's section",
+        "<  >  move the section left, right",
+        "D  delete the section (y/n)",
+        "H  history   b  all boards",
         "u  undo",
         "?  this help   q/ctrl-c  quit",
     ]

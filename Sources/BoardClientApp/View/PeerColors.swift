@@ -1,16 +1,17 @@
+import BoardSync
 import TerminalUI
 
-/// A stable colour for each client id, the same in every process (FNV-1a of the id picks from a
-/// fixed palette).
+/// The terminal colour of each connection: the core's `PeerColor` of its client id, so the
+/// terminal and the browser page show everyone in the same colour.
 public enum PeerColors {
-    public static let palette: [Color] = [.cyan, .magenta, .yellow, .green, .blue, .red]
-
     public static func color(for client: String) -> Color {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in client.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
+        switch PeerColor(client: client) {
+        case .cyan: .cyan
+        case .magenta: .magenta
+        case .yellow: .yellow
+        case .green: .green
+        case .blue: .blue
+        case .red: .red
         }
-        return palette[Int(hash % UInt64(palette.count))]
     }
 }

@@ -21,6 +21,8 @@ struct StillPicture: Equatable {
         var count: Int
         /// The colour of the person who just moved the section, while it stays marked.
         var mark: Color?
+        /// The section is empty and the cursor is on it.
+        var isCursor = false
     }
 
     var area: Rect
@@ -36,7 +38,8 @@ struct StillPicture: Equatable {
             var mark: Color?
             if case .remote(let client, _)? = scene.marks[frame.id] { mark = PeerColors.color(for: client) }
             titles[frame.id] = Title(
-                row: frame.titleRow + offset, title: frame.title, count: frame.cellIDs.count, mark: mark)
+                row: frame.titleRow + offset, title: frame.title, count: frame.cellIDs.count, mark: mark,
+                isCursor: model.cursor == frame.id && !model.showHelp)
         }
         for section in model.machine.view.sections {
             for cell in section.cells where !scene.tileIDs.contains(cell.id) {
@@ -73,7 +76,9 @@ struct StillPicture: Equatable {
     private func paint(_ title: Title, into buffer: inout Buffer) {
         var style = SectionTitleStyle()
         if let mark = title.mark { style.text.foreground = mark }
-        AppView.drawTitle(title.title, count: title.count, row: title.row, style: style, area: area, into: &buffer)
+        AppView.drawTitle(
+            title.title, count: title.count, row: title.row, style: style, area: area, cursor: title.isCursor,
+            into: &buffer)
     }
 
     private func paint(_ tile: Tile, into buffer: inout Buffer) {

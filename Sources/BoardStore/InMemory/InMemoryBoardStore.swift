@@ -50,6 +50,21 @@ public final class InMemoryBoardStore: SharedBoardStore {
         }
     }
 
+    public func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
+        guard version >= 0, limit >= 0 else {
+            throw .invalidArgument("opsBefore needs a version and a limit of at least 0")
+        }
+        return boards.withLock { boards in
+            let ops = boards[board]?.ops ?? []
+            return Array(ops.reversed().lazy.filter { $0.version < version }.prefix(limit))
+        }
+    }
+
+    public func snapshot(_ board: String, atOrBelow version: Int) throws(StoreError) -> Board? {
+        guard version >= 0 else { throw .invalidArgument("snapshot needs a version of at least 0") }
+        return boards.withLock { $0[board]?.snapshot(atOrBelow: version) }
+    }
+
     public func oldestRetainedVersion(_ board: String) throws(StoreError) -> Int? {
         boards.withLock { $0[board]?.ops.first?.version }
     }

@@ -91,8 +91,8 @@ public struct CommitBatch: Sendable, Equatable {
         newIDs.append(NewID(board: board, id: id, kind: kind))
     }
 
-    /// Stores `snapshot` as the state of the board `snapshot.id` at `snapshot.version`, which
-    /// allows compacting the ops it covers.
+    /// Stores `snapshot` as the state of the board `snapshot.id` at `snapshot.version`, then
+    /// compacts the board (see `BoardStore.writeSnapshot`).
     public mutating func addSnapshot(_ snapshot: Board) {
         snapshots.append(snapshot)
     }

@@ -21,15 +21,7 @@ struct PostgresStoreReads {
     func loadBoard(_ name: String) throws -> StoredBoard? {
         try connection.transaction(.repeatableRead) { () throws -> StoredBoard? in
             guard try headVersion(of: name) != nil else { return nil }
-            let snapshotRows = try connection.execute(
-                prepared: "SELECT version, snapshot_json FROM snapshots WHERE board = $1 ORDER BY version DESC LIMIT 1",
-                [name])
-            let snapshot = try snapshotRows.first.map { row in
-                let version = try row.int(0)
-                return try decoded("the snapshot of board \(name) at version \(version)") {
-                    try StoredJSON.board(from: row.string(1), version: version)
-                }
-            }
+            let snapshot = try self.snapshot(name, atOrBelow: Int(Int64.max))
             let ops = try opsAfter(name, version: snapshot?.version ?? 0, limit: Int(Int64.max))
             return StoredBoard(
                 name: name, snapshot: snapshot, ops: ops, usedIDs: try usedIDs(of: name),
@@ -44,6 +36,31 @@ struct PostgresStoreReads {
                 WHERE board = $1 AND version > $2 ORDER BY version LIMIT $3
                 """, [board, version, limit]
         ).map { try storedOp($0, board: board) }
+    }
+
+    /// Up to `limit` retained ops below `version`, newest first.
+    func opsBefore(_ board: String, version: Int, limit: Int) throws -> [StoredOp] {
+        try connection.execute(
+            prepared: """
+                SELECT version, client, "user", seq, op_json, committed_at FROM ops
+                WHERE board = $1 AND version < $2 ORDER BY version DESC LIMIT $3
+                """, [board, version, limit]
+        ).map { try storedOp($0, board: board) }
+    }
+
+    /// The newest kept snapshot of `board` at or below `version`.
+    func snapshot(_ board: String, atOrBelow version: Int) throws -> Board? {
+        let rows = try connection.execute(
+            prepared: """
+                SELECT version, snapshot_json FROM snapshots WHERE board = $1 AND version <= $2
+                ORDER BY version DESC LIMIT 1
+                """, [board, version])
+        return try rows.first.map { row in
+            let found = try row.int(0)
+            return try decoded("the snapshot of board \(board) at version \(found)") {
+                try StoredJSON.board(from: row.string(1), version: found)
+            }
+        }
     }
 
     func oldestRetainedVersion(_ board: String) throws -> Int? {

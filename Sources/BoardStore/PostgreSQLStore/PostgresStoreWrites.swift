@@ -102,8 +102,9 @@ struct PostgresStoreWrites {
                 """, [order.map(\.board), order.map(\.client), order.map { last[$0]!.rawValue }])
     }
 
-    /// Stores a snapshot, keeps only the newest one of its board, and deletes the ops that the
-    /// newest covers except the latest `retainedOps`.
+    /// Stores a snapshot (replacing one of its version) and compacts the board as
+    /// `BoardStore.writeSnapshot` says: the cutoff is the newest kept snapshot at or below
+    /// `head - retainedOps`; the ops at or below it and the snapshots below it go.
     private func store(_ snapshot: Board, head: Int) throws {
         let board = snapshot.id
         try connection.execute(
@@ -111,14 +112,14 @@ struct PostgresStoreWrites {
                 INSERT INTO snapshots (board, version, snapshot_json) VALUES ($1, $2, $3)
                 ON CONFLICT (board, version) DO UPDATE SET snapshot_json = excluded.snapshot_json
                 """, [board, snapshot.version, StoredJSON.text(of: snapshot)])
-        let newest =
-            try connection.execute(prepared: "SELECT max(version) FROM snapshots WHERE board = $1", [board])[0]
-            .optionalInt(0) ?? snapshot.version
-        try connection.execute(prepared: "DELETE FROM snapshots WHERE board = $1 AND version < $2", [board, newest])
-        let cutoff = min(newest, head - retainedOps)
-        if cutoff > 0 {
-            try connection.execute(prepared: "DELETE FROM ops WHERE board = $1 AND version <= $2", [board, cutoff])
-        }
+        let limit = head - retainedOps
+        guard limit >= 0,
+            let cutoff = try connection.execute(
+                prepared: "SELECT max(version) FROM snapshots WHERE board = $1 AND version <= $2", [board, limit]
+            )[0].optionalInt(0)
+        else { return }
+        try connection.execute(prepared: "DELETE FROM snapshots WHERE board = $1 AND version < $2", [board, cutoff])
+        try connection.execute(prepared: "DELETE FROM ops WHERE board = $1 AND version <= $2", [board, cutoff])
     }
 
     /// A pair of names keyed together: a board and a client, or a board and an id.

@@ -1,3 +1,4 @@
+import BoardSync
 import Locking
 
 /// A `BoardStore` in one SQLite database file, in WAL mode with `synchronous = FULL`: a
@@ -61,6 +62,18 @@ public final class SQLiteBoardStore: BoardStore {
             throw .invalidArgument("opsAfter needs a version and a limit of at least 0")
         }
         return try withConnection { try $0.opsAfter(board, version: version, limit: limit) }
+    }
+
+    public func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
+        guard version >= 0, limit >= 0 else {
+            throw .invalidArgument("opsBefore needs a version and a limit of at least 0")
+        }
+        return try withConnection { try $0.opsBefore(board, version: version, limit: limit) }
+    }
+
+    public func snapshot(_ board: String, atOrBelow version: Int) throws(StoreError) -> Board? {
+        guard version >= 0 else { throw .invalidArgument("snapshot needs a version of at least 0") }
+        return try withConnection { try $0.snapshot(board, atOrBelow: version) }
     }
 
     public func oldestRetainedVersion(_ board: String) throws(StoreError) -> Int? {

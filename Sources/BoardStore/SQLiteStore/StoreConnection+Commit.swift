@@ -104,9 +104,9 @@ extension StoreConnection {
         try insertUsedId.run(used.board, used.id, used.kind.rawValue)
     }
 
-    /// Stores a snapshot, keeps only the newest one of the board, and deletes the ops that the
-    /// newest snapshot covers except the latest `retainedOps`; the log is empty by then, so every
-    /// op is in `ops`. Before ops go, their clients'
+    /// Stores a snapshot and compacts the board as `BoardStore.writeSnapshot` says: the cutoff
+    /// is the newest snapshot at or below `head - retainedOps`; ops up to it and older snapshots
+    /// go. The log is empty by then, so every op is in `ops`. Before ops go, their clients'
     /// highest seqs move into `client_seqs` and the head into `boards.head_version`, so neither
     /// is lost with them.
     private func store(_ snapshot: Board, head: Int) throws {
@@ -120,12 +120,13 @@ extension StoreConnection {
         }
         try database.statement("INSERT OR REPLACE INTO snapshots (board, version, snapshot_json) VALUES (?, ?, ?)")
             .run(board, version, StoredJSON.text(of: snapshot))
-        let newest =
-            try database.statement("SELECT max(version) FROM snapshots WHERE board = ?").queryOne(board) {
-                $0.int(0)
-            } ?? version
-        try database.statement("DELETE FROM snapshots WHERE board = ? AND version < ?").run(board, newest)
-        let cutoff = min(newest, head - retainedOps)
+        let newestAllowed = head - retainedOps
+        guard newestAllowed >= 0,
+            let cutoff = try database.statement(
+                "SELECT max(version) FROM snapshots WHERE board = ? AND version <= ?"
+            ).queryOne(board, newestAllowed, row: { $0.isNull(0) ? nil : $0.int(0) }) ?? nil
+        else { return }
+        try database.statement("DELETE FROM snapshots WHERE board = ? AND version < ?").run(board, cutoff)
         try database.statement("UPDATE boards SET head_version = ? WHERE name = ?").run(head, board)
         try database.statement(
             """

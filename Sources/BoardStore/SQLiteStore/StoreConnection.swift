@@ -65,14 +65,7 @@ final class StoreConnection {
 
     func loadBoard(_ name: String) throws -> StoredBoard? {
         guard try headVersion(of: name) != nil else { return nil }
-        let row = try database.statement(
-            "SELECT version, snapshot_json FROM snapshots WHERE board = ? ORDER BY version DESC LIMIT 1"
-        ).queryOne(name) { (version: $0.int(0), json: $0.string(1)) }
-        let snapshot = try row.map { row in
-            try decoded("the snapshot of board \(name) at version \(row.version)") {
-                try StoredJSON.board(from: row.json, version: row.version)
-            }
-        }
+        let snapshot = try snapshot(name, atOrBelow: Int(Int64.max))
         let ops = try opsAfter(name, version: snapshot?.version ?? 0, limit: Int(Int64.max))
         return StoredBoard(
             name: name, snapshot: snapshot, ops: ops, usedIDs: try usedIDs(of: name), lastSeqs: try lastSeqs(of: name))
@@ -107,6 +100,37 @@ final class StoreConnection {
             WHERE board = ? AND version > ? ORDER BY version LIMIT ?
             """
         ).query(board, version, limit, row: OpRow.init).map { try storedOp($0, board: board) }
+    }
+
+    /// Reads each table newest first through its own order (the key of `ops`, a scan of the
+    /// short `op_log`) and merges the two, so a page never sorts the board's whole history.
+    func opsBefore(_ board: String, version: Int, limit: Int) throws -> [StoredOp] {
+        try database.statement(
+            """
+            SELECT * FROM (
+                SELECT version, client, user, seq, op_json, committed_at FROM ops
+                WHERE board = ?1 AND version < ?2 ORDER BY version DESC LIMIT ?3)
+            UNION ALL
+            SELECT * FROM (
+                SELECT version, client, user, seq, op_json, committed_at FROM op_log
+                WHERE board = ?1 AND version < ?2 ORDER BY version DESC LIMIT ?3)
+            ORDER BY version DESC LIMIT ?3
+            """
+        ).query(board, version, limit, row: OpRow.init).map { try storedOp($0, board: board) }
+    }
+
+    func snapshot(_ board: String, atOrBelow version: Int) throws -> Board? {
+        let row = try database.statement(
+            """
+            SELECT version, snapshot_json FROM snapshots WHERE board = ? AND version <= ?
+            ORDER BY version DESC LIMIT 1
+            """
+        ).queryOne(board, version) { (version: $0.int(0), json: $0.string(1)) }
+        return try row.map { row in
+            try decoded("the snapshot of board \(board) at version \(row.version)") {
+                try StoredJSON.board(from: row.json, version: row.version)
+            }
+        }
     }
 
     func oldestRetainedVersion(_ board: String) throws -> Int? {

@@ -81,7 +81,7 @@ enum StoreOpener {
         if found == StoreSchema.version { return }
         if StoreSchema.migratable.contains(found) {
             try database.transaction {
-                try database.execute(StoreSchema.migrate)
+                try StoreSchema.migrate(database, from: found)
             }
             return
         }

@@ -1,3 +1,5 @@
+import BoardSync
+
 /// The tables of `SQLiteBoardStore` and the `PRAGMA user_version` that names them.
 ///
 /// Every table but `boards` is keyed by board name; there are no foreign-key constraints
@@ -23,12 +25,22 @@
 /// A version 1 file (no log, exact `head_version` and `client_seqs`) already satisfies these
 /// rules once the log and the view exist, so migrating it adds them; the new number keeps older
 /// code, which would miss the log, from opening the file.
+///
+/// Version 3 keeps a board's history rebuildable (`BoardStore.snapshot(_:atOrBelow:)`): older
+/// snapshots stay until compaction passes them, and every board has a snapshot of its first
+/// state at version 0 until then. Versions 1 and 2 kept only the newest snapshot, and a board
+/// that never had one started from `Board.initial` implicitly; migrating writes that initial
+/// snapshot for every board without any, which is exactly the state such a board was loaded
+/// from. (A board that had snapshots keeps only its newest: versions before it cannot be
+/// rebuilt, though its retained ops stay readable.) Every op row already held its author's
+/// `user` and its `committed_at` in versions 1 and 2. The new number keeps older code, which
+/// would drop the older snapshots again, from opening the file.
 enum StoreSchema {
     /// The schema version this code reads and writes.
-    static let version = 2
+    static let version = 3
 
     /// The versions this code migrates to `version` on open.
-    static let migratable = [1]
+    static let migratable = [1, 2]
 
     /// The tables of version 1.
     private static let versionOneTables = """
@@ -81,12 +93,25 @@ enum StoreSchema {
             SELECT board, version, client, user, seq, op_json, committed_at FROM ops
             UNION ALL
             SELECT board, version, client, user, seq, op_json, committed_at FROM op_log;
-        PRAGMA user_version = 2;
         """
 
-    /// Creates every table of the current version in an empty database.
-    static let create = versionOneTables + versionTwoAdditions
+    /// Sets `user_version` to `version`.
+    private static let versionNumber = "PRAGMA user_version = \(version);"
 
-    /// Brings a database of a `migratable` version to `version`.
-    static let migrate = versionTwoAdditions
+    /// Creates every table of the current version in an empty database.
+    static let create = versionOneTables + versionTwoAdditions + versionNumber
+
+    /// Brings a database of a `migratable` version `found` to `version`, inside the caller's
+    /// transaction.
+    static func migrate(_ database: Database, from found: Int) throws {
+        if found < 2 { try database.execute(versionTwoAdditions) }
+        let bare = try database.statement(
+            "SELECT name FROM boards WHERE NOT EXISTS (SELECT 1 FROM snapshots WHERE board = name)"
+        ).query { $0.string(0) }
+        let insert = try database.prepare("INSERT INTO snapshots (board, version, snapshot_json) VALUES (?, 0, ?)")
+        for name in bare {
+            try insert.run(name, StoredJSON.text(of: .initial(id: name)))
+        }
+        try database.execute(versionNumber)
+    }
 }

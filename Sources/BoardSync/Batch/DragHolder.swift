@@ -1,5 +1,5 @@
 /// Who is dragging an item: the connection holding the drag, the person behind it, and whether
-/// that connection is this client's own.
+/// that connection is this client's own. User names compare by their bytes (`ExactText`).
 public struct DragHolder: Hashable, Sendable, CustomStringConvertible {
     public var client: String
     public var user: String
@@ -12,4 +12,14 @@ public struct DragHolder: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { isLocal ? "\(user) (you)" : "\(user)@\(client)" }
+
+    public static func == (a: DragHolder, b: DragHolder) -> Bool {
+        a.client == b.client && ExactText.same(a.user, b.user) && a.isLocal == b.isLocal
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(client)
+        ExactText.hash(user, into: &hasher)
+        hasher.combine(isLocal)
+    }
 }

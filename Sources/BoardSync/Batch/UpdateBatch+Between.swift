@@ -29,7 +29,7 @@ extension UpdateBatch {
         for (oldIndex, newIndex) in sectionTarget.enumerated() where newIndex >= 0 {
             let oldSection = oldSections[oldIndex]
             let newSection = newSections[newIndex]
-            if oldSection.title != newSection.title {
+            if !ExactText.same(oldSection.title, newSection.title) {
                 if sectionMoved[oldIndex] {
                     batch.movedSectionReloads.append(newIndex)
                 } else {

@@ -1,5 +1,6 @@
 /// One cell of a board view. Its identity is the item id; its content is the label and, for the
 /// empty placeholder cell of an item being dragged, the holder the placeholder is labelled with.
+/// Labels compare by their bytes (`ExactText`).
 public struct ViewCell: Hashable, Sendable {
     /// The item id: what makes two cells "the same cell" across views.
     public var id: String
@@ -19,6 +20,16 @@ public struct ViewCell: Hashable, Sendable {
 
     /// Whether `other` shows something different in this cell (identity aside).
     public func hasDifferentContent(from other: ViewCell) -> Bool {
-        label != other.label || holder != other.holder
+        !ExactText.same(label, other.label) || holder != other.holder
+    }
+
+    public static func == (a: ViewCell, b: ViewCell) -> Bool {
+        a.id == b.id && !a.hasDifferentContent(from: b)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        ExactText.hash(label, into: &hasher)
+        hasher.combine(holder)
     }
 }

@@ -15,23 +15,22 @@ public struct ClientMessageRefusal: Error, Hashable, Sendable {
         self.seq = seq
     }
 
-    /// The `seq` of a submit, read from a message that may fail to decode for other reasons.
-    static func submitSeq(of message: JSONValue) -> Int? {
-        guard case .object(let object) = message,
-            object.members.count(where: { $0.key == "type" }) == 1,
-            object.members.count(where: { $0.key == "seq" }) == 1,
-            object["type"] == .string("submit"), let seq = object["seq"]
+    /// The `seq` of a submit, read from validated bytes that may fail to decode for other reasons.
+    static func submitSeq(ofValidated bytes: UnsafeBufferPointer<UInt8>, tolerant: Bool = false) -> Int? {
+        guard var message = try? FieldReader(message: .document(bytes, tolerant: tolerant)),
+            message.count(of: "type") == 1, message.count(of: "seq") == 1,
+            (try? message.string("type")) == "submit"
         else { return nil }
-        return try? FieldReader.integer(seq, field: "seq", minimum: 1)
+        return try? message.integer("seq", minimum: 1)
     }
 
-    /// The `seq` of a submit whose bytes the strict parser refused, when tolerant parsing
-    /// can read them.
-    static func submitSeq(ofUnparsed bytes: some Collection<UInt8>, after syntaxError: JSONSyntaxError) -> Int? {
+    /// The `seq` of a submit whose bytes the strict validator refused, when a tolerant validation
+    /// accepts them.
+    static func submitSeq(ofUnparsed bytes: UnsafeBufferPointer<UInt8>, after syntaxError: JSONSyntaxError) -> Int? {
         switch syntaxError.reason {
         case .loneSurrogate, .duplicateKey:
-            guard let message = try? JSONValue.parse(bytes, tolerant: true) else { return nil }
-            return submitSeq(of: message)
+            guard (try? JSONValidator.validate(bytes, tolerant: true)) != nil else { return nil }
+            return submitSeq(ofValidated: bytes, tolerant: true)
         default:
             return nil
         }

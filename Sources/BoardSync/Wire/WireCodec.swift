@@ -1,39 +1,62 @@
 /// The protocol's JSON encoding of messages, board snapshots and ops.
 ///
 /// Decoding is strict (see `WireError`): bytes must be one JSON object with the protocol's field
-/// names and types; unknown fields are ignored. Encoding is canonical: compact, `type` (or
-/// `kind`) first, fields in the order of the protocol's tables, absent optional fields omitted.
+/// names and types; unknown fields are ignored. Messages are read straight from their bytes, with
+/// no tree of JSON values in between: one checking pass when the message is written as this
+/// encoder writes it (`StreamingFieldReader`), else `JSONValidator` checks the syntax and
+/// `FieldReader` reads the fields, with the exact error. The `json:` forms take a value tree and
+/// decode its compact bytes. Encoding is canonical: compact, `type` (or `kind`) first, fields in
+/// the order of the protocol's tables, absent optional fields omitted.
 public enum WireCodec {
     // MARK: Client messages
 
+    @inlinable
     public static func decodeClientMessage(_ bytes: some Collection<UInt8>) throws(WireError) -> ClientMessage {
-        try decodeClientMessage(json: parse(bytes))
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decodeClientMessage(buffer: buffer) }
     }
 
     public static func decodeClientMessage(_ bytes: UnsafeRawBufferPointer) throws(WireError) -> ClientMessage {
-        try decodeClientMessage(json: parse(bytes))
+        try decodeClientMessage(buffer: bytes.assumingMemoryBound(to: UInt8.self))
     }
 
+    @usableFromInline
+    static func decodeClientMessage(buffer: UnsafeBufferPointer<UInt8>) throws(WireError) -> ClientMessage {
+        try decode(buffer, as: ClientMessage.self)
+    }
+
+    /// Decodes a message given as a value tree, by its compact bytes.
     public static func decodeClientMessage(json: JSONValue) throws(WireError) -> ClientMessage {
-        try ClientMessage(wire: FieldReader(message: json))
+        try decodeClientMessage(json.encoded)
     }
 
     /// Decodes a message as the server reads it: like `decodeClientMessage`, but a refusal also
     /// names the `seq` of the submit it refuses whenever that can be read.
+    @inlinable
     public static func receiveClientMessage(
         _ bytes: some Collection<UInt8>
     ) throws(ClientMessageRefusal) -> ClientMessage {
-        let json: JSONValue
+        try withContiguousBytes(bytes) { buffer throws(ClientMessageRefusal) in try receiveClientMessage(buffer: buffer)
+        }
+    }
+
+    @usableFromInline
+    static func receiveClientMessage(
+        buffer: UnsafeBufferPointer<UInt8>
+    ) throws(ClientMessageRefusal) -> ClientMessage {
+        #if !hasFeature(Embedded)
+            if let message = StreamingFieldReader.decode(buffer, ClientMessage.init(wire:)) { return message }
+        #endif
         do {
-            json = try JSONValue.parse(bytes)
+            try JSONValidator.validate(buffer)
         } catch {
             throw ClientMessageRefusal(
-                WireError(error), seq: ClientMessageRefusal.submitSeq(ofUnparsed: bytes, after: error))
+                WireError(error), seq: ClientMessageRefusal.submitSeq(ofUnparsed: buffer, after: error))
         }
         do {
-            return try decodeClientMessage(json: json)
+            var reader = try FieldReader(message: .document(buffer))
+            return try ClientMessage(wire: &reader)
         } catch {
-            throw ClientMessageRefusal(error, seq: ClientMessageRefusal.submitSeq(of: json))
+            throw ClientMessageRefusal(error, seq: ClientMessageRefusal.submitSeq(ofValidated: buffer))
         }
     }
 
@@ -45,16 +68,23 @@ public enum WireCodec {
 
     // MARK: Server messages
 
+    @inlinable
     public static func decodeServerMessage(_ bytes: some Collection<UInt8>) throws(WireError) -> ServerMessage {
-        try decodeServerMessage(json: parse(bytes))
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decodeServerMessage(buffer: buffer) }
     }
 
     public static func decodeServerMessage(_ bytes: UnsafeRawBufferPointer) throws(WireError) -> ServerMessage {
-        try decodeServerMessage(json: parse(bytes))
+        try decodeServerMessage(buffer: bytes.assumingMemoryBound(to: UInt8.self))
     }
 
+    @usableFromInline
+    static func decodeServerMessage(buffer: UnsafeBufferPointer<UInt8>) throws(WireError) -> ServerMessage {
+        try decode(buffer, as: ServerMessage.self)
+    }
+
+    /// Decodes a message given as a value tree, by its compact bytes.
     public static func decodeServerMessage(json: JSONValue) throws(WireError) -> ServerMessage {
-        try ServerMessage(wire: FieldReader(message: json))
+        try decodeServerMessage(json.encoded)
     }
 
     public static func encode(_ message: ServerMessage) -> [UInt8] {
@@ -75,11 +105,12 @@ public enum WireCodec {
 
     /// Decodes a board snapshot (protocol section 3).
     public static func decodeBoard(_ bytes: some Collection<UInt8>) throws(WireError) -> Board {
-        try decodeBoard(json: parse(bytes))
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, as: Board.self) }
     }
 
+    /// Decodes a board snapshot given as a value tree, by its compact bytes.
     public static func decodeBoard(json: JSONValue) throws(WireError) -> Board {
-        try Board(wire: FieldReader(message: json))
+        try decodeBoard(json.encoded)
     }
 
     public static func encodeBoard(_ board: Board) -> [UInt8] {
@@ -90,11 +121,12 @@ public enum WireCodec {
 
     /// Decodes one op object (protocol section 4).
     public static func decodeOp(_ bytes: some Collection<UInt8>) throws(WireError) -> Op {
-        try decodeOp(json: parse(bytes))
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, as: Op.self) }
     }
 
+    /// Decodes an op given as a value tree, by its compact bytes.
     public static func decodeOp(json: JSONValue) throws(WireError) -> Op {
-        try Op(wire: FieldReader(message: json))
+        try decodeOp(json.encoded)
     }
 
     public static func encodeOp(_ op: Op) -> [UInt8] {
@@ -120,21 +152,35 @@ public enum WireCodec {
         64 + board.sections.count * 64 + board.itemCount * 48
     }
 
-    // MARK: Parsing
+    // MARK: Decoding
 
-    private static func parse(_ bytes: some Collection<UInt8>) throws(WireError) -> JSONValue {
+    /// Reads a message in one pass when it is written as the encoder writes it; otherwise
+    /// validates `bytes` as one JSON value (any syntax error wins over every field's problem, as
+    /// in a parse into a tree) and then reads the message object straight from them.
+    static func decode<Value: WireDecodable>(
+        _ bytes: UnsafeBufferPointer<UInt8>, as type: Value.Type
+    ) throws(WireError) -> Value {
+        #if !hasFeature(Embedded)
+            // The one-pass reader is a second specialization of every decoder; the page's module
+            // leaves it out to stay small (docs/BROWSER.md), and decodes exactly the same.
+            if let value = StreamingFieldReader.decode(bytes, Value.init(wire:)) { return value }
+        #endif
         do {
-            return try JSONValue.parse(bytes)
+            try JSONValidator.validate(bytes)
         } catch {
             throw WireError(error)
         }
-    }
-
-    private static func parse(_ bytes: UnsafeRawBufferPointer) throws(WireError) -> JSONValue {
-        do {
-            return try JSONValue.parse(bytes)
-        } catch {
-            throw WireError(error)
-        }
+        var reader = try FieldReader(message: .document(bytes))
+        return try Value(wire: &reader)
     }
 }
+
+/// A protocol type the codec decodes from a JSON object, through either field reader.
+protocol WireDecodable {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError)
+}
+
+extension ClientMessage: WireDecodable {}
+extension ServerMessage: WireDecodable {}
+extension Board: WireDecodable {}
+extension Op: WireDecodable {}

@@ -101,6 +101,16 @@ final class FlakySharedStore: SharedBoardStore, @unchecked Sendable {
         return try inner.opsAfter(board, version: version, limit: limit)
     }
 
+    func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
+        try check()
+        return try inner.opsBefore(board, version: version, limit: limit)
+    }
+
+    func snapshot(_ board: String, atOrBelow version: Int) throws(StoreError) -> Board? {
+        try check()
+        return try inner.snapshot(board, atOrBelow: version)
+    }
+
     func oldestRetainedVersion(_ board: String) throws(StoreError) -> Int? {
         try check()
         return try inner.oldestRetainedVersion(board)

@@ -66,7 +66,8 @@ final class InProcessServer {
         }
         return HTTPRequestInfo(
             method: "GET", path: String(parts[0]), query: query, authorization: headers["Authorization"],
-            origin: headers["Origin"], offeredSubprotocols: ["boardsync.v1"], peerAddress: peer)
+            origin: headers["Origin"], offeredSubprotocols: ["boardsync.v1"], peerAddress: peer,
+            ifNoneMatch: headers["If-None-Match"])
     }
 
     /// A WebSocket upgrade to `target` and its handshake: the open session, or the refusal.

@@ -16,6 +16,8 @@ struct BoardStoreConformanceTests {
             #expect(try store.opsAfter("team", version: 0, limit: 10) == [])
             #expect(try store.oldestRetainedVersion("team") == nil)
             #expect(try store.committedOp("team", client: "c1", seq: 1) == nil)
+            #expect(try store.opsBefore("team", version: 10, limit: 10) == [])
+            #expect(try store.snapshot("team", atOrBelow: 10) == nil)
         }
     }
 
@@ -138,9 +140,11 @@ struct BoardStoreConformanceTests {
             try store.writeSnapshot(snapshot(of: "team", at: 10))
             #expect(try store.oldestRetainedVersion("team") == 11)
 
+            // 20 - 5 = 15: compaction stops at the newest snapshot at or below it, 10, so that every
+            // retained version can still be rebuilt.
             try store.writeSnapshot(snapshot(of: "team", at: 18))
-            #expect(try store.oldestRetainedVersion("team") == 16)
-            #expect(try store.opsAfter("team", version: 0, limit: 100).map(\.version) == Array(16...20))
+            #expect(try store.oldestRetainedVersion("team") == 11)
+            #expect(try store.opsAfter("team", version: 0, limit: 100).map(\.version) == Array(11...20))
             #expect(try store.committedOp("team", client: "c1", seq: 3) == nil)
             #expect(try store.committedOp("team", client: "c1", seq: 17) == op(17))
 
@@ -155,13 +159,16 @@ struct BoardStoreConformanceTests {
     func snapshotInABatchCompactsAfterTheBatchOps(factory: StoreFactory) throws {
         try factory.withStore(retainedOps: 3) { (store: any BoardStore) throws in
             try store.commit(creation(of: "team"))
+            try commitOps(1...4, to: "team", in: store)
+            try store.writeSnapshot(snapshot(of: "team", at: 4))
+            #expect(try store.oldestRetainedVersion("team") == 1)
             var batch = CommitBatch()
-            for version in 1...8 {
+            for version in 5...8 {
                 batch.append(op(version), to: "team")
             }
             batch.addSnapshot(snapshot(of: "team", at: 8))
             try store.commit(batch)
-            #expect(try store.opsAfter("team", version: 0, limit: 100).map(\.version) == [6, 7, 8])
+            #expect(try store.opsAfter("team", version: 0, limit: 100).map(\.version) == [5, 6, 7, 8])
             #expect(try store.loadBoard("team")?.version == 8)
         }
     }

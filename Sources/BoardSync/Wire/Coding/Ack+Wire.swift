@@ -1,10 +1,10 @@
 extension ServerMessage.Ack {
     /// Reads an ack; `op` must be present, and `null` exactly when `noop` is true.
-    init(wire reader: FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         let seq = try reader.integer("seq", minimum: 1)
         let version = try reader.integer("version")
         let op: Op? =
-            try reader.value("op") == .null ? nil : try reader.nested("op", Op.init(wire:))
+            try reader.value("op").isNull ? nil : try reader.nested("op", Op.init(wire:))
         let noop = try reader.optionalBool("noop") ?? false
         if noop && op != nil { throw .conflictingFields("ack with \"noop\": true must have \"op\": null") }
         if !noop && op == nil { throw .conflictingFields("ack with \"op\": null must have \"noop\": true") }

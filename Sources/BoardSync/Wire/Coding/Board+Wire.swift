@@ -1,6 +1,6 @@
 extension Board {
     /// Reads a board snapshot (protocol section 3).
-    init(wire reader: FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(
             id: try reader.string("id"),
             version: try reader.integer("version"),
@@ -23,7 +23,7 @@ extension Board {
 }
 
 extension Section {
-    init(wire reader: FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(
             id: try reader.string("id"), title: try reader.string("title"),
             items: try reader.objects("items", Item.init(wire:)))

@@ -1,6 +1,6 @@
 extension ClientMessage {
     /// Reads a client message object, checking `hello.client` and `hello.user` as well.
-    init(wire reader: FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         let type = try reader.string("type")
         switch type {
         case "hello":
@@ -18,7 +18,7 @@ extension ClientMessage {
                     seq: try reader.integer("seq", minimum: 1), base: try reader.integer("base"),
                     op: try reader.nested("op", Op.init(wire:))))
         case "drag":
-            self = .drag(try Drag(wire: reader))
+            self = .drag(try Drag(wire: &reader))
         default:
             throw .unknownType(type)
         }
@@ -65,7 +65,7 @@ extension ClientMessage {
 }
 
 extension ClientMessage.Drag {
-    init(wire reader: FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         let action = try reader.action(DragAction.self)
         let item = try reader.string("item")
         switch action {

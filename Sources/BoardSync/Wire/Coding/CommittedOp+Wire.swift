@@ -1,5 +1,5 @@
 extension ServerMessage.CommittedOp {
-    init(wire reader: FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(
             version: try reader.integer("version"), client: try reader.string("client"),
             user: try reader.string("user"), op: try reader.nested("op", Op.init(wire:)))

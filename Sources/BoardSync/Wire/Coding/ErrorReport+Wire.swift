@@ -1,5 +1,5 @@
 extension ServerMessage.ErrorReport {
-    init(wire reader: FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(
             code: try reader.word("code", as: ErrorCode.self), message: try reader.string("message"),
             seq: try reader.optionalInteger("seq", minimum: 1), item: try reader.optionalString("item"))

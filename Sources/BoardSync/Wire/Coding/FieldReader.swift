@@ -1,134 +1,242 @@
-/// Strict access to the fields of one JSON object, throwing a `WireError` that names the field.
+/// Strict access to the fields of one JSON object, read straight from bytes that `JSONValidator`
+/// accepted, throwing a `WireError` that names the field.
 ///
 /// Unknown fields are ignored. An optional field that is absent or `null` reads as nil; a
 /// required field must be present and not `null` (except where a caller reads `null` itself).
-struct FieldReader {
+/// Each lookup starts after the member found last and wraps around, so fields read in the order
+/// they were written are found without stepping over any member twice; the keys of the first
+/// members passed are remembered, so that looking behind (for a field that is absent, or out of
+/// order) needs no second step over their values.
+struct FieldReader: FieldReading {
     /// 2^53 − 1, the largest integer the protocol allows.
     static let maxInteger: Int64 = 9_007_199_254_740_991
 
-    let object: JSONObject
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let tolerant: Bool
+    /// The first member's key, or the closing brace of an empty object.
+    private let firstMember: Int
+    /// Where the next lookup starts: the member after the one found last, or the closing brace.
+    /// Stepping over the value found last waits for that lookup (`foundValue`), so that the last
+    /// field read is never stepped over.
+    private var nextMember: Int
+    private var foundValue: Int?
+    /// The key of the member found last, whose value is at `foundValue`.
+    private var foundKey: StaticString?
+    /// How many members come before `nextMember`, and before the member found last.
+    private var nextOrdinal = 0
+    private var foundOrdinal = 0
+    /// Where the keys of the first `rememberedCount` members start.
+    private var rememberedKeys = InlineArray<8, Int>(repeating: 0)
+    private var rememberedCount = 0
 
     /// Reads a whole message: anything but an object is `.notAnObject`.
-    init(message value: JSONValue) throws(WireError) {
-        guard case .object(let object) = value else { throw .notAnObject }
-        self.object = object
+    init(message value: FieldValue) throws(WireError) {
+        guard value.firstByte == UInt8(ascii: "{") else { throw .notAnObject }
+        self.init(object: value)
     }
 
     /// Reads a part of a message; the caller's `inside(_:)` adds the part's name to the path.
-    init(_ value: JSONValue) throws(WireError) {
-        guard case .object(let object) = value else { throw .wrongType(field: "", expected: "an object") }
-        self.object = object
+    init(_ value: FieldValue) throws(WireError) {
+        guard value.firstByte == UInt8(ascii: "{") else { throw .wrongType(field: "", expected: "an object") }
+        self.init(object: value)
     }
 
-    func value(_ key: String) throws(WireError) -> JSONValue {
-        guard let value = object[key] else { throw .missingField(key) }
-        return value
+    private init(object value: FieldValue) {
+        bytes = value.bytes
+        tolerant = value.tolerant
+        var cursor = value.cursor
+        cursor.offset += 1
+        cursor.skipWhitespace()
+        firstMember = cursor.offset
+        nextMember = cursor.offset
+        foundValue = nil
+        foundKey = nil
     }
 
-    func optionalValue(_ key: String) -> JSONValue? {
-        guard let value = object[key], value != .null else { return nil }
-        return value
+    mutating func lookUp(_ key: StaticString) -> FieldValue? {
+        find(key)
     }
 
-    func string(_ key: String) throws(WireError) -> String {
-        try Self.string(value(key), field: key)
-    }
+    var readsInWrittenOrder: Bool { false }
 
-    func optionalString(_ key: String) throws(WireError) -> String? {
-        guard let value = optionalValue(key) else { return nil }
-        return try Self.string(value, field: key)
-    }
-
-    func integer(_ key: String, minimum: Int64 = 0) throws(WireError) -> Int {
-        try Self.integer(value(key), field: key, minimum: minimum)
-    }
-
-    func optionalInteger(_ key: String, minimum: Int64 = 0) throws(WireError) -> Int? {
-        guard let value = optionalValue(key) else { return nil }
-        return try Self.integer(value, field: key, minimum: minimum)
-    }
-
-    func optionalBool(_ key: String) throws(WireError) -> Bool? {
-        guard let value = optionalValue(key) else { return nil }
-        guard case .bool(let flag) = value else { throw .wrongType(field: key, expected: "a boolean") }
-        return flag
-    }
-
-    /// A protocol word such as a role or an error code.
-    func word<Word: RawRepresentable<String>>(_ key: String, as type: Word.Type) throws(WireError) -> Word {
-        let text = try string(key)
-        guard let word = Word(rawValue: text) else { throw .unknownValue(field: key, value: text) }
-        return word
-    }
-
-    func optionalWord<Word: RawRepresentable<String>>(_ key: String, as type: Word.Type) throws(WireError) -> Word? {
-        guard optionalValue(key) != nil else { return nil }
-        return try word(key, as: type)
-    }
-
-    /// The message's `action` field; an unknown word is `.unknownAction`.
-    func action<Action: RawRepresentable<String>>(_ type: Action.Type) throws(WireError) -> Action {
-        let text = try string("action")
-        guard let action = Action(rawValue: text) else { throw .unknownAction(text) }
-        return action
-    }
+    /// Lookups step over values by themselves: nothing to note.
+    func didRead(upTo end: Int) {}
 
     /// Reads the object under `key` with `body`, naming `key` in any error.
-    func nested<T>(_ key: String, _ body: (FieldReader) throws(WireError) -> T) throws(WireError) -> T {
+    mutating func nested<T>(
+        _ key: StaticString, _ body: (inout FieldReader) throws(WireError) -> T
+    ) throws(WireError) -> T {
         let value = try value(key)
         do {
-            return try body(FieldReader(value))
+            var reader = try FieldReader(value)
+            return try body(&reader)
         } catch {
-            throw error.inside(key)
+            throw error.inside(fieldName(key))
         }
-    }
-
-    func optionalNested<T>(_ key: String, _ body: (FieldReader) throws(WireError) -> T) throws(WireError) -> T? {
-        guard optionalValue(key) != nil else { return nil }
-        return try nested(key, body)
     }
 
     /// Reads every element of the array under `key` as an object, naming `key[i]` in any error.
-    func objects<T>(_ key: String, _ body: (FieldReader) throws(WireError) -> T) throws(WireError) -> [T] {
-        guard case .array(let elements) = try value(key) else { throw .wrongType(field: key, expected: "an array") }
+    mutating func objects<T>(
+        _ key: StaticString, _ body: (inout FieldReader) throws(WireError) -> T
+    ) throws(WireError) -> [T] {
+        let array = try value(key)
+        guard array.firstByte == UInt8(ascii: "[") else {
+            throw .wrongType(field: fieldName(key), expected: "an array")
+        }
         var result: [T] = []
-        result.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
+        var cursor = array.cursor
+        cursor.offset += 1
+        cursor.skipWhitespace()
+        guard cursor.current != UInt8(ascii: "]") else { return result }
+        while true {
+            let element = FieldValue(bytes: bytes, offset: cursor.offset, tolerant: tolerant)
             do {
-                result.append(try body(FieldReader(element)))
+                var reader = try FieldReader(element)
+                result.append(try body(&reader))
             } catch {
-                throw error.inside("\(key)[\(index)]")
+                throw error.inside("\(fieldName(key))[\(result.count)]")
             }
-        }
-        return result
-    }
-
-    static func string(_ value: JSONValue, field: String) throws(WireError) -> String {
-        guard case .string(let text) = value else { throw .wrongType(field: field, expected: "a string") }
-        return text
-    }
-
-    /// A protocol integer: no fraction or exponent, from `minimum` to 2^53 − 1 (and within `Int`,
-    /// which on a 32-bit target such as wasm32 ends at 2^31 − 1).
-    static func integer(_ value: JSONValue, field: String, minimum: Int64) throws(WireError) -> Int {
-        switch value {
-        case .integer(let number):
-            guard number >= minimum, number <= maxInteger, let result = Int(exactly: number) else {
-                throw .outOfRange(field)
-            }
-            return result
-        case .number(let text) where !text.utf8.contains(where: { $0 == 0x2E || $0 == 0x45 || $0 == 0x65 }):
-            throw .outOfRange(field)
-        default:
-            throw .wrongType(field: field, expected: "an integer")
+            cursor.skipValidatedValue()
+            cursor.skipWhitespace()
+            guard cursor.current == UInt8(ascii: ",") else { return result }
+            cursor.offset += 1
+            cursor.skipWhitespace()
         }
     }
-}
 
-extension FieldReader {
-    /// Checks the `type` of a message nested in another one, such as the ops of a `welcome`.
-    func expectType(_ expected: String) throws(WireError) {
-        let type = try string("type")
-        guard type == expected else { throw .unknownValue(field: "type", value: type) }
+    // MARK: Lookup
+
+    /// The value of the first member named `key`: the one found last again, or else the first one
+    /// looking from `nextMember` to the end and then from the start.
+    private mutating func find(_ key: StaticString) -> FieldValue? {
+        if let foundValue, let foundKey, Self.same(foundKey, key) {
+            return FieldValue(bytes: bytes, offset: foundValue, tolerant: tolerant)
+        }
+        if let foundValue {
+            nextMember = memberAfter(value: foundValue)
+            nextOrdinal = foundOrdinal + 1
+            self.foundValue = nil
+        }
+        var cursor = JSONCursor(bytes, at: nextMember, tolerant: tolerant)
+        var ordinal = nextOrdinal
+        while cursor.current == UInt8(ascii: "\"") {
+            if ordinal == rememberedCount && ordinal < rememberedKeys.count {
+                rememberedKeys[ordinal] = cursor.offset
+                rememberedCount += 1
+            }
+            if let value = value(ofMemberAt: &cursor, ifNamed: key) { return found(key, at: value, ordinal: ordinal) }
+            cursor.offset = memberAfter(value: cursor.offset)
+            ordinal += 1
+        }
+        if nextOrdinal <= rememberedCount {
+            for ordinal in 0..<nextOrdinal {
+                var cursor = JSONCursor(bytes, at: rememberedKeys[ordinal], tolerant: tolerant)
+                if let value = value(ofMemberAt: &cursor, ifNamed: key) {
+                    return found(key, at: value, ordinal: ordinal)
+                }
+            }
+            return nil
+        }
+        cursor.offset = firstMember
+        ordinal = 0
+        while ordinal < nextOrdinal {
+            if let value = value(ofMemberAt: &cursor, ifNamed: key) { return found(key, at: value, ordinal: ordinal) }
+            cursor.offset = memberAfter(value: cursor.offset)
+            ordinal += 1
+        }
+        return nil
+    }
+
+    /// Steps over the key of the member at the cursor and its colon; the value's offset when the
+    /// key is `key`.
+    private func value(ofMemberAt cursor: inout JSONCursor, ifNamed key: StaticString) -> Int? {
+        let matches = keyMatches(&cursor, key)
+        cursor.skipWhitespace()
+        cursor.offset += 1
+        cursor.skipWhitespace()
+        return matches ? cursor.offset : nil
+    }
+
+    private mutating func found(_ key: StaticString, at value: Int, ordinal: Int) -> FieldValue {
+        foundKey = key
+        foundValue = value
+        foundOrdinal = ordinal
+        return FieldValue(bytes: bytes, offset: value, tolerant: tolerant)
+    }
+
+    /// Where the member after the one whose value starts at `value` starts, or the closing brace.
+    private func memberAfter(value: Int) -> Int {
+        var cursor = JSONCursor(bytes, at: value, tolerant: tolerant)
+        cursor.skipValidatedValue()
+        cursor.skipWhitespace()
+        if cursor.current == UInt8(ascii: ",") {
+            cursor.offset += 1
+            cursor.skipWhitespace()
+        }
+        return cursor.offset
+    }
+
+    /// How many members are named `key`: more than one only in tolerantly validated bytes.
+    func count(of key: StaticString) -> Int {
+        var count = 0
+        var cursor = JSONCursor(bytes, at: firstMember, tolerant: tolerant)
+        while cursor.current == UInt8(ascii: "\"") {
+            if keyMatches(&cursor, key) { count += 1 }
+            cursor.skipWhitespace()
+            cursor.offset += 1
+            cursor.skipWhitespace()
+            cursor.offset = memberAfter(value: cursor.offset)
+        }
+        return count
+    }
+
+    /// Steps over the key at the cursor and tells whether it is `key`.
+    private func keyMatches(_ cursor: inout JSONCursor, _ key: StaticString) -> Bool {
+        let start = cursor.offset
+        if key.hasPointerRepresentation, Self.isPlain(key, at: start + 1, in: bytes) {
+            cursor.offset = start + key.utf8CodeUnitCount + 2
+            return true
+        }
+        let escaped = cursor.skipValidatedString()
+        let content = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(cursor.offset - 1)])
+        if !escaped && key.hasPointerRepresentation {
+            return Self.same(content, UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        }
+        return key.withUTF8Buffer { name in
+            if !escaped { return Self.same(content, name) }
+            var decoder = JSONCursor(bytes, at: start, tolerant: tolerant)
+            guard case .decoded(let decoded)? = try? decoder.scanString() else { return false }
+            return decoded.withUnsafeBufferPointer { Self.same($0, name) }
+        }
+    }
+
+    /// Whether `key`'s bytes followed by a closing quote are at `offset`: a key written without
+    /// escapes that is `key` (which holds neither a quote nor a backslash).
+    private static func isPlain(_ key: StaticString, at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = key.utf8CodeUnitCount
+        guard offset + count < bytes.count, bytes[offset + count] == UInt8(ascii: "\"") else { return false }
+        let name = key.utf8Start
+        for index in 0..<count where bytes[offset + index] != name[index] {
+            return false
+        }
+        return true
+    }
+
+    private static func same(_ a: StaticString, _ b: StaticString) -> Bool {
+        if a.hasPointerRepresentation && b.hasPointerRepresentation {
+            return a.utf8Start == b.utf8Start && a.utf8CodeUnitCount == b.utf8CodeUnitCount
+                || same(
+                    UnsafeBufferPointer(start: a.utf8Start, count: a.utf8CodeUnitCount),
+                    UnsafeBufferPointer(start: b.utf8Start, count: b.utf8CodeUnitCount))
+        }
+        return a.withUTF8Buffer { first in b.withUTF8Buffer { same(first, $0) } }
+    }
+
+    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in 0..<a.count where a[index] != b[index] {
+            return false
+        }
+        return true
     }
 }

@@ -1,5 +1,5 @@
 extension Item {
-    init(wire reader: FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(id: try reader.string("id"), label: try reader.string("label"))
     }
 

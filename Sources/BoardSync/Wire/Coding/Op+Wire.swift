@@ -1,6 +1,6 @@
 extension Op {
     /// Reads an op object (`kind` and the fields of protocol section 4).
-    init(wire reader: FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         let kind = try reader.string("kind")
         switch kind {
         case "insert":
@@ -92,7 +92,7 @@ extension Op {
 }
 
 extension SectionHeader {
-    init(wire reader: FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(id: try reader.string("id"), title: try reader.string("title"))
     }
 }

@@ -1,5 +1,5 @@
 extension Position {
-    init(wire reader: FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(section: try reader.string("section"), index: try reader.integer("index"))
     }
 

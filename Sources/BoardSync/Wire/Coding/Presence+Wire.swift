@@ -1,5 +1,5 @@
 extension ServerMessage.Presence {
-    init(wire reader: FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(
             action: try reader.action(PresenceAction.self), client: try reader.string("client"),
             user: try reader.string("user"))

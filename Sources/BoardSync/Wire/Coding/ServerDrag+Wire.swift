@@ -1,5 +1,5 @@
 extension ServerMessage.Drag {
-    init(wire reader: FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(
             action: try reader.action(DragAction.self),
             client: try reader.string("client"),

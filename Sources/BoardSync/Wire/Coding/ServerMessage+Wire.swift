@@ -1,14 +1,14 @@
 extension ServerMessage {
     /// Reads a server message object.
-    init(wire reader: FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         let type = try reader.string("type")
         switch type {
-        case "welcome": self = .welcome(try Welcome(wire: reader))
-        case "ack": self = .ack(try Ack(wire: reader))
-        case "op": self = .op(try CommittedOp(wire: reader))
-        case "drag": self = .drag(try Drag(wire: reader))
-        case "presence": self = .presence(try Presence(wire: reader))
-        case "error": self = .error(try ErrorReport(wire: reader))
+        case "welcome": self = .welcome(try Welcome(wire: &reader))
+        case "ack": self = .ack(try Ack(wire: &reader))
+        case "op": self = .op(try CommittedOp(wire: &reader))
+        case "drag": self = .drag(try Drag(wire: &reader))
+        case "presence": self = .presence(try Presence(wire: &reader))
+        case "error": self = .error(try ErrorReport(wire: &reader))
         default: throw .unknownType(type)
         }
     }

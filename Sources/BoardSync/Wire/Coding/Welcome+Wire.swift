@@ -1,27 +1,37 @@
 extension ServerMessage.Welcome {
-    init(wire reader: FieldReader) throws(WireError) {
-        let hasBoard = reader.optionalValue("board") != nil
-        let hasOps = reader.optionalValue("ops") != nil
-        if hasBoard && hasOps { throw .conflictingFields("welcome carries both \"board\" and \"ops\"") }
+    /// Reads a welcome: a `board` and `ops` together conflict, whatever else is wrong; a reader
+    /// in written order reads the board first and then finds whether `ops` follows.
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         let state: State
-        if hasOps {
-            state = .ops(
-                try reader.objects("ops") { (element: FieldReader) throws(WireError) in
-                    try element.expectType("op")
-                    return try ServerMessage.CommittedOp(wire: element)
-                })
-        } else {
+        if reader.readsInWrittenOrder, try reader.optionalValue("board") != nil {
             state = .board(try reader.nested("board", Board.init(wire:)))
+            if try reader.optionalValue("ops") != nil { throw Self.boardAndOps }
+        } else {
+            let hasBoard = try reader.optionalValue("board") != nil
+            let hasOps = try reader.optionalValue("ops") != nil
+            if hasBoard && hasOps { throw Self.boardAndOps }
+            state = hasOps ? .ops(try Self.ops(from: &reader)) : .board(try reader.nested("board", Board.init(wire:)))
         }
         self.init(
             state: state,
             you: try reader.nested("you", ServerMessage.You.init(wire:)),
             peers: try reader.objects("peers", ServerMessage.Peer.init(wire:)),
-            drags: try reader.objects("drags") { (element: FieldReader) throws(WireError) in
+            drags: try reader.objects("drags") { (element: inout Reader) throws(WireError) in
                 try element.expectType("drag")
-                return try ServerMessage.Drag(wire: element)
+                return try ServerMessage.Drag(wire: &element)
             },
             lastSeq: try reader.integer("lastSeq"))
+    }
+
+    private static let boardAndOps = WireError.conflictingFields("welcome carries both \"board\" and \"ops\"")
+
+    private static func ops<Reader: FieldReading>(
+        from reader: inout Reader
+    ) throws(WireError) -> [ServerMessage.CommittedOp] {
+        try reader.objects("ops") { (element: inout Reader) throws(WireError) in
+            try element.expectType("op")
+            return try ServerMessage.CommittedOp(wire: &element)
+        }
     }
 
     func write(to writer: inout JSONWriter) {
@@ -53,7 +63,7 @@ extension ServerMessage.Welcome {
 }
 
 extension ServerMessage.You {
-    init(wire reader: FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(
             client: try reader.string("client"), user: try reader.string("user"),
             role: try reader.word("role", as: Role.self))
@@ -72,7 +82,7 @@ extension ServerMessage.You {
 }
 
 extension ServerMessage.Peer {
-    init(wire reader: FieldReader) throws(WireError) {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(client: try reader.string("client"), user: try reader.string("user"))
     }
 

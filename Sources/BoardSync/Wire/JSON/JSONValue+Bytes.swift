@@ -13,13 +13,7 @@ extension JSONValue {
     static func parse(
         _ bytes: some Collection<UInt8>, maxDepth: Int = defaultMaxDepth, tolerant: Bool
     ) throws(JSONSyntaxError) -> JSONValue {
-        let result = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(JSONSyntaxError) -> JSONValue in
-                try JSONParser.parse(buffer, maxDepth: maxDepth, tolerant: tolerant)
-            }
-        }
-        if let result { return try result.get() }
-        return try Array(bytes).withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> JSONValue in
+        try withContiguousBytes(bytes) { buffer throws(JSONSyntaxError) in
             try JSONParser.parse(buffer, maxDepth: maxDepth, tolerant: tolerant)
         }
     }

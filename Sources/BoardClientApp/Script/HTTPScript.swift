@@ -1,0 +1,106 @@
+import BoardSync
+
+/// Runs one scripted command that the HTTP endpoints answer (`boards`, `history`, `list --at`),
+/// without I/O: `start` names the first request, each answer gives the next request or the
+/// result. `history` pages back until it has `limit` changes (or the oldest retained one), then
+/// asks for the board just before the oldest so that every change is named as it was made (the
+/// current board when that one is no longer retained).
+public struct HTTPScript: Sendable {
+    /// What to do after an answer.
+    public enum Step: Hashable, Sendable {
+        case fetch(AppFetch)
+        case finished(ScriptResult)
+    }
+
+    public let command: ScriptCommand
+    /// The board of the URL (nil for `boards` with a server URL).
+    public let board: String?
+    /// Changes received so far, newest first.
+    private var entries: [HistoryEntry] = []
+
+    public init(command: ScriptCommand, board: String?) {
+        self.command = command
+        self.board = board
+    }
+
+    public mutating func start() -> Step {
+        switch command {
+        case .boards: return .fetch(.boards)
+        case .history(let limit, _): return .fetch(.history(board: board ?? "", before: nil, limit: min(limit, 1_000)))
+        case .listAt(let version, _): return .fetch(.board(board ?? "", version: version))
+        default: return .finished(ScriptResult(.failure, "not answered over HTTP"))
+        }
+    }
+
+    public mutating func receive(_ result: FetchResult, for fetch: AppFetch) -> Step {
+        guard case .answered(let status, let body) = result else {
+            if case .failed(let reason) = result { return .finished(ScriptResult(.unreachable, reason)) }
+            return .finished(ScriptResult(.failure, "no answer"))
+        }
+        switch (fetch, status) {
+        case (.board(let name, let version?), 404) where entries.isEmpty:
+            let notRetained = (try? WireCodec.decodeRefusal(body))?.error == .notRetained
+            return .finished(
+                ScriptResult(
+                    .unknownElement,
+                    notRetained ? "version \(version) of board \(name) is not retained" : "unknown board \(name)"))
+        case (.board(let name, _), 404) where !entries.isEmpty:
+            return .fetch(.board(name, version: nil))
+        case (_, 404):
+            return .finished(ScriptResult(.unknownElement, "unknown board \(board ?? "")"))
+        case (_, 401), (_, 403):
+            return .finished(ScriptResult(.refused, "refused by the server: HTTP \(status)"))
+        case (_, 200):
+            return answered(fetch, body: body)
+        default:
+            let reason =
+                (try? WireCodec.decodeRefusal(body)).flatMap(\.message) ?? String(decoding: body, as: UTF8.self)
+            return .finished(ScriptResult(.failure, "HTTP \(status): \(reason.split(separator: "\n").first ?? "")"))
+        }
+    }
+
+    private mutating func answered(_ fetch: AppFetch, body: [UInt8]) -> Step {
+        switch (command, fetch) {
+        case (.boards(let json), _):
+            guard let boards = try? WireCodec.decodeBoardList(body) else { return undecodable("board list") }
+            let text = json ? String(decoding: WireCodec.encodeBoardList(boards), as: UTF8.self) : Self.listing(boards)
+            return .finished(ScriptResult(.ok, text))
+        case (.listAt(_, let json), _):
+            guard let past = try? WireCodec.decodeBoard(body) else { return undecodable("board") }
+            let text = json ? String(decoding: WireCodec.encodeBoard(past), as: UTF8.self) : ScriptSession.listing(past)
+            return .finished(ScriptResult(.ok, text))
+        case (.history(let limit, _), .history(let name, _, let asked)):
+            guard let page = try? WireCodec.decodeHistory(body) else { return undecodable("history") }
+            entries += page.entries
+            guard let oldest = entries.last else { return .finished(ScriptResult(.ok, "")) }
+            if page.entries.count == asked, entries.count < limit, oldest.version > 1 {
+                return .fetch(.history(board: name, before: oldest.version, limit: min(limit - entries.count, 1_000)))
+            }
+            return .fetch(.board(name, version: oldest.version - 1))
+        case (.history(_, let json), .board):
+            guard let before = try? WireCodec.decodeBoard(body) else { return undecodable("board") }
+            let words = OpDescription.describe(entries, startingFrom: before)
+            let lines = zip(entries, words).map { entry, text in
+                json
+                    ? String(decoding: WireCodec.encodeHistoryEntry(entry, text: text), as: UTF8.self)
+                    : "v\(entry.version)  \(entry.at.rfc3339)  \(text)"
+            }
+            return .finished(ScriptResult(.ok, lines.joined(separator: "\n")))
+        default:
+            return .finished(ScriptResult(.failure, "unexpected answer"))
+        }
+    }
+
+    private func undecodable(_ what: String) -> Step {
+        .finished(ScriptResult(.failure, "the server's \(what) could not be read"))
+    }
+
+    /// The boards as text: one line each, name, version, sections and tiles.
+    public static func listing(_ boards: [BoardSummary]) -> String {
+        let width = boards.map(\.id.count).max() ?? 0
+        return boards.map { board in
+            board.id + String(repeating: " ", count: width - board.id.count) + "  v\(board.version)  "
+                + "\(board.sections) section\(board.sections == 1 ? "" : "s")  \(board.items) tile\(board.items == 1 ? "" : "s")"
+        }.joined(separator: "\n")
+    }
+}

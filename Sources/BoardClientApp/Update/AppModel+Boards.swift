@@ -1,0 +1,117 @@
+import BoardSync
+import TerminalUI
+
+extension AppModel {
+    /// What the shell does first: connect to the board, or fetch the list of boards for the picker.
+    public mutating func start(now: Double) -> [AppCommand] {
+        self.now = now
+        if picker != nil { return [.fetch(.boards), .requestFrame] }
+        return [.connect(after: 0), .requestFrame]
+    }
+
+    /// `b`: back to the list of boards (refreshed), with this board chosen. Refused while edits
+    /// are still unacknowledged, which leaving would lose.
+    mutating func backToPicker(into commands: inout [AppCommand]) {
+        let pending = machine.pendingCount
+        guard pending == 0 else {
+            post("\(pending) edit\(pending == 1 ? " is" : "s are") not saved yet; wait a moment", into: &commands)
+            return
+        }
+        var picker = BoardPicker()
+        picker.preferred = boardName
+        self.picker = picker
+        history = nil
+        past = nil
+        mode = .browsing
+        showHelp = false
+        commands.append(.leaveBoard)
+        commands.append(.fetch(.boards))
+    }
+
+    /// Opens board `name` from the picker: a new client machine for it, and a connection.
+    mutating func open(board name: String, into commands: inout [AppCommand]) {
+        machine = ClientMachine(clientID: machine.clientID, user: machine.user, boardID: name, limits: machine.limits)
+        boardName = name
+        picker = nil
+        history = nil
+        past = nil
+        mode = .browsing
+        showHelp = false
+        cursor = nil
+        cursorIndex = 0
+        scroll = 0
+        lastRemoteAction = nil
+        notices = []
+        connection = .connecting
+        connectionProblem = nil
+        reconnectAttempts = 0
+        animator = TileAnimator(animates: animator.animates)
+        shownView = BoardView()
+        layout = BoardLayout(view: BoardView(), width: size.width, metrics: metrics)
+        commands.append(.openBoard(name))
+    }
+
+    /// A key while the picker shows.
+    mutating func pick(_ key: KeyEvent, into commands: inout [AppCommand]) {
+        guard var picker else { return }
+        switch key.key {
+        case .up: picker.move(by: -1)
+        case .down: picker.move(by: 1)
+        case .pageUp: picker.move(by: -max(1, boardArea.height - 3))
+        case .pageDown: picker.move(by: max(1, boardArea.height - 3))
+        case .escape: picker.clear()
+        case .backspace: picker.deleteBackward()
+        case .enter:
+            if let row = picker.selectedRow {
+                open(board: row.name, into: &commands)
+                return
+            }
+        case .character("r") where key.modifiers.contains(.control):
+            commands.append(.fetch(.boards))
+        case .character("q") where picker.typed.isEmpty:
+            commands.append(.quit)
+        case .character(let character) where key.modifiers.isDisjoint(with: [.control, .alt]):
+            if BoardPicker.isNameCharacter(character) {
+                picker.type(character)
+            } else {
+                post("board names are letters, digits, “.”, “_” and “-”", into: &commands)
+            }
+        default: break
+        }
+        self.picker = picker
+        keepPickerSelectionVisible()
+    }
+
+    /// The rows of the picker's list on screen (below its heading).
+    var pickerRows: Int { max(1, boardArea.height - 3) }
+
+    mutating func keepPickerSelectionVisible() {
+        guard var picker else { return }
+        if picker.selected < picker.scroll { picker.scroll = picker.selected }
+        if picker.selected >= picker.scroll + pickerRows { picker.scroll = picker.selected - pickerRows + 1 }
+        self.picker = picker
+    }
+
+    /// The answer to `GET /boards`.
+    mutating func receivedBoards(_ result: FetchResult, into commands: inout [AppCommand]) {
+        guard var picker else { return }
+        switch result {
+        case .answered(200, let body):
+            if let boards = try? WireCodec.decodeBoardList(body) {
+                picker.list(boards)
+            } else {
+                picker.problem = "the server's list of boards could not be read"
+            }
+        case .answered(let status, _):
+            picker.problem =
+                status == 401 || status == 403
+                ? "the server refused the list of boards (HTTP \(status)); check --token"
+                : "the server answered the list of boards with HTTP \(status)"
+        case .failed(let reason):
+            picker.problem = reason
+        }
+        if picker.boards == nil, picker.problem != nil { picker.boards = [] }
+        self.picker = picker
+        keepPickerSelectionVisible()
+    }
+}

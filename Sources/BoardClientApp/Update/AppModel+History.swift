@@ -1,0 +1,187 @@
+import BoardSync
+import TerminalUI
+
+extension AppModel {
+    /// Changes per history page the panel asks for.
+    static let historyPageSize = 50
+
+    /// `H`: the panel of recent changes, from the newest page on.
+    mutating func openHistory(into commands: inout [AppCommand]) {
+        history = HistoryPanel()
+        commands.append(.fetch(.history(board: boardName, before: nil, limit: Self.historyPageSize)))
+    }
+
+    /// A key while the history panel is open (and no earlier board is shown).
+    mutating func browseHistory(_ key: KeyEvent, into commands: inout [AppCommand]) {
+        guard var panel = history else { return }
+        let page = max(1, historyRows - 1)
+        switch key.key {
+        case .up, .character("k"): panel.selected -= 1
+        case .down, .character("j"): panel.selected += 1
+        case .pageUp: panel.selected -= page
+        case .pageDown: panel.selected += page
+        case .home: panel.selected = 0
+        case .end: panel.selected = panel.lines.count - 1
+        case .escape, .character("H"):
+            history = nil
+            return
+        case .character("q"):
+            commands.append(.quit)
+            return
+        case .enter:
+            if panel.lines.indices.contains(panel.selected) {
+                let version = panel.lines[panel.selected].version
+                panel.opening = version
+                commands.append(.fetch(.board(boardName, version: version)))
+            }
+        default: break
+        }
+        panel.selected = max(0, min(panel.selected, panel.lines.count - 1))
+        history = panel
+        keepHistorySelectionVisible()
+        fetchOlderHistoryIfNeeded(into: &commands)
+    }
+
+    /// A key while an earlier version of the board is shown: scrolling, Esc back to the panel.
+    mutating func browsePast(_ key: KeyEvent, into commands: inout [AppCommand]) {
+        guard var shown = past else { return }
+        let height = BoardLayout(view: BoardView(board: shown.board), width: size.width, metrics: metrics)
+            .contentHeight
+        switch key.key {
+        case .up, .character("k"): shown.scroll -= metrics.height
+        case .down, .character("j"): shown.scroll += metrics.height
+        case .pageUp: shown.scroll -= boardArea.height
+        case .pageDown: shown.scroll += boardArea.height
+        case .escape, .backspace:
+            past = nil
+            return
+        case .character("q"):
+            commands.append(.quit)
+            return
+        default: break
+        }
+        shown.scroll = max(0, min(shown.scroll, height - boardArea.height))
+        past = shown
+    }
+
+    /// The rows of the panel's list on screen (below its heading).
+    var historyRows: Int { max(1, boardArea.height - 1) }
+
+    mutating func keepHistorySelectionVisible() {
+        guard var panel = history else { return }
+        if panel.selected < panel.scroll { panel.scroll = panel.selected }
+        if panel.selected >= panel.scroll + historyRows { panel.scroll = panel.selected - historyRows + 1 }
+        panel.scroll = max(0, min(panel.scroll, max(0, panel.lines.count + 1 - historyRows)))
+        history = panel
+    }
+
+    /// Asks for the next older page once the chosen line is near the oldest one listed.
+    mutating func fetchOlderHistoryIfNeeded(into commands: inout [AppCommand]) {
+        guard var panel = history, !panel.loading, !panel.complete, let oldest = panel.oldestVersion,
+            panel.selected >= panel.lines.count - 3
+        else { return }
+        guard oldest > 1 else {
+            panel.complete = true
+            history = panel
+            return
+        }
+        panel.loading = true
+        history = panel
+        commands.append(.fetch(.history(board: boardName, before: oldest, limit: Self.historyPageSize)))
+    }
+
+    /// A page of the history arrived: its changes are listed at once, in words naming things as
+    /// the board has them now, and the board just before its oldest change is asked for, to name
+    /// each change as it was made.
+    mutating func receivedHistory(
+        _ result: FetchResult, before: Int?, limit: Int, into commands: inout [AppCommand]
+    ) {
+        guard var panel = history else { return }
+        panel.loading = false
+        switch result {
+        case .answered(200, let body):
+            guard let page = try? WireCodec.decodeHistory(body) else {
+                panel.problem = "the server's history could not be read"
+                break
+            }
+            panel.problem = nil
+            let entries = page.entries
+            panel.merge(
+                entries, words: OpDescription.describe(entries, startingFrom: machine.committed?.board),
+                newest: before == nil)
+            if entries.count < limit || entries.last?.version == 1 { panel.complete = true }
+            if let oldest = entries.map(\.version).min() {
+                panel.awaitingWords[oldest - 1] = entries
+                commands.append(.fetch(.board(boardName, version: oldest - 1)))
+            }
+        case .answered(let status, _):
+            panel.problem = "the server answered the history with HTTP \(status)"
+        case .failed(let reason):
+            panel.problem = reason
+        }
+        history = panel
+        keepHistorySelectionVisible()
+        fetchOlderHistoryIfNeeded(into: &commands)
+    }
+
+    /// A board as it was arrived: the words of a page that waited for it, or the board asked for
+    /// with Enter, shown read-only.
+    mutating func receivedPastBoard(_ result: FetchResult, version: Int, into commands: inout [AppCommand]) {
+        guard var panel = history else { return }
+        let board: Board? =
+            if case .answered(200, let body) = result { try? WireCodec.decodeBoard(body) } else { nil }
+        if let entries = panel.awaitingWords.removeValue(forKey: version), let board {
+            panel.reword(entries, words: OpDescription.describe(entries, startingFrom: board))
+        }
+        if panel.opening == version {
+            panel.opening = nil
+            if let board, let line = panel.lines.first(where: { $0.version == version }) {
+                past = PastBoard(board: board, at: line.entry.at, change: line.text)
+            } else if case .answered(404, _) = result {
+                post("v\(version) is no longer retained by the server", into: &commands)
+            } else if case .failed(let reason) = result {
+                post(reason, into: &commands)
+            } else {
+                post("the board at v\(version) could not be read", into: &commands)
+            }
+        }
+        history = panel
+    }
+
+    /// The changes a server message commits, for the open panel: an `op`, the `ack` of this
+    /// client's own edit, the ops of a catch-up welcome. A welcome with a whole board (after a
+    /// long disconnection) asks for the newest page again instead.
+    mutating func listCommitted(
+        _ message: ServerMessage, after version: Int, on board: Board?, into commands: inout [AppCommand]
+    ) {
+        guard var panel = history else { return }
+        let at = wallClock.time(at: now)
+        var entries: [HistoryEntry] = []
+        switch message {
+        case .op(let op) where op.version > version:
+            entries = [HistoryEntry(version: op.version, client: op.client, user: op.user, at: at, op: op.op)]
+        case .ack(let ack) where ack.version > version:
+            if let op = ack.op {
+                entries = [
+                    HistoryEntry(version: ack.version, client: machine.clientID, user: machine.user, at: at, op: op)
+                ]
+            }
+        case .welcome(let welcome):
+            switch welcome.state {
+            case .ops(let ops):
+                entries = ops.filter { $0.version > version }.map {
+                    HistoryEntry(version: $0.version, client: $0.client, user: $0.user, at: at, op: $0.op)
+                }
+            case .board(let snapshot) where snapshot.version > version:
+                panel.loading = true
+                commands.append(.fetch(.history(board: boardName, before: nil, limit: Self.historyPageSize)))
+            default: break
+            }
+        default: break
+        }
+        guard !entries.isEmpty || panel.loading else { return }
+        panel.merge(entries, words: OpDescription.describe(entries, startingFrom: board), newest: true)
+        history = panel
+        keepHistorySelectionVisible()
+    }
+}

@@ -1,0 +1,58 @@
+import BoardSync
+import TerminalUI
+
+extension AppModel {
+    /// The section the cursor is in, or on when the section is empty.
+    public var cursorSection: String? {
+        guard let cursor else { return nil }
+        if layout.emptySlots[cursor] != nil { return cursor }
+        return machine.view.sections.first { $0.cells.contains { $0.id == cursor } }?.id
+    }
+
+    /// `E`: edit the title of the section under the cursor.
+    mutating func startRenamingSection(into commands: inout [AppCommand]) {
+        guard requireEditor(into: &commands), let id = cursorSection,
+            let index = machine.optimistic?.board.index(ofSection: id),
+            let section = machine.optimistic?.board.sections[index]
+        else { return }
+        mode = .editing(LabelEditor(purpose: .renameSection(id), text: section.title))
+    }
+
+    /// `<` and `>`: move the section under the cursor one place left (up) or right (down).
+    mutating func moveCursorSection(by offset: Int, into commands: inout [AppCommand]) {
+        guard requireEditor(into: &commands), let id = cursorSection, let board = machine.optimistic?.board,
+            let index = board.index(ofSection: id)
+        else { return }
+        let target = index + offset
+        guard board.sections.indices.contains(target) else {
+            post(
+                "“\(board.sections[index].title)” is already the \(offset < 0 ? "first" : "last") section",
+                into: &commands)
+            return
+        }
+        apply(machine.perform(.moveSection(id, to: target)), into: &commands)
+    }
+
+    /// `D`: ask whether to delete the section under the cursor.
+    mutating func askToDeleteSection(into commands: inout [AppCommand]) {
+        guard requireEditor(into: &commands), let id = cursorSection, machine.optimistic?.isLive(section: id) == true
+        else { return }
+        mode = .confirmingSectionDelete(section: id)
+    }
+
+    mutating func confirmSectionDelete(_ section: String, _ key: KeyEvent, into commands: inout [AppCommand]) {
+        mode = .browsing
+        if key.key == .character("y") || key.key == .character("Y") {
+            apply(machine.perform(.deleteSection(section)), into: &commands)
+        }
+    }
+
+    /// The question before deleting a section, saying how many tiles go with it.
+    static func deletionQuestion(title: String, tiles: Int) -> String {
+        switch tiles {
+        case 0: "Delete the empty section “\(title)”? y/n"
+        case 1: "Delete section “\(title)” and its 1 tile? y/n"
+        default: "Delete section “\(title)” and its \(tiles) tiles? y/n"
+        }
+    }
+}

@@ -1,0 +1,317 @@
+// Dragging tiles with a mouse, a pen, a finger or the keyboard. Every step is an intent to the
+// core (pickUp, moveTo, drop, cancel); where the placeholder goes and what the others see is
+// the core's answer. This file only turns input into positions: the section under the pointer
+// and the index among its other tiles, and it keeps a lifted copy of the tile under the
+// pointer while the view shows the tile's slot.
+
+const touchHoldMs = 350;
+const touchSlop = 10;
+const mouseSlop = 4;
+const edge = 48;
+const landingMs = 160;
+
+export class DragController {
+  /** `page`: { root, board (BoardView), perform(intent) → step, status, canEdit, announce(text) }. */
+  constructor(page) {
+    this.page = page;
+    this.pending = null;
+    this.held = null;
+    this.frame = 0;
+    page.root.addEventListener('pointerdown', (event) => this.pointerDown(event));
+    page.root.addEventListener('contextmenu', (event) => {
+      if (this.held || this.pending?.touch) event.preventDefault();
+    });
+    window.addEventListener('pointermove', (event) => this.pointerMove(event));
+    window.addEventListener('pointerup', (event) => this.pointerUp(event));
+    window.addEventListener('pointercancel', (event) => this.pointerCancel(event));
+    // While a finger drags, the page must not scroll under it (touch-action stays auto so that a
+    // finger that does not hold first still scrolls).
+    window.addEventListener('touchmove', (event) => {
+      if (this.held?.pointer) event.preventDefault();
+    }, { passive: false });
+  }
+
+  get holding() {
+    return this.held !== null;
+  }
+
+  get heldItem() {
+    return this.held?.item ?? null;
+  }
+
+  pointerDown(event) {
+    if (event.button !== 0 || this.held || !this.page.canEdit) return;
+    if (event.target.closest('button, input, textarea, form')) return;
+    const tile = event.target.closest('.tile[data-item-id]');
+    if (!tile) return;
+    const touch = event.pointerType === 'touch';
+    this.pending = {
+      item: tile.dataset.itemId, pointerId: event.pointerId, touch, startX: event.clientX, startY: event.clientY,
+      x: event.clientX, y: event.clientY, timer: 0,
+    };
+    if (touch) {
+      this.pending.timer = setTimeout(() => {
+        const pending = this.pending;
+        this.pending = null;
+        if (pending) this.liftWithPointer(pending);
+      }, touchHoldMs);
+    } else {
+      event.preventDefault();
+    }
+  }
+
+  pointerMove(event) {
+    const pending = this.pending;
+    if (pending && event.pointerId === pending.pointerId) {
+      pending.x = event.clientX;
+      pending.y = event.clientY;
+      const distance = Math.hypot(event.clientX - pending.startX, event.clientY - pending.startY);
+      if (pending.touch) {
+        if (distance > touchSlop) this.abandonPending();
+      } else if (distance > mouseSlop) {
+        this.pending = null;
+        this.liftWithPointer(pending);
+      }
+      return;
+    }
+    const held = this.held;
+    if (!held?.pointer || event.pointerId !== held.pointerId) return;
+    event.preventDefault();
+    held.x = event.clientX;
+    held.y = event.clientY;
+    this.follow();
+  }
+
+  pointerUp(event) {
+    if (this.pending && event.pointerId === this.pending.pointerId) {
+      this.abandonPending();
+      return;
+    }
+    if (this.held?.pointer && event.pointerId === this.held.pointerId) this.drop();
+  }
+
+  pointerCancel(event) {
+    if (this.pending && event.pointerId === this.pending.pointerId) this.abandonPending();
+    else if (this.held?.pointer && event.pointerId === this.held.pointerId) this.cancel();
+  }
+
+  abandonPending() {
+    clearTimeout(this.pending?.timer);
+    this.pending = null;
+  }
+
+  /** Picks up `item` with the pointer at (x, y); the lifted copy keeps the grip's offset. */
+  liftWithPointer({ item, pointerId, x, y, startX, startY }) {
+    const tile = this.page.board.cells.get(item);
+    if (!tile) return;
+    const rect = tile.getBoundingClientRect();
+    if (!this.pickUp(item)) return;
+    const ghost = tile.cloneNode(true);
+    for (const each of [ghost, ...ghost.querySelectorAll('*')]) {
+      for (const name of ['data-item-id', 'data-held-item', 'data-key', 'data-placeholder-for', 'data-user', 'tabindex']) {
+        each.removeAttribute(name);
+      }
+    }
+    ghost.className = 'tile lifted';
+    ghost.setAttribute('aria-hidden', 'true');
+    ghost.querySelector('.tile-label').textContent = this.page.board.labelOf(item) ?? '';
+    Object.assign(ghost.style, { left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px` });
+    document.body.append(ghost);
+    this.held = {
+      item, pointer: true, pointerId, ghost, grabX: startX - rect.left, grabY: startY - rect.top, x, y,
+    };
+    this.page.root.classList.add('pointer-dragging');
+    this.follow();
+    this.autoScroll();
+  }
+
+  /** Asks the core to pick `item` up; false when it refused (someone holds it, view only). */
+  pickUp(item) {
+    const step = this.page.perform({ type: 'pickUp', item });
+    if (step.status?.drag?.item !== item) return false;
+    const place = this.describe(item);
+    if (place) {
+      this.page.announce(`Picked up ${place.label}. Position ${place.index + 1} of ${place.count} in ${place.title}. ` +
+        'Arrow keys move it, Space drops it, Escape puts it back.');
+    }
+    return true;
+  }
+
+  follow() {
+    const held = this.held;
+    if (!held?.ghost) return;
+    held.ghost.style.transform = `translate(${held.x - held.grabX - parseFloat(held.ghost.style.left)}px, ` +
+      `${held.y - held.grabY - parseFloat(held.ghost.style.top)}px) rotate(1.5deg)`;
+    const target = this.targetAt(held.x, held.y);
+    if (target) this.moveTo(target);
+  }
+
+  /** The section under (x, y), or the nearest one, and the index among its other cells. */
+  targetAt(x, y) {
+    let best = null;
+    for (const column of this.page.board.columns.values()) {
+      const rect = column.element.getBoundingClientRect();
+      const distance = x < rect.left ? rect.left - x : x > rect.right ? x - rect.right : 0;
+      if (!best || distance < best.distance) best = { column, distance };
+    }
+    if (!best) return null;
+    const list = best.column.list;
+    const top = list.getBoundingClientRect().top - list.scrollTop;
+    let index = 0;
+    for (const cell of list.children) {
+      if (cell.dataset.heldItem === this.held.item) continue;
+      if (top + cell.offsetTop + cell.offsetHeight / 2 < y) index += 1;
+    }
+    return { section: best.column.element.dataset.sectionId, index };
+  }
+
+  moveTo(target) {
+    const drag = this.page.status?.drag;
+    if (!drag || (drag.section === target.section && drag.index === target.index)) return;
+    this.page.perform({ type: 'moveTo', section: target.section, index: target.index });
+  }
+
+  /** Scrolls the board and the column under the pointer while the pointer is near an edge. */
+  autoScroll() {
+    cancelAnimationFrame(this.frame);
+    const step = () => {
+      const held = this.held;
+      if (!held?.pointer) return;
+      const scroller = this.page.root;
+      let moved = false;
+      const speed = (distance) => Math.ceil(((edge - distance) / edge) * 18);
+      const bounds = scroller.getBoundingClientRect();
+      if (held.x < bounds.left + edge && scroller.scrollLeft > 0) {
+        scroller.scrollLeft -= speed(held.x - bounds.left);
+        moved = true;
+      } else if (held.x > bounds.right - edge && scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth) {
+        scroller.scrollLeft += speed(bounds.right - held.x);
+        moved = true;
+      }
+      const list = this.listUnder(held.x);
+      if (list) {
+        const box = list.getBoundingClientRect();
+        if (held.y < box.top + edge && held.y > box.top - edge && list.scrollTop > 0) {
+          list.scrollTop -= speed(Math.max(0, held.y - box.top));
+          moved = true;
+        } else if (held.y > box.bottom - edge && held.y < box.bottom + edge &&
+          list.scrollTop + list.clientHeight < list.scrollHeight) {
+          list.scrollTop += speed(Math.max(0, box.bottom - held.y));
+          moved = true;
+        }
+      }
+      if (moved) this.follow();
+      this.frame = requestAnimationFrame(step);
+    };
+    this.frame = requestAnimationFrame(step);
+  }
+
+  listUnder(x) {
+    for (const column of this.page.board.columns.values()) {
+      const rect = column.element.getBoundingClientRect();
+      if (x >= rect.left && x <= rect.right) return column.list;
+    }
+    return null;
+  }
+
+  /** Keyboard: picks up the focused tile. */
+  liftWithKeyboard(item) {
+    if (this.held || !this.pickUp(item)) return;
+    this.held = { item, pointer: false };
+    this.page.root.classList.add('keyboard-dragging');
+  }
+
+  /** Keyboard: moves the placeholder one place (dy) or one section (dx). */
+  step(dx, dy) {
+    const drag = this.page.status?.drag;
+    if (!drag) return;
+    const sections = this.page.board.view.sections;
+    const at = sections.findIndex((section) => section.id === drag.section);
+    const others = (section) => section.cells.filter((cell) => cell.id !== drag.item).length;
+    let target;
+    if (dx !== 0) {
+      const next = sections[at + dx];
+      if (!next) return;
+      target = { section: next.id, index: Math.min(drag.index, others(next)) };
+    } else {
+      const index = drag.index + dy;
+      if (index < 0 || index > others(sections[at])) return;
+      target = { section: drag.section, index };
+    }
+    this.moveTo(target);
+    const place = this.describe(drag.item);
+    if (place) this.page.announce(`${place.label}: position ${place.index + 1} of ${place.count} in ${place.title}.`);
+  }
+
+  /** Drops the held tile where its placeholder is. */
+  drop() {
+    const held = this.held;
+    if (!held) return;
+    const place = this.describe(held.item);
+    this.finish();
+    this.page.perform({ type: 'drop' });
+    if (place) this.page.announce(`Dropped ${place.label} in ${place.title}, position ${place.index + 1}.`);
+    this.land(held);
+  }
+
+  /** Puts the held tile back where it was. */
+  cancel() {
+    const held = this.held;
+    if (!held) return;
+    const label = this.page.board.labelOf(held.item);
+    this.finish();
+    this.page.perform({ type: 'cancel' });
+    if (label) this.page.announce(`${label} put back.`);
+    this.land(held);
+  }
+
+  /** The core ended the drag by itself (the tile was deleted): the lifted copy just goes. */
+  lost() {
+    const held = this.held;
+    if (!held) return;
+    this.finish();
+    held.ghost?.remove();
+  }
+
+  finish() {
+    cancelAnimationFrame(this.frame);
+    this.held = null;
+    this.page.root.classList.remove('pointer-dragging', 'keyboard-dragging');
+  }
+
+  /** Flies the lifted copy onto the tile's place, then shows the tile: no flicker, no jump. */
+  land(held) {
+    const ghost = held.ghost;
+    if (!ghost) {
+      this.page.board.cells.get(held.item)?.focus({ preventScroll: true });
+      return;
+    }
+    const tile = this.page.board.cells.get(held.item);
+    if (!tile || matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      ghost.remove();
+      return;
+    }
+    tile.classList.add('landing');
+    const to = tile.getBoundingClientRect();
+    const dx = to.left - parseFloat(ghost.style.left);
+    const dy = to.top - parseFloat(ghost.style.top);
+    const animation = ghost.animate([{ transform: ghost.style.transform }, { transform: `translate(${dx}px, ${dy}px)` }], {
+      duration: landingMs, easing: 'cubic-bezier(0.2, 0.7, 0.2, 1)', fill: 'forwards',
+    });
+    const done = () => {
+      ghost.remove();
+      tile.classList.remove('landing');
+    };
+    animation.finished.then(done, done);
+  }
+
+  /** The held or named item's place in the view: label, section title, index, count. */
+  describe(item) {
+    const drag = this.page.status?.drag;
+    const label = this.page.board.labelOf(item);
+    if (!drag || drag.item !== item || label === null) return null;
+    const section = this.page.board.section(drag.section);
+    if (!section) return null;
+    return { label, title: section.title, index: drag.index, count: section.cells.length };
+  }
+}

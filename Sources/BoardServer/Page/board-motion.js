@@ -1,0 +1,167 @@
+// Plays the core's animation plan (AnimationPlan in BoardSync, `plan` in every answer with a
+// batch) on the DOM, FLIP-style: the places of the entries the plan names are read before the
+// view is applied, then each element starts at its old place and travels to its new one with a
+// transform. The plan says what each entry does; this file only decides how that looks:
+// moved tiles lift and travel (marked in the mover's colour when someone else moved them),
+// shifted ones slide, inserted ones appear, deleted ones fade where they were, new labels
+// flash. Nothing moves when the person prefers reduced motion; marks still show.
+
+const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+const travelEasing = 'cubic-bezier(0.2, 0.7, 0.2, 1)';
+
+export class MotionPlayer {
+  /** `overlay`: a fixed layer above the board for the ghosts of deleted tiles and sections. */
+  constructor(overlay) {
+    this.overlay = overlay;
+    this.markTimers = new WeakMap();
+  }
+
+  get moving() {
+    return !reducedMotion.matches;
+  }
+
+  /** Reads what the plan needs before the view changes: the old places of the entries that
+   * move, shift or go, and copies of those that go. */
+  capture(plan, view) {
+    const first = { cells: new Map(), sections: new Map(), ghosts: [] };
+    if (!plan || !this.moving) return first;
+    for (const entry of plan.cells) {
+      const element = view.cells.get(entry.id);
+      if (!element || !element.isConnected) continue;
+      if (entry.motion === 'moved' || entry.motion === 'shifted') {
+        first.cells.set(entry.id, element.getBoundingClientRect());
+      } else if (entry.motion === 'deleted' && !first.cells.has(entry.id)) {
+        first.ghosts.push(ghostOf(element));
+      }
+    }
+    for (const entry of plan.sections) {
+      const column = view.columns.get(entry.id);
+      if (!column) continue;
+      if (entry.motion === 'moved' || entry.motion === 'shifted') {
+        first.sections.set(entry.id, column.element.getBoundingClientRect());
+      } else if (entry.motion === 'deleted') {
+        first.ghosts.push(ghostOf(column.element));
+      }
+    }
+    return first;
+  }
+
+  /** Plays `plan` now that `view` shows the new board; `first` is what `capture` read. */
+  play(plan, view, first) {
+    if (!plan) return;
+    const duration = plan.durationMs;
+    for (const entry of plan.cells) {
+      if (entry.motion === 'deleted') continue;
+      const element = view.cells.get(entry.id);
+      if (!element) continue;
+      if (entry.marked && entry.mover && !entry.mover.local) this.mark(element, entry.mover.color, plan.markMs);
+      if (!this.moving) continue;
+      if (entry.motion === 'moved' || entry.motion === 'shifted') {
+        const from = first.cells.get(entry.id);
+        if (from) this.travel(element, from, duration, entry.motion === 'moved' ? entry.mover : null);
+      } else if (entry.motion === 'inserted') {
+        appear(element, duration);
+      } else if (entry.placeholder !== 'none') {
+        appear(element, duration);
+      } else if (entry.reloaded) {
+        flash(element, duration);
+      }
+    }
+    for (const entry of plan.sections) {
+      if (entry.motion === 'deleted') continue;
+      const column = view.columns.get(entry.id);
+      if (!column) continue;
+      if (entry.marked && entry.mover && !entry.mover.local) this.mark(column.head, entry.mover.color, plan.markMs);
+      if (!this.moving) continue;
+      if (entry.motion === 'moved' || entry.motion === 'shifted') {
+        const from = first.sections.get(entry.id);
+        if (from) this.travel(column.element, from, duration, null);
+      } else if (entry.motion === 'inserted') {
+        appear(column.element, duration);
+      } else if (entry.retitled) {
+        flash(column.titleButton, duration);
+      }
+    }
+    for (const ghost of first.ghosts) this.fade(ghost, duration);
+  }
+
+  /** Starts `element` at the place `from` and lets it travel to where it now is; a move
+   * (`mover` set) lifts above the others on the way. */
+  travel(element, from, duration, mover) {
+    const to = element.getBoundingClientRect();
+    const dx = from.left - to.left;
+    const dy = from.top - to.top;
+    for (const running of element.getAnimations()) {
+      if (running.id === 'travel') running.cancel();
+    }
+    if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
+    const start = `translate(${dx}px, ${dy}px)`;
+    let animation;
+    if (mover) {
+      element.classList.add('travelling');
+      if (!mover.local) element.style.setProperty('--mover', `var(--peer-${mover.color})`);
+      animation = element.animate(
+        [
+          { transform: `${start} scale(1)` },
+          { transform: `translate(${dx * 0.55}px, ${dy * 0.55}px) scale(1.04)`, offset: 0.45 },
+          { transform: 'none' },
+        ],
+        { duration, easing: travelEasing, id: 'travel' },
+      );
+      animation.finished.then(() => element.classList.remove('travelling'), () => {});
+    } else {
+      animation = element.animate([{ transform: start }, { transform: 'none' }], {
+        duration, easing: travelEasing, id: 'travel',
+      });
+    }
+  }
+
+  /** Outlines `element` in a person's colour for `milliseconds`. */
+  mark(element, color, milliseconds) {
+    clearTimeout(this.markTimers.get(element));
+    element.style.setProperty('--mark', `var(--peer-${color})`);
+    element.classList.add('marked');
+    this.markTimers.set(element, setTimeout(() => element.classList.remove('marked'), milliseconds));
+  }
+
+  fade(ghost, duration) {
+    this.overlay.append(ghost);
+    const animation = ghost.animate(
+      [{ opacity: 1, transform: 'scale(1)' }, { opacity: 0, transform: 'scale(0.92)' }],
+      { duration, easing: 'ease-in', fill: 'forwards' },
+    );
+    animation.finished.then(() => ghost.remove(), () => ghost.remove());
+  }
+}
+
+function appear(element, duration) {
+  element.animate([{ opacity: 0, transform: 'scale(0.94)' }, { opacity: 1, transform: 'none' }], {
+    duration, easing: 'ease-out',
+  });
+}
+
+function flash(element, duration) {
+  element.animate([{ backgroundColor: 'var(--flash)', offset: 0 }], { duration: duration * 3, easing: 'ease-out' });
+}
+
+/** A copy of `element` fixed where it is now, without the hooks tests and scripts look for. */
+function ghostOf(element) {
+  const rect = element.getBoundingClientRect();
+  const ghost = element.cloneNode(true);
+  for (const each of [ghost, ...ghost.querySelectorAll('*')]) {
+    each.removeAttribute('data-item-id');
+    each.removeAttribute('data-section-id');
+    each.removeAttribute('data-placeholder-for');
+    each.removeAttribute('data-user');
+    each.removeAttribute('data-held-item');
+    each.removeAttribute('data-key');
+    each.removeAttribute('id');
+    each.removeAttribute('tabindex');
+  }
+  ghost.classList.add('ghost');
+  ghost.setAttribute('aria-hidden', 'true');
+  Object.assign(ghost.style, {
+    left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px`,
+  });
+  return ghost;
+}

@@ -1,0 +1,313 @@
+// The board page: one client of the protocol, running the same BoardSync core as board-server
+// and board-client (compiled to WebAssembly). This shell owns the WebSocket, the DOM, input and
+// timers; every decision (what the board looks like, what to send, what moved) is the core's
+// answer to an intent or a server message, applied by `apply`.
+
+import { loadBoardSync } from './boardsync.js';
+import { BoardView } from './board-view.js';
+import { MotionPlayer } from './board-motion.js';
+import { DragController } from './board-drag.js';
+import { Editing } from './board-edit.js';
+import { Connection } from './connection.js';
+import { chosenUser, personBadge, rememberUser, withToken } from './people.js';
+
+const boardName = decodeURIComponent(location.pathname.replace(/^\/b\//, ''));
+const noticeMs = 6000;
+
+class BoardPage {
+  constructor(core, user) {
+    this.root = document.getElementById('board');
+    this.addSectionColumn = document.getElementById('add-section');
+    this.board = new BoardView(this.root, this.addSectionColumn);
+    this.motion = new MotionPlayer(document.getElementById('motion-layer'));
+    this.session = core.openSession({ board: boardName, user });
+    this.status = this.session.first.status;
+    this.connection = new Connection(boardName, {
+      opened: () => this.apply(this.session.intent({ type: 'connected' })),
+      message: (text) => this.receive(text),
+      closed: () => this.disconnected(),
+      refused: (text) => this.refused(text),
+    });
+    this.tickTimer = 0;
+    this.refusal = null;
+    this.drag = new DragController(this);
+    this.editing = new Editing(this);
+    this.root.dataset.board = boardName;
+    document.title = `${boardName} · board`;
+    document.getElementById('board-name').textContent = boardName;
+    this.root.addEventListener('keydown', (event) => this.key(event));
+    document.addEventListener('keydown', (event) => this.globalKey(event));
+    document.getElementById('undo').addEventListener('click', () => this.perform({ type: 'undo' }));
+    addEventListener('online', () => this.showStatus());
+    addEventListener('offline', () => this.showStatus());
+    this.apply(this.session.first);
+    this.connection.open();
+  }
+
+  get canEdit() {
+    return this.status.role === 'editor' && this.refusal === null;
+  }
+
+  /** An intent to the core, applied; answers the step. */
+  perform(intent) {
+    const step = this.session.intent(intent);
+    this.apply(step);
+    return step;
+  }
+
+  /** A server message, applied; its time goes into the page's performance timeline. */
+  receive(text) {
+    const start = performance.now();
+    this.apply(this.session.receive(text));
+    performance.measure('boardsync:message', { start, end: performance.now() });
+  }
+
+  disconnected() {
+    const step = this.perform({ type: 'disconnected' });
+    if (step.reconnectAfterMs !== undefined) this.connection.reconnectAfter(step.reconnectAfterMs);
+  }
+
+  /** Everything an answer asks for, in order: messages out, the view and its animation, the
+   * status, notices, timers. */
+  apply(step) {
+    if (step.error !== undefined) console.warn(`board-sync: ${step.error}`);
+    for (const text of step.send) this.connection.send(text);
+    const wasHolding = this.drag.holding;
+    this.status = step.status;
+    if (step.view) {
+      const animate = step.plan && this.board.view.sections.length > 0;
+      const first = animate ? this.motion.capture(step.plan, this.board) : null;
+      this.board.render(step.view);
+      if (animate) this.motion.play(step.plan, this.board, first);
+    }
+    if (wasHolding && step.status.drag === null) this.drag.lost();
+    for (const notice of step.notices) this.notice(notice);
+    this.showStatus();
+    if (step.tickAfterMs !== undefined) {
+      clearTimeout(this.tickTimer);
+      this.tickTimer = setTimeout(() => this.perform({ type: 'tick' }), step.tickAfterMs);
+    }
+    if (step.reconnect) this.connection.restart();
+  }
+
+  notice(notice) {
+    switch (notice.kind) {
+      case 'remoteAction':
+        this.announce(notice.text);
+        break;
+      case 'dragLost':
+        this.toast(notice.text, 'warning');
+        this.announce(notice.text);
+        break;
+      case 'viewOnly':
+        this.toast('View only: you can watch this board but not change it.', 'info');
+        break;
+      default:
+        this.toast(notice.text, notice.kind === 'refused' ? 'warning' : 'info');
+        this.announce(notice.text);
+    }
+  }
+
+  showStatus() {
+    const status = this.status;
+    const connection = this.refusal !== null || !navigator.onLine
+      ? 'offline'
+      : status.phase === 'live' ? 'connected' : 'reconnecting';
+    this.root.dataset.version = String(status.version);
+    this.root.dataset.connection = connection;
+    this.root.dataset.role = status.role;
+    const words = {
+      connected: 'Connected',
+      reconnecting: status.pending > 0 ? `Reconnecting · ${status.pending} unsent` : 'Reconnecting…',
+      offline: status.pending > 0 ? `Offline · ${status.pending} unsent` : 'Offline',
+    };
+    const state = document.getElementById('connection');
+    state.dataset.state = connection;
+    state.textContent = words[connection];
+    document.getElementById('version').textContent = `v${status.version}`;
+    document.getElementById('view-only').hidden = status.role !== 'viewer';
+    document.getElementById('undo').disabled = !status.canUndo || !this.canEdit;
+    document.getElementById('last-action').textContent = status.lastRemoteAction ?? '';
+    const people = document.getElementById('people');
+    const badges = [personBadge(status.user, status.color, { you: true })];
+    for (const peer of status.peers) badges.push(personBadge(peer.user, peer.color));
+    const signature = JSON.stringify([status.user, status.color, status.peers]);
+    if (people.dataset.signature !== signature) {
+      people.dataset.signature = signature;
+      people.replaceChildren(...badges);
+    }
+  }
+
+  /** Says `text` to screen readers through the polite live region. */
+  announce(text) {
+    const region = document.getElementById('announcer');
+    region.textContent = '';
+    requestAnimationFrame(() => {
+      region.textContent = text;
+    });
+  }
+
+  toast(text, tone) {
+    const list = document.getElementById('notices');
+    const item = document.createElement('li');
+    item.className = `toast ${tone}`;
+    item.textContent = text;
+    list.append(item);
+    while (list.children.length > 3) list.firstElementChild.remove();
+    setTimeout(() => item.remove(), noticeMs);
+  }
+
+  /** The connection was refused for good: the page says why and stops changing. */
+  refused(text) {
+    this.refusal = text;
+    if (this.drag.holding) this.drag.lost();
+    showBlocker('Cannot open this board', text);
+    this.showStatus();
+  }
+
+  key(event) {
+    if (this.editing.active || event.target.closest('input, form')) return;
+    const tile = event.target.closest('li[data-key]');
+    if (!tile || !this.root.contains(tile)) return;
+    const item = tile.dataset.key;
+    const keyboardHeld = this.drag.holding && !this.drag.held.pointer;
+    if (keyboardHeld) {
+      const moves = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+      if (moves[event.key]) {
+        event.preventDefault();
+        this.drag.step(...moves[event.key]);
+      } else if (event.key === ' ' || event.key === 'Enter') {
+        event.preventDefault();
+        this.drag.drop();
+      } else if (event.key === 'Escape') {
+        event.preventDefault();
+        this.drag.cancel();
+      }
+      return;
+    }
+    if (this.drag.holding) {
+      if (event.key === 'Escape') this.drag.cancel();
+      return;
+    }
+    if (event.target !== tile || tile.dataset.itemId === undefined) return;
+    if (event.key === ' ' || event.key === 'Enter') {
+      event.preventDefault();
+      if (!this.canEdit) {
+        this.notice({ kind: 'viewOnly' });
+        return;
+      }
+      this.drag.liftWithKeyboard(item);
+    } else if (event.key === 'F2' && this.canEdit) {
+      event.preventDefault();
+      this.editing.renameTile(item);
+    } else if ((event.key === 'Delete' || event.key === 'Backspace') && this.canEdit) {
+      event.preventDefault();
+      this.editing.deleteTile(item);
+    } else if (event.key.startsWith('Arrow')) {
+      event.preventDefault();
+      this.focusStep(item, event.key);
+    }
+  }
+
+  globalKey(event) {
+    const typing = event.target.closest?.('input, textarea');
+    if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === 'z' && !typing) {
+      event.preventDefault();
+      if (this.drag.holding) this.drag.cancel();
+      else if (this.canEdit) this.perform({ type: 'undo' });
+    } else if (event.key === 'Escape' && this.drag.holding) {
+      this.drag.cancel();
+    }
+  }
+
+  /** Arrow keys without a held tile move the focus between tiles. */
+  focusStep(item, key) {
+    const sections = this.board.view.sections;
+    const place = this.board.positionOf(item);
+    if (!place) return;
+    const at = sections.findIndex((section) => section.id === place.section);
+    let section = at;
+    let index = place.index;
+    if (key === 'ArrowUp') index -= 1;
+    if (key === 'ArrowDown') index += 1;
+    if (key === 'ArrowLeft') section -= 1;
+    if (key === 'ArrowRight') section += 1;
+    const target = sections[section];
+    if (!target || target.cells.length === 0) return;
+    index = Math.max(0, Math.min(index, target.cells.length - 1));
+    this.board.cells.get(target.cells[index].id)?.focus();
+  }
+
+  /** After a delete: the focus goes to the tile now nearest the place. */
+  focusNear(section, index) {
+    const cells = this.board.section(section)?.cells ?? [];
+    const next = cells[Math.min(index, cells.length - 1)];
+    if (next) this.board.cells.get(next.id)?.focus();
+    else this.board.columns.get(section)?.addButton.focus();
+  }
+
+  focusBoard() {
+    this.root.querySelector('.tile[data-item-id]')?.focus();
+  }
+}
+
+/** Covers the board with a message (a refusal, a missing module); the page stays readable. */
+function showBlocker(title, text) {
+  const blocker = document.getElementById('blocker');
+  blocker.querySelector('h2').textContent = title;
+  blocker.querySelector('p').textContent = text;
+  blocker.hidden = false;
+}
+
+/** Asks for the name others will see, once; the core checks it (`openSession` refuses names
+ * the protocol does not allow, with its reason). */
+function askForName(core, message) {
+  return new Promise((resolve) => {
+    const form = document.getElementById('name-form');
+    const input = form.querySelector('input');
+    const error = form.querySelector('.field-error');
+    error.textContent = message ?? '';
+    form.hidden = false;
+    input.focus();
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const name = input.value;
+      try {
+        core.openSession({ board: boardName, user: name }).close();
+      } catch (refusal) {
+        error.textContent = `That name cannot be used: ${refusal.message}.`;
+        return;
+      }
+      rememberUser(name);
+      form.hidden = true;
+      resolve(name);
+    });
+  });
+}
+
+async function start() {
+  let core;
+  try {
+    core = await loadBoardSync(fetch('/assets/boardsync.wasm'));
+  } catch (error) {
+    showBlocker('This server cannot show boards yet',
+      `The board engine (boardsync.wasm) could not be loaded: ${error.message}. ` +
+      'Whoever runs the server can build it with "make wasm" and restart it.');
+    return;
+  }
+  let user = chosenUser();
+  let problem = null;
+  if (user !== null) {
+    try {
+      core.openSession({ board: boardName, user }).close();
+    } catch (refusal) {
+      problem = `The name "${user}" cannot be used: ${refusal.message}.`;
+      user = null;
+    }
+  }
+  if (user === null) user = await askForName(core, problem);
+  window.boardPage = new BoardPage(core, user);
+}
+
+document.getElementById('home').href = withToken('/');
+start();

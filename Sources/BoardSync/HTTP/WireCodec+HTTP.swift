@@ -1,0 +1,130 @@
+/// The JSON bodies of the HTTP endpoints of protocol section 8, encoded and decoded with the
+/// same strict reader and canonical writer as the messages: unknown fields are ignored, fields
+/// are written in the order the protocol shows them.
+extension WireCodec {
+    /// `{"board": NAME, "ops": [{"version", "client", "user", "at", "op"}, ...]}`.
+    public static func encodeHistory(_ page: HistoryPage) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 64 + page.entries.count * 192)
+        writer.beginObject()
+        writer.key("board")
+        writer.string(page.board)
+        writer.key("ops")
+        writer.beginArray()
+        for entry in page.entries { entry.write(to: &writer) }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    public static func decodeHistory(_ bytes: some Collection<UInt8>) throws(WireError) -> HistoryPage {
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, as: HistoryPage.self) }
+    }
+
+    /// One history entry as the history endpoint writes it, with `text` (its words) added after
+    /// the protocol's fields when given: a line of `board-client history --json`.
+    public static func encodeHistoryEntry(_ entry: HistoryEntry, text: String? = nil) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 256)
+        entry.write(to: &writer, text: text)
+        return writer.bytes
+    }
+
+    /// `{"boards": [{"id", "version", "sections", "items"}, ...]}`.
+    public static func encodeBoardList(_ boards: [BoardSummary]) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 16 + boards.count * 80)
+        writer.beginObject()
+        writer.key("boards")
+        writer.beginArray()
+        for board in boards {
+            writer.beginObject()
+            writer.key("id")
+            writer.string(board.id)
+            writer.key("version")
+            writer.integer(board.version)
+            writer.key("sections")
+            writer.integer(board.sections)
+            writer.key("items")
+            writer.integer(board.items)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    public static func decodeBoardList(_ bytes: some Collection<UInt8>) throws(WireError) -> [BoardSummary] {
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, as: BoardList.self) }.boards
+    }
+
+    /// `{"error": WORD}` or `{"error": WORD, "message": TEXT}`.
+    public static func encodeRefusal(_ refusal: HTTPRefusal) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 96)
+        writer.beginObject()
+        writer.key("error")
+        writer.string(refusal.error.rawValue)
+        if let message = refusal.message {
+            writer.key("message")
+            writer.string(message)
+        }
+        writer.endObject()
+        return writer.bytes
+    }
+
+    public static func decodeRefusal(_ bytes: some Collection<UInt8>) throws(WireError) -> HTTPRefusal {
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, as: HTTPRefusal.self) }
+    }
+}
+
+/// The body of `GET /boards`, as the decoder reads it.
+private struct BoardList: WireDecodable {
+    let boards: [BoardSummary]
+
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
+        boards = try reader.objects("boards") { (board: inout Reader) throws(WireError) in
+            BoardSummary(
+                id: try board.string("id"), version: try board.integer("version"),
+                sections: try board.integer("sections"), items: try board.integer("items"))
+        }
+    }
+}
+
+extension HistoryPage: WireDecodable {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
+        self.init(board: try reader.string("board"), entries: try reader.objects("ops", HistoryEntry.init(wire:)))
+    }
+}
+
+extension HTTPRefusal: WireDecodable {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
+        self.init(
+            try reader.word("error", as: HTTPRefusal.Reason.self), message: try reader.optionalString("message"))
+    }
+}
+
+extension HistoryEntry {
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
+        let text = try reader.string("at")
+        guard let at = CommitTime(rfc3339: text) else { throw .unknownValue(field: "at", value: text) }
+        self.init(
+            version: try reader.integer("version", minimum: 1), client: try reader.string("client"),
+            user: try reader.string("user"), at: at, op: try reader.nested("op", Op.init(wire:)))
+    }
+
+    func write(to writer: inout JSONWriter, text: String? = nil) {
+        writer.beginObject()
+        writer.key("version")
+        writer.integer(version)
+        writer.key("client")
+        writer.string(client)
+        writer.key("user")
+        writer.string(user)
+        writer.key("at")
+        writer.string(at.rfc3339)
+        writer.key("op")
+        op.write(to: &writer)
+        if let text {
+            writer.key("text")
+            writer.string(text)
+        }
+        writer.endObject()
+    }
+}

@@ -1,0 +1,82 @@
+import BoardSync
+
+extension AnimationPlan {
+    /// `{"durationMs", "markMs", "sections": [...], "cells": [...]}`: the entries that have
+    /// something to play, in the plan's order (new view first, then the deleted ones). An entry
+    /// left out is a still cell or section that nothing changed.
+    func write(to writer: inout JSONWriter) {
+        writer.openObject()
+        writer.field("durationMs", Int(duration * 1000))
+        writer.field("markMs", Int(markDuration * 1000))
+        writer.arrayField("sections")
+        for section in sections where section.playsSomething { section.write(to: &writer) }
+        writer.closeArray()
+        writer.arrayField("cells")
+        for cell in cells where cell.playsSomething { cell.write(to: &writer) }
+        writer.closeArray()
+        writer.closeObject()
+    }
+}
+
+extension SectionAnimation {
+    var playsSomething: Bool { motion != .still || retitled || marked || mover != nil }
+
+    /// `{"id", "motion", "from", "to", "retitled", "mover", "marked"}`; `from` and `to` are
+    /// section indices or null.
+    func write(to writer: inout JSONWriter) {
+        writer.openObject()
+        writer.field("id", id)
+        writer.field("motion", motion.rawValue)
+        writer.field("from", optional: from)
+        writer.field("to", optional: to)
+        writer.field("retitled", retitled)
+        writer.key("mover")
+        mover.write(to: &writer)
+        writer.field("marked", marked)
+        writer.closeObject()
+    }
+}
+
+extension CellAnimation {
+    var playsSomething: Bool { motion != .still || reloaded || placeholder != .none || marked || mover != nil }
+
+    /// `{"id", "motion", "from", "to", "reloaded", "placeholder", "mover", "marked"}`; `from` and
+    /// `to` are `{"section", "item"}` paths or null.
+    func write(to writer: inout JSONWriter) {
+        writer.openObject()
+        writer.field("id", id)
+        writer.field("motion", motion.rawValue)
+        writer.key("from")
+        if let from { from.write(to: &writer) } else { writer.null() }
+        writer.key("to")
+        if let to { to.write(to: &writer) } else { writer.null() }
+        writer.field("reloaded", reloaded)
+        writer.field("placeholder", placeholder.rawValue)
+        writer.key("mover")
+        mover.write(to: &writer)
+        writer.field("marked", marked)
+        writer.closeObject()
+    }
+}
+
+extension Optional<Mover> {
+    /// `null` (nobody in particular), `{"local": true}` (this person) or
+    /// `{"local": false, "client", "user", "color"}` (another connection).
+    func write(to writer: inout JSONWriter) {
+        switch self {
+        case nil:
+            writer.null()
+        case .local?:
+            writer.openObject()
+            writer.field("local", true)
+            writer.closeObject()
+        case .remote(let client, let user)?:
+            writer.openObject()
+            writer.field("local", false)
+            writer.field("client", client)
+            writer.field("user", user)
+            writer.field("color", PeerColor(client: client).rawValue)
+            writer.closeObject()
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import BoardClientApp
+import WebSocketTransport
+
+/// Carries out the client's `AppFetch`es: plain HTTP GETs on the server of the URL it was
+/// given, with the same token (`Authorization: Bearer`, or the URL's own `?token=`) and TLS
+/// settings as its WebSocket connections.
+struct HTTPFetcher {
+    let options: ConnectionOptions
+    let context: ClientContext
+
+    private var headers: [String: String] {
+        options.token.map { ["Authorization": "Bearer \($0)"] } ?? [:]
+    }
+
+    /// Starts `fetch`; `completion` gets its result on the context's service thread.
+    func start(_ fetch: AppFetch, completion: @escaping @Sendable (FetchResult) -> Void) {
+        let address = options.endpoints.url(of: fetch)
+        guard let url = WebSocketURL(address) else {
+            completion(.failed("invalid URL \(address)"))
+            return
+        }
+        do {
+            try context.get(url, headers: headers, allowsInsecureTLS: options.trust.isInsecure) { result in
+                completion(Self.result(result, address: address))
+            }
+        } catch {
+            completion(.failed("cannot reach \(address): \(error)"))
+        }
+    }
+
+    /// `fetch` and its result, waiting at most `timeout` seconds (not on the service thread).
+    func fetch(_ fetch: AppFetch, timeout: Double) -> FetchResult {
+        let address = options.endpoints.url(of: fetch)
+        guard let url = WebSocketURL(address) else { return .failed("invalid URL \(address)") }
+        do {
+            let response = try BlockingHTTPGet.get(
+                url, headers: headers, allowsInsecureTLS: options.trust.isInsecure, timeout: timeout, context: context)
+            return .answered(status: response.status, body: response.body)
+        } catch {
+            return Self.result(.failure(error), address: address)
+        }
+    }
+
+    private static func result(_ result: Result<HTTPGetResponse, ClientConnectError>, address: String) -> FetchResult {
+        switch result {
+        case .success(let response):
+            return .answered(status: response.status, body: response.body)
+        case .failure(.untrustedCertificate):
+            return .failed(
+                "the server's certificate was not trusted (\(address)); if it comes from a private CA, pass --ca FILE")
+        case .failure(.timedOut):
+            return .failed("no answer from \(address)")
+        case .failure(let error):
+            return .failed("cannot reach \(address): \(error)")
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import BoardStore
+import BoardSync
+
+/// An in-memory store whose commits first pass through `intercept`, which may throw instead
+/// (a failing disk) or wait (a slow one); every other call goes straight to the store.
+final class InterceptedStore: BoardStore, @unchecked Sendable {
+    let inner = InMemoryBoardStore()
+    /// Runs on the committing thread before each commit.
+    let intercept: @Sendable (CommitBatch) throws(StoreError) -> Void
+
+    init(intercept: @escaping @Sendable (CommitBatch) throws(StoreError) -> Void) {
+        self.intercept = intercept
+    }
+
+    var retainedOps: Int { inner.retainedOps }
+
+    func commit(_ batch: CommitBatch) throws(StoreError) {
+        try intercept(batch)
+        try inner.commit(batch)
+    }
+
+    func loadBoard(_ name: String) throws(StoreError) -> StoredBoard? { try inner.loadBoard(name) }
+    func boardExists(_ name: String) throws(StoreError) -> Bool { try inner.boardExists(name) }
+    func listBoards() throws(StoreError) -> [String] { try inner.listBoards() }
+    func headVersion(of board: String) throws(StoreError) -> Int? { try inner.headVersion(of: board) }
+    func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
+        try inner.opsAfter(board, version: version, limit: limit)
+    }
+    func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
+        try inner.opsBefore(board, version: version, limit: limit)
+    }
+    func snapshot(_ board: String, atOrBelow version: Int) throws(StoreError) -> Board? {
+        try inner.snapshot(board, atOrBelow: version)
+    }
+    func oldestRetainedVersion(_ board: String) throws(StoreError) -> Int? {
+        try inner.oldestRetainedVersion(board)
+    }
+    func lastSeq(_ board: String, client: String) throws(StoreError) -> Int {
+        try inner.lastSeq(board, client: client)
+    }
+    func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> StoredOp? {
+        try inner.committedOp(board, client: client, seq: seq)
+    }
+}

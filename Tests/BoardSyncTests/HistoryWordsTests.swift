@@ -1,0 +1,70 @@
+import BoardSync
+import Testing
+
+/// A board's history in words: each op named on the board as it was just before it, in the same
+/// words a status line uses for a remote op.
+@Suite struct HistoryWordsTests {
+    private let start = Board(
+        id: "team", version: 4,
+        sections: [
+            Section(id: "todo", title: "To do", items: [Item(id: "p", label: "Photos"), Item(id: "m", label: "Mail")]),
+            Section(id: "done", title: "Done"),
+        ])
+
+    private func entry(_ version: Int, _ user: String, _ op: Op) -> HistoryEntry {
+        HistoryEntry(version: version, client: "c-\(user)", user: user, at: CommitTime(milliseconds: 0), op: op)
+    }
+
+    private var entries: [HistoryEntry] {
+        [
+            entry(8, "ann", .deleteSection(section: "todo", from: 0)),
+            entry(7, "bob", .renameSection(section: "done", title: "Finished")),
+            entry(6, "ann", .update(item: "p", label: "Pictures")),
+            entry(
+                5, "bob",
+                .move(item: "p", from: Position(section: "todo", index: 0), to: Position(section: "done", index: 0))),
+        ]
+    }
+
+    @Test func eachEntryIsNamedOnTheBoardJustBeforeIt() {
+        #expect(
+            OpDescription.describe(entries, startingFrom: start) == [
+                "ann deleted section To do", "bob renamed section Done to Finished", "ann renamed Photos to Pictures",
+                "bob moved Photos to Done",
+            ])
+    }
+
+    @Test func theWordsAreTheStatusLinesWords() {
+        let op = entries[3].op
+        #expect(
+            OpDescription.describe([entries[3]], startingFrom: start) == [
+                OpDescription.describe(op, by: "bob", on: start)
+            ])
+    }
+
+    @Test func withoutTheBoardBeforeThemEntriesAreNamedByIdFromThereOn() {
+        #expect(
+            OpDescription.describe(entries, startingFrom: nil) == [
+                "ann deleted section todo", "bob renamed section done to Finished", "ann renamed p to Pictures",
+                "bob moved p to done",
+            ])
+        let gap = [entries[0], entries[3]]
+        #expect(
+            OpDescription.describe(gap, startingFrom: start) == [
+                "ann deleted section To do", "bob moved Photos to Done",
+            ])
+        var wrongVersion = start
+        wrongVersion.version = 2
+        #expect(OpDescription.describe([entries[3]], startingFrom: wrongVersion) == ["bob moved Photos to Done"])
+    }
+
+    @Test func replayAppliesOnlyTheNextVersion() {
+        var state = BoardState(board: start)
+        let skipped = state.replay(.update(item: "p", label: "x"), committedAt: 6)
+        let unknown = state.replay(.update(item: "nope", label: "x"), committedAt: 5)
+        #expect(!skipped && !unknown && state.version == 4)
+        let next = state.replay(.update(item: "p", label: "x"), committedAt: 5)
+        #expect(next)
+        #expect(state.version == 5 && state.board.item("p")?.label == "x")
+    }
+}
