@@ -45,7 +45,10 @@ public enum BoardServerApp {
         let store = opened.store
         defer { opened.close() }
         let cluster = opened.shared.map { shared in
-            ClusterConfiguration(store: shared, node: options.nodeName ?? ClusterConfiguration.defaultNodeName())
+            var configuration = ClusterConfiguration(
+                store: shared, node: options.nodeName ?? ClusterConfiguration.defaultNodeName())
+            configuration.channel = opened.channel
+            return configuration
         }
         let service = BoardService(options: options, store: store, log: log, tokens: tokens, cluster: cluster) { _ in
             storageFailed(storageFailureStatus)
@@ -64,6 +67,8 @@ public enum BoardServerApp {
             tlsPrivateKeyPath: options.tlsPrivateKeyPath)
         let server = WebSocketServer(configuration: configuration, handler: service)
         service.host = server
+        let started = ServiceThreadReference(service)
+        server.post { started.value.startClusterChannel() }
         do {
             try server.listen()
         } catch {
@@ -98,6 +103,7 @@ public enum BoardServerApp {
         }
         signals.forEach { $0.cancel() }
         service.commitRemainingAtExit()
+        service.stopClusterChannel()
         log(.info, "server stopped")
         return 0
     }

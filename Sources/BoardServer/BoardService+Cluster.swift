@@ -18,6 +18,7 @@ extension BoardService {
     /// next commit if none is under way.
     func finishClusterTurn() {
         endClusterTurns()
+        publishLocalActivity()
         startClusterCommit()
     }
 
@@ -125,6 +126,7 @@ extension BoardService {
         switch completion.outcome {
         case .stored(let newer):
             cluster.scheduler.finish(stored: true, at: now)
+            var heads: [String: Int] = [:]
             metrics.commitDuration.observe(completion.duration)
             for (name, ops) in included.sorted(by: { $0.key < $1.key }) {
                 guard let loaded = boards[name] else { continue }
@@ -142,8 +144,10 @@ extension BoardService {
                     sendReleased(
                         loaded,
                         loaded.log?.committed(ticket: completion.ticket, current: &loaded.sequencer, now: now) ?? [])
+                    if ops > 0 || creating.contains(name) { heads[name] = loaded.log?.durable.version }
                 }
             }
+            if !heads.isEmpty { publish(.committed(heads)) }
         case .notStored(let error):
             cluster.scheduler.finish(stored: false, at: now)
             cluster.commitFailures += 1
@@ -159,6 +163,8 @@ extension BoardService {
             }
         }
         giveUpOverdueSubmits()
+        receiveRemoteAhead()
+        publishLocalActivity()
         startClusterCommit()
     }
 
@@ -190,7 +196,10 @@ extension BoardService {
     func clusterTick() {
         guard cluster != nil else { return }
         endClusterTurns()
+        clusterLiveTick()
         giveUpOverdueSubmits()
+        endClusterTurns()
+        publishLocalActivity()
         startClusterCommit()
     }
 

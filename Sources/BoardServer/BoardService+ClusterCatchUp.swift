@@ -86,7 +86,8 @@ extension BoardService {
                 loaded.log?.committedElsewhere(ops.map(\.sequenced), current: &loaded.sequencer, now: now) ?? [])
             if ops.count >= Self.catchUpChunk { cluster.behind.insert(name) }
         }
+        receiveRemoteAhead()
         catchUp()
-        startClusterCommit()
+        finishClusterTurn()
     }
 }

@@ -104,7 +104,7 @@ final class BoardService {
             let (sequencer, opsSinceSnapshot) = try BoardLoader.load(stored, store: store, config: config)
             let loaded = LoadedBoard(
                 name: name, sequencer: sequencer, opsSinceSnapshot: opsSinceSnapshot, awaitingCreation: false)
-            if cluster != nil { loaded.log = SpeculativeLog(durable: sequencer) }
+            joinCluster(loaded)
             boards[name] = loaded
             boardLoaded(loaded)
             log(.debug, "board loaded", ["board": name, "version": String(sequencer.version)])
@@ -114,11 +114,22 @@ final class BoardService {
         let loaded = LoadedBoard(
             name: name, sequencer: Sequencer(state: BoardState(board: .initial(id: name)), config: config),
             opsSinceSnapshot: 0, awaitingCreation: true)
-        if cluster != nil { loaded.log = SpeculativeLog(durable: loaded.sequencer) }
+        joinCluster(loaded)
         boards[name] = loaded
         boardLoaded(loaded)
         log(.info, "board created", ["board": name])
         return loaded
+    }
+
+    /// A board of a server whose store others share keeps a speculative log, and tells the
+    /// others of its clients when there is a channel to them.
+    private func joinCluster(_ loaded: LoadedBoard) {
+        guard let cluster else { return }
+        loaded.log = SpeculativeLog(durable: loaded.sequencer)
+        if cluster.configuration.channel != nil {
+            loaded.node = cluster.configuration.node
+            publish(.want(board: loaded.name))
+        }
     }
 
     var dragsActive: Int { boards.values.reduce(0) { $0 + $1.sequencer.dragCount } }

@@ -13,6 +13,11 @@ struct ClusterConfiguration {
     var pollEvery = 1.0
     /// Seconds a commit of unknown outcome is read back before the server stops trying to tell.
     var settleWithin = 15.0
+    /// How the servers reach each other (nil: they learn of each other's commits by polling
+    /// only, and see none of each other's clients).
+    var channel: (any ClusterChannel)?
+    /// Seconds after which a server not heard from is taken for dead.
+    var nodeTimeout = 5.0
 
     /// A name no other server of the cluster has: the host's, the process id, the start time.
     static func defaultNodeName() -> String {
@@ -37,6 +42,11 @@ final class ClusterState {
     /// Boards known to be behind the store, to read the newer ops of.
     var behind: Set<String> = []
     var readInFlight = false
+    /// When each other server was last heard from, and those taken for dead since.
+    var lastHeard: [String: Double] = [:]
+    var lostNodes: Set<String> = []
+    /// Whether the channel hears the others.
+    var listening = false
     var pollInFlight = false
     /// Counters for `/metrics`.
     var racesLost: UInt64 = 0

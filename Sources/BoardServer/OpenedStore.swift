@@ -6,6 +6,8 @@ struct OpenedStore {
     let store: any BoardStore
     /// The same store when other servers may share it (PostgreSQL).
     let shared: (any SharedBoardStore)?
+    /// How the servers sharing the store reach each other (LISTEN/NOTIFY in the same database).
+    let channel: (any ClusterChannel)?
     /// Where the boards are, for the log (a URL without its password).
     let description: String
     let close: () -> Void
@@ -15,12 +17,14 @@ struct OpenedStore {
             let store = try PostgreSQLBoardStore(url: url, retainedOps: options.retainedOps)
             self.store = store
             shared = store
+            channel = PostgresClusterChannel(url: url, schema: store.schema)
             description = Self.withoutPassword(url)
             close = { store.close() }
         } else {
             let store = try SQLiteBoardStore(path: options.dataPath, retainedOps: options.retainedOps)
             self.store = store
             shared = nil
+            channel = nil
             description = options.dataPath
             close = { store.close() }
         }

@@ -177,6 +177,19 @@ import Testing
             ])
     }
 
+    @Test func aStateSentBeforeItsServerHeardOfAMoveNeitherMovesNorReplacesTheClient() {
+        var harness = twoEditors()
+        harness.handle(.remote(.joined(client: "Z", user: "zoe", node: "n2")))
+        harness.handle(.remote(.joined(client: "Z", user: "zoe", node: "n3")))
+        let stale = RemoteActivity.state(
+            node: "n2", peers: [.init(client: "Z", user: "zoe"), .init(client: "A", user: "alice")], drags: [])
+        let output = harness.handle(.remote(stale))
+        #expect(output.messages.isEmpty)
+        #expect(output.closes.isEmpty, "A stays connected here")
+        let leave = harness.handle(.remote(.left(client: "Z", node: "n3")))
+        #expect(leave.messages == [everyone(.presence(.init(action: .leave, client: "Z", user: "zoe")), [c1, c2])])
+    }
+
     @Test func theLocalActivityListsThisServersClientsAndDragsOnly() {
         var harness = twoEditors()
         harness.drag(c2, .begin(item: "b"))

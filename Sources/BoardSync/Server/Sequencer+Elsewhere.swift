@@ -51,12 +51,17 @@ extension Sequencer {
         return held
     }
 
+    /// This server's clients on the board that said `hello`, in the order they did.
+    public var localPeers: [ServerMessage.Peer] {
+        joined.compactMap { id -> ServerMessage.Peer? in
+            connections[id]?.identity.map { ServerMessage.Peer(client: $0.client, user: $0.user) }
+        }
+    }
+
     /// This server's clients on the board and their drags at the current version: what other
     /// servers are told (`RemoteActivity.state`) when they need all of it.
     public var localActivity: (peers: [ServerMessage.Peer], drags: [ServerMessage.Drag]) {
-        let peers = joined.compactMap { id -> ServerMessage.Peer? in
-            connections[id]?.identity.map { ServerMessage.Peer(client: $0.client, user: $0.user) }
-        }
+        let peers = localPeers
         let held = drags.keys.sorted().compactMap { item -> ServerMessage.Drag? in
             guard let drag = drags[item], drag.holder != nil else { return nil }
             return drag.message(version: version)
@@ -138,7 +143,8 @@ extension Sequencer {
         }
     }
 
-    /// Replaces what is known of `node` on this board by its full state.
+    /// Replaces what is known of `node` on this board by its full state: its clients not listed
+    /// leave, those known nowhere join, its drags not listed end.
     private mutating func remoteState(
         node: String, peers: [ServerMessage.Peer], drags dragMessages: [ServerMessage.Drag]
     ) {
@@ -146,7 +152,9 @@ extension Sequencer {
         for client in remotePeers.keys.sorted() where remotePeers[client]?.node == node && !listed.contains(client) {
             remoteLeft(client)
         }
-        for peer in peers where remotePeers[peer.client]?.node != node {
+        // A state may have been sent before its server heard that one of its clients moved to
+        // another server (a `joined` elsewhere): it only fills in clients not known anywhere.
+        for peer in peers where remotePeers[peer.client] == nil && connectionOfClient[peer.client] == nil {
             remoteJoined(client: peer.client, user: peer.user, node: node)
         }
         let held = Set(dragMessages.map(\.item))
