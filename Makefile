@@ -29,8 +29,8 @@ NODE_TESTS    := $(sort $(wildcard wasm/tests/*.test.mjs))
 # from its own build; copied from the wasm rule's output before every swift build.
 PAGE_MODULE   := Sources/BoardServer/Page/boardsync.wasm
 
-.PHONY: all deps bench-deps build release run client test test-sanitize test-browser bench format lint clean wasm \
-        wasm-bench page-bench
+.PHONY: all deps bench-deps build release run client test test-sanitize test-browser test-cluster cluster bench \
+        format lint clean wasm wasm-bench page-bench
 
 all: build
 
@@ -87,6 +87,17 @@ test: deps $(VENV)/bin/python $(VENV)/.browser-tests wasm
 # screenshots of every scenario go to .build/browser-artifacts.
 test-browser: $(VENV)/.browser-tests
 	BOARD_SYNC_BIN=$$($(SWIFT) build --show-bin-path) $(VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/BrowserTests
+
+# Three board-server processes on 127.0.0.11-13 sharing a throwaway PostgreSQL on 127.0.0.20,
+# clients speaking the protocol through Python's websockets: convergence fuzz, cross-node drags,
+# kill -9 of a node, a PostgreSQL restart, the LISTEN connection dropped, a node cut off.
+test-cluster: build $(VENV)/.cluster-tests
+	cd Tests/ClusterTests && BOARD_SYNC_BIN=$$($(SWIFT) build --show-bin-path) \
+	  $(CURDIR)/$(VENV)/bin/python -m pytest -q -p no:cacheprovider test_cluster.py
+
+$(VENV)/.cluster-tests: $(VENV)/bin/python
+	$(VENV)/bin/pip install --quiet 'pytest>=7,<9'
+	touch $@
 
 test-sanitize: deps $(VENV)/bin/python
 	ASAN_OPTIONS=detect_leaks=0 BOARD_SYNC_PYTHON=$(CURDIR)/$(VENV)/bin/python \
