@@ -74,6 +74,10 @@ release: deps $(PAGE_MODULE)
 run: release
 	$$($(SWIFT) build -c release --show-bin-path)/board-server --host $(HOST) --port $(PORT) --demo
 
+# Two nodes on 127.0.0.1:8081 and :8082 sharing a throwaway PostgreSQL, with the demo board.
+cluster: release
+	scripts/local-cluster $$($(SWIFT) build -c release --show-bin-path)
+
 client: release
 	$$($(SWIFT) build -c release --show-bin-path)/board-client ws://$(HOST):$(PORT)/boards/$(BOARD)
 

@@ -81,7 +81,7 @@ final class BoardService {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    /// Creates the demo board if it does not exist yet.
+    /// Creates the demo board if it does not exist yet (nor was just created by another server).
     func createDemoBoardIfMissing() throws {
         serviceThread.check()
         guard try !store.boardExists(DemoBoard.name) else { return }
@@ -93,7 +93,11 @@ final class BoardService {
             for item in section.items { batch.useID(item.id, kind: .item, on: board.id) }
         }
         batch.addSnapshot(board)
-        try store.commit(batch)
+        do {
+            try store.commit(batch)
+        } catch .boardAlreadyExists {
+            return  // another server sharing the store created it first
+        }
         log(.info, "demo board created", ["board": board.id])
     }
 
