@@ -32,7 +32,12 @@ extension BoardService {
             guard let loaded = boards[name], !loaded.activityOut.isEmpty else { continue }
             let out = loaded.activityOut
             loaded.activityOut = []
-            for activity in out { publish(.activity(board: name, activity)) }
+            for activity in out {
+                if case .drag(let drag, _) = activity, drag.action == .begin {
+                    loaded.beginsAwaitingEcho[drag.item] = drag.client
+                }
+                publish(.activity(board: name, activity))
+            }
         }
     }
 
@@ -58,6 +63,10 @@ extension BoardService {
         switch event {
         case .listening:
             cluster.listening = true
+            for loaded in boards.values {
+                loaded.beginsAwaitingEcho = [:]
+                loaded.contestedBegins = [:]
+            }
             log(.info, "cluster channel listening", [:])
             publish(.want(board: nil))
             publishStates(of: nil)
@@ -66,7 +75,10 @@ extension BoardService {
             cluster.listening = false
             log(.warn, "cluster channel lost; reading the store until it is back", [:])
         case .received(let message):
-            guard message.node != cluster.configuration.node else { return }
+            guard message.node != cluster.configuration.node else {
+                heardBack(message)
+                break
+            }
             heard(message.node)
             switch message.body {
             case .committed(let heads): headsPolled(heads)
@@ -84,6 +96,15 @@ extension BoardService {
     /// Hands another server's activity to the board, or keeps a drag at a version the board has
     /// not reached until it has (and reads the store meanwhile).
     func receiveRemote(_ activity: RemoteActivity, on loaded: LoadedBoard) {
+        if case .drag(let drag, let node) = activity {
+            if drag.action == .begin, loaded.beginsAwaitingEcho[drag.item] != nil,
+                loaded.contestedBegins[drag.item] == nil
+            {
+                loaded.contestedBegins[drag.item] = (drag, node)
+            } else if drag.action == .cancel, loaded.contestedBegins[drag.item]?.begin.client == drag.client {
+                loaded.contestedBegins[drag.item] = nil
+            }
+        }
         if activity.version(ahead: loaded.sequencer.version) {
             if loaded.remoteAhead.count < 256 { loaded.remoteAhead.append(activity) }
             cluster?.behind.insert(loaded.name)
@@ -114,6 +135,18 @@ extension BoardService {
         }
     }
 
+    /// One of this server's own messages, heard back in the order every server hears it: a
+    /// begin another server published first wins its item (see `RemoteActivity.leaseLost`).
+    private func heardBack(_ message: ClusterMessage) {
+        guard case .activity(let board, .drag(let drag, _)) = message.body, drag.action == .begin,
+            let loaded = boards[board], loaded.beginsAwaitingEcho[drag.item] == drag.client
+        else { return }
+        loaded.beginsAwaitingEcho[drag.item] = nil
+        guard let first = loaded.contestedBegins.removeValue(forKey: drag.item) else { return }
+        log(.info, "drag lease lost to another server", ["board": board, "item": drag.item, "node": first.node])
+        receiveRemote(.leaseLost(first.begin, node: first.node), on: loaded)
+    }
+
     private func heard(_ node: String) {
         guard let cluster else { return }
         if cluster.lastHeard.updateValue(clock(), forKey: node) == nil, cluster.lostNodes.remove(node) != nil {
@@ -137,7 +170,7 @@ extension RemoteActivity {
     /// Whether a drag in it is at a version above `version`.
     fileprivate func version(ahead version: Int) -> Bool {
         switch self {
-        case .drag(let drag, _): drag.version > version
+        case .drag(let drag, _), .leaseLost(let drag, _): drag.version > version
         case .state(_, _, let drags): drags.contains { $0.version > version }
         default: false
         }

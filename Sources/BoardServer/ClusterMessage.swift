@@ -71,6 +71,9 @@ struct ClusterMessage: Equatable, Sendable {
             return "\(node)\tdrag\t\(board)\n" + wire(.drag(drag))
         case .nodeLost:
             return "\(node)\tbye"
+        case .leaseLost:
+            // Worked out by each server for itself, never sent; readers ignore the kind.
+            return "\(node)\tlocal"
         case .state(_, let peers, let drags):
             var text = "\(node)\tstate\t\(board)"
             for line in peers.map({ join($0.client, $0.user) }) + drags.map({ wire(.drag($0)) }) {

@@ -25,6 +25,10 @@ final class LoadedBoard {
     var activityOut: [RemoteActivity] = []
     /// Drags of other servers' clients at versions this board has not reached yet.
     var remoteAhead: [RemoteActivity] = []
+    /// Begins this server granted and published, by item, until it hears them back; and the
+    /// first begin of each of those items another server published meanwhile (it came first).
+    var beginsAwaitingEcho: [String: String] = [:]
+    var contestedBegins: [String: (begin: ServerMessage.Drag, node: String)] = [:]
 
     init(name: String, sequencer: Sequencer, opsSinceSnapshot: Int, awaitingCreation: Bool) {
         self.name = name

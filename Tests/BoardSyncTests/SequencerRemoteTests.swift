@@ -95,6 +95,27 @@ import Testing
         #expect(harness.sequencer.dragCount == 0)
     }
 
+    @Test func theFirstBeginInTheServersOrderKeepsTheItemAndALaterGrantHandsItOver() {
+        var harness = twoEditors()
+        harness.handle(.remote(.joined(client: "Z", user: "zoe", node: "n2")))
+        harness.handle(.remote(.joined(client: "Y", user: "yan", node: "n3")))
+        harness.handle(.remote(remoteDrag(.begin, "b", from: at("main", 1))))
+        let later = ServerMessage.Drag(
+            action: .begin, client: "Y", user: "yan", item: "b", from: at("main", 1), version: 0)
+        #expect(harness.handle(.remote(.drag(later, node: "n3"))).messages.isEmpty, "Z keeps b")
+        harness.drag(c1, .begin(item: "a"))
+        let zoe = ServerMessage.Drag(
+            action: .begin, client: "Z", user: "zoe", item: "a", from: at("main", 0), version: 0)
+        let handedOver = harness.handle(.remote(.leaseLost(zoe, node: "n2")))
+        #expect(
+            handedOver.messages == [
+                everyone(dragMessage(.cancel, "A", "alice", "a", from: at("main", 0), version: 0), [c1, c2]),
+                one(c1, errorMessage(.locked, "a is being dragged by zoe (Z)", item: "a")),
+                everyone(dragMessage(.begin, "Z", "zoe", "a", from: at("main", 0), version: 0), [c1, c2]),
+            ])
+        #expect(harness.sequencer.locallyHeldItems.isEmpty)
+    }
+
     @Test func aPositionFromAnEarlierVersionIsRebasedToThisOne() {
         var harness = twoEditors()
         harness.submitAndFlush(c1, seq: 1, base: 0, .insert(item: newItem("n"), to: at("main", 0)))

@@ -150,6 +150,43 @@ def test_drags_leases_presence_and_replacement_across_nodes(cluster):
     run(scenario())
 
 
+def test_begins_of_one_item_on_two_nodes_at_once_leave_one_holder_everywhere(cluster):
+    """The first begin in the order every node hears them keeps the item; the other node hands
+    its drag over (its holder sees a cancel and `locked`), and a third node shows the winner."""
+
+    async def scenario():
+        alice, bob, carol = Client("race-alice", "alice"), Client("race-bob", "bob"), Client("race-carol", "carol")
+        await alice.connect(cluster.nodes[0].url("race"))
+        await submit_all(alice, [insert("contested")])
+        await bob.connect(cluster.nodes[1].url("race"))
+        await carol.connect(cluster.nodes[2].url("race"))
+        await eventually(lambda: len(alice.presence) >= 2 and len(bob.presence) >= 1, 10, "everyone to join")
+
+        def holder(client):
+            """Who `client` is shown holding the item (None when nobody is)."""
+            last = [d for d in client.drags if d["item"] == "contested"]
+            return last[-1]["client"] if last and last[-1]["action"] != "cancel" else None
+
+        for round_ in range(8):
+            locked_before = len(alice.errors) + len(bob.errors)
+            begin = {"type": "drag", "action": "begin", "item": "contested"}
+            await asyncio.gather(alice.send(begin), bob.send(begin))
+            await eventually(lambda: len(alice.errors) + len(bob.errors) > locked_before, 10, "one to be locked")
+            await eventually(lambda: holder(alice) is not None and holder(alice) == holder(bob) == holder(carol),
+                             10, f"round {round_}: one holder everywhere")
+            winner = alice if holder(alice) == alice.client_id else bob
+            loser = bob if winner is alice else alice
+            assert loser.errors[-1]["code"] == "locked"
+            assert len(alice.errors) + len(bob.errors) == locked_before + 1
+            await winner.send({"type": "drag", "action": "cancel", "item": "contested"})
+            await eventually(lambda: holder(alice) is None and holder(bob) is None and holder(carol) is None,
+                             10, "the item to be free again")
+        for client in (alice, bob, carol):
+            await client.close()
+
+    run(scenario())
+
+
 def test_a_killed_node_loses_no_acked_op_and_its_drags_and_presence_end(cluster):
     """kill -9 of a node in a burst: its clients reconnect to another node with `since` and
     resubmit what was not acked without duplicates; the others see its clients' drags end

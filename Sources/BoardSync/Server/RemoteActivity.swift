@@ -21,4 +21,8 @@ public enum RemoteActivity: Hashable, Sendable {
     case state(node: String, peers: [ServerMessage.Peer], drags: [ServerMessage.Drag])
     /// Server `node` is gone: its clients leave and their drags end with `left`.
     case nodeLost(String)
+    /// Two servers granted a `begin` of one item at once, and `begin` (of a client on server
+    /// `node`) came first in the order every server hears them in: the drag of the item here
+    /// ends (everyone sees a `cancel`, its holder is answered `locked`) and that one is told.
+    case leaseLost(ServerMessage.Drag, node: String)
 }

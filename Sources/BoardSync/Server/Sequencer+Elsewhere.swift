@@ -24,6 +24,13 @@ extension Sequencer {
             remoteDrag(message, node: node)
         case .state(let node, let peers, let dragMessages):
             remoteState(node: node, peers: peers, drags: dragMessages)
+        case .leaseLost(let begin, let node):
+            if let tracked = drags[begin.item], let holder = tracked.holder {
+                end(tracked, reason: nil, itemExists: true)
+                let message = "\(begin.item) is being dragged by \(begin.user) (\(begin.client))"
+                send(.error(.init(code: .locked, message: message, item: begin.item)), to: .connection(holder))
+            }
+            remoteDrag(begin, node: node)
         case .nodeLost(let node):
             for item in drags.keys.sorted() where drags[item]?.node == node {
                 end(drags[item]!, reason: .left, itemExists: true)
@@ -107,12 +114,9 @@ extension Sequencer {
     /// already ended (its holder moved or deleted the item, or the item is gone) is left alone.
     private mutating func remoteDrag(_ message: ServerMessage.Drag, node: String) {
         let item = message.item
-        if let tracked = drags[item], tracked.holder != nil || tracked.client != message.client {
-            // Held here, or by another client elsewhere: only a `begin` (granted by the lease
-            // the other server holds now) replaces a drag elsewhere that was never seen ending.
-            guard tracked.holder == nil, message.action == .begin else { return }
-            end(tracked, reason: .left, itemExists: true)
-        }
+        // Held here or by another client elsewhere: the first `begin` in the servers' common
+        // order keeps the item (a server that granted a later one hands it over, `leaseLost`).
+        if let tracked = drags[item], tracked.holder != nil || tracked.client != message.client { return }
         switch message.action {
         case .cancel:
             guard let tracked = drags[item] else { return }
