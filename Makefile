@@ -117,7 +117,8 @@ bench-deps:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq strace; \
 	fi
 
-# Core figures, the store, the history endpoints on a large board, then every load scenario against
+# Core figures, the store, the history endpoints on a large board, nodes sharing PostgreSQL, then
+# every load scenario against
 # board-server, the bare libwebsockets relay and the Node.js relay, then system calls per delivered
 # frame; each writes its own section of docs/benchmarks.md.
 bench: release bench-deps
@@ -125,6 +126,8 @@ bench: release bench-deps
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench tui --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench store --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench history \
+	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
+	$$($(SWIFT) build -c release --show-bin-path)/board-bench cluster \
 	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench suite \
 	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
