@@ -118,9 +118,8 @@ bench-deps:
 	fi
 
 # Core figures, the store, the history endpoints on a large board, nodes sharing PostgreSQL, then
-# every load scenario against
-# board-server, the bare libwebsockets relay and the Node.js relay, then system calls per delivered
-# frame; each writes its own section of docs/benchmarks.md.
+# every load scenario against board-server, the bare libwebsockets relay and the Node.js relay,
+# then system calls per delivered frame; each writes its own section of docs/benchmarks.md.
 bench: release bench-deps
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench core --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench tui --markdown docs/benchmarks.md
