@@ -7,12 +7,38 @@
 enum ExactText {
     /// Whether `a` and `b` hold the same UTF-8 bytes.
     static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+        guard a.utf8.count == b.utf8.count else { return false }
+        let compared = a.utf8.withContiguousStorageIfAvailable { first in
+            b.utf8.withContiguousStorageIfAvailable { second in equalBytes(first, second) }
+        }
+        return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 
-    /// Feeds the UTF-8 bytes of `text` and their count to `hasher`.
+    /// Whether two buffers of the same length hold the same bytes, eight at a time (the views
+    /// compare every label of a board on each refresh).
+    private static func equalBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = a.baseAddress, let second = b.baseAddress, first != second else { return true }
+        let count = a.count
+        var offset = 0
+        while offset &+ 8 <= count {
+            let x = UnsafeRawPointer(first).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let y = UnsafeRawPointer(second).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            guard x == y else { return false }
+            offset &+= 8
+        }
+        while offset < count {
+            guard first[offset] == second[offset] else { return false }
+            offset &+= 1
+        }
+        return true
+    }
+
+    /// Feeds the UTF-8 bytes of `text` and their count to `hasher`, in one piece.
     static func hash(_ text: String, into hasher: inout Hasher) {
         hasher.combine(text.utf8.count)
-        for byte in text.utf8 { hasher.combine(byte) }
+        let fed: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        }
+        if fed == nil { Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
     }
 }
