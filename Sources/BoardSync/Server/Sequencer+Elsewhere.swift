@@ -152,7 +152,7 @@ extension Sequencer {
     private mutating func remoteState(
         node: String, peers: [ServerMessage.Peer], drags dragMessages: [ServerMessage.Drag]
     ) {
-        let listed = Set(peers.map(\.client))
+        let listed = Set(peers.map { $0.client })
         for client in remotePeers.keys.sorted() where remotePeers[client]?.node == node && !listed.contains(client) {
             remoteLeft(client)
         }
@@ -161,7 +161,7 @@ extension Sequencer {
         for peer in peers where remotePeers[peer.client] == nil && connectionOfClient[peer.client] == nil {
             remoteJoined(client: peer.client, user: peer.user, node: node)
         }
-        let held = Set(dragMessages.map(\.item))
+        let held = Set(dragMessages.map { $0.item })
         for item in drags.keys.sorted() where drags[item]?.node == node && !held.contains(item) {
             end(drags[item]!, reason: .left, itemExists: true)
         }
