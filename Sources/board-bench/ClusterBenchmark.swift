@@ -161,16 +161,30 @@ enum ClusterBenchmark {
             `make bench` runs `board-bench cluster --server-binary …/board-server --markdown docs/benchmarks.md`
             (release build). Nodes on 127.0.0.11-13 share a throwaway PostgreSQL 15 on 127.0.0.20
             (`scripts/throwaway-postgres`: fsync on, synchronous commit); the SQLite row is one node
-            with its own file. Writers send their next insert as soon as the previous one is acked
-            (the last row paces them at the rate shown); delivery is submit to `op` at a watcher,
-            cross-node only for watchers on another node than the author's. Every process, the
+            with its own file. Writers insert a tile and delete it again, each op as soon as the
+            previous one is acked (the last row paces them at the rate shown); delivery is an
+            insert's submit to its `op` at a watcher, cross-node only for watchers on another
+            node than the author's. Every process, the
             database and the load generator share the machine (\(ProcessInfo.processInfo.activeProcessorCount)
-            processors); load average at the start: \(load). \(options.seconds) s per row.
-
-            | store | nodes | workload | acked ops/s | ack p50 ms | ack p99 ms | delivery p99 ms | cross-node p99 ms |
-            |---|---|---|---|---|---|---|---|
+            processors), so more nodes add no processor here: the rows show what the cluster costs
+            on one machine, not how it scales on several. Load average at the start: \(load).
+            \(options.seconds) s per row.
 
             """
+        let spread = rows.filter { $0.store == "PostgreSQL" && $0.workload.hasSuffix("boards") }
+        if let one = spread.first(where: { $0.nodes == 1 }), let three = spread.first(where: { $0.nodes == 3 }) {
+            let ratio = three.figures.ackedPerSecond / max(one.figures.ackedPerSecond, 1)
+            text += String(
+                format: "\nMany boards on 3 nodes against 1: %.2f× the acked ops/s (target 2×). ", ratio)
+        }
+        if let paced = rows.first(where: { $0.workload.contains("ops/s") }) {
+            text += String(
+                format: "Cross-node p99 delivery at %.0f ops/s: %.1f ms (target below 20 ms).\n",
+                paced.figures.ackedPerSecond, paced.figures.crossNode.summary().p99)
+        }
+        text +=
+            "\n| store | nodes | workload | acked ops/s | ack p50 ms | ack p99 ms | delivery p99 ms | cross-node p99 ms |\n"
+        text += "|---|---|---|---|---|---|---|---|\n"
         for row in rows {
             let figures = row.figures
             let cross = figures.crossNode.count > 0 ? String(format: "%.1f", figures.crossNode.summary().p99) : "–"

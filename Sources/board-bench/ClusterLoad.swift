@@ -4,7 +4,7 @@ import WebSocketTransport
 
 /// A closed-loop (or paced) load on boards served by one or more nodes, each connection a
 /// blocking client on a thread of its own: writers insert tiles whose labels carry the send
-/// time and the writer's node, and wait for each ack; watchers record every op's delivery
+/// time and the writer's node and delete them again, waiting for each ack; watchers record every op's delivery
 /// latency, and separately those written through another node than theirs.
 struct ClusterLoad: Sendable {
     /// Where one connection goes: a board on a node (an index into the node URLs).
@@ -91,6 +91,8 @@ struct ClusterLoad: Sendable {
             return
         }
         var version = welcomeVersion
+        var insertedAt = welcomeVersion
+        var insertedIndex = 0
         var seq = 0
         while LoadClock.micros() < start { usleep(1_000) }
         while LoadClock.micros() < end {
@@ -101,14 +103,25 @@ struct ClusterLoad: Sendable {
             }
             seq += 1
             let sent = LoadClock.micros()
-            socket.send(
-                #"{"type":"submit","seq":\#(seq),"base":\#(version),"op":{"kind":"insert","item":{"id":"\#(id)-\#(seq)","label":"t\#(sent) n\#(placement.node)"},"to":{"section":"main","index":0}}}"#
-            )
+            // Odd seqs insert a tile at the top, even ones delete it again from where its ack
+            // says it was committed (another writer's insert may have taken the top slot first),
+            // so that the board keeps its size however long the run.
+            let op =
+                seq % 2 == 1
+                ? #"{"kind":"insert","item":{"id":"\#(id)-\#(seq)","label":"t\#(sent) n\#(placement.node)"},"to":{"section":"main","index":0}}"#
+                : #"{"kind":"delete","item":"\#(id)-\#(seq - 1)","from":{"section":"main","index":\#(insertedIndex)}}"#
+            let base = seq % 2 == 1 ? version : insertedAt
+            socket.send(#"{"type":"submit","seq":\#(seq),"base":\#(base),"op":\#(op)}"#)
             do {
                 while true {
                     let text = try socket.receiveText(timeout: 30)
-                    if let seen = Self.number(after: #""version":"#, in: text) { version = max(version, Int(seen)) }
-                    if text.contains(#""type":"ack""#) { break }
+                    let seen = Self.number(after: #""version":"#, in: text).map { Int($0) }
+                    if let seen { version = max(version, seen) }
+                    if text.contains(#""type":"ack""#) {
+                        insertedAt = seen ?? version
+                        insertedIndex = Int(Self.number(after: #""index":"#, in: text) ?? 0)
+                        break
+                    }
                     if text.contains(#""type":"error""#) { throw ClusterLoadError.refused(text) }
                 }
             } catch {
