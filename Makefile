@@ -21,8 +21,13 @@ SWIFT_BIN      = $(dir $(realpath $(shell command -v $(SWIFTC))))
 WASM_DIR      := .build/wasm
 WASM_CORE     := $(sort $(shell find Sources/BoardSync -name '*.swift'))
 WASM_BRIDGE   := $(sort $(wildcard Sources/BoardSyncBrowser/*.swift) $(wildcard wasm/exports/*.swift))
+# The decoders read every field through FieldReading's generic helpers; inlined at each field
+# (as the server's build wants them, for speed) they cost the module about 10 KB, so the module's
+# build keeps them, the field names of errors and WireError's helpers out of line.
+WASM_INLINE   := -Xllvm -sil-inline-never-functions=FieldReading -Xllvm -sil-inline-never-functions=fieldName \
+                 -Xllvm -sil-inline-never-functions=WireError
 WASM_SWIFT    := -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -Osize \
-                 -parse-as-library -Xfrontend -disable-stack-protector -lto=llvm-full -warnings-as-errors
+                 -parse-as-library -Xfrontend -disable-stack-protector -lto=llvm-full -warnings-as-errors $(WASM_INLINE)
 WASM_SYSROOT  := /usr/lib/wasm32-wasi
 NODE_TESTS    := $(sort $(wildcard wasm/tests/*.test.mjs))
 # The page's module as a resource of BoardServer (git ignores it), so board-server serves it

@@ -66,9 +66,8 @@ public struct BrowserSessions {
 /// `{"error": "<message>"}`, the answer to input that opened, changed or decoded nothing.
 func errorJSON(_ message: String) -> [UInt8] {
     var writer = JSONWriter()
-    writer.beginObject()
-    writer.key("error")
-    writer.string(message)
-    writer.endObject()
+    writer.openObject()
+    writer.field("error", message)
+    writer.closeObject()
     return writer.bytes
 }

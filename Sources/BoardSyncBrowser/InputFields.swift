@@ -1,92 +1,107 @@
 import BoardSync
 
-/// Typed access to the fields of one JSON object the host page sent, throwing an error that
-/// names the field. Unknown fields are ignored; an absent or `null` optional field reads as nil.
+/// Typed access to the fields of one JSON object the host page sent, read by the core's
+/// `JSONFields` (no tree of JSON values), throwing an error that names the field. Unknown fields
+/// are ignored; an absent or `null` optional field reads as nil. The accessors stay out of line:
+/// inlined at each of the intents' fields they would make the WebAssembly module larger.
 struct InputFields {
     /// The largest integer a JavaScript number holds exactly, 2^53 − 1.
     static let maxInteger: Int64 = 9_007_199_254_740_991
 
-    let object: JSONObject
+    let object: JSONFields
 
-    /// Parses `bytes` as one JSON object.
+    /// Checks `bytes` as one JSON value that is an object.
     init(parsing bytes: [UInt8]) throws(BrowserInputError) {
-        let value: JSONValue
+        let object: JSONFields?
         do {
-            value = try JSONValue.parse(bytes)
+            object = try JSONFields.object(validating: bytes)
         } catch {
             throw .notJSON(error)
         }
-        try self.init(value)
-    }
-
-    init(_ value: JSONValue) throws(BrowserInputError) {
-        guard case .object(let object) = value else { throw .notAnObject }
+        guard let object else { throw .notAnObject }
         self.object = object
     }
 
-    private func present(_ key: String) -> JSONValue? {
-        guard let value = object[key], value != .null else { return nil }
+    private init(object: JSONFields) {
+        self.object = object
+    }
+
+    @inline(never)
+    private func present(_ key: StaticString) -> JSONFields.Value? {
+        guard let value = object.value(key) else { return nil }
+        if case .null = value { return nil }
         return value
     }
 
-    func string(_ key: String) throws(BrowserInputError) -> String {
-        guard let text = try optionalString(key) else { throw .missingField(key) }
+    @inline(never)
+    func string(_ key: StaticString) throws(BrowserInputError) -> String {
+        guard let text = try optionalString(key) else { throw .missingField(Self.name(key)) }
         return text
     }
 
-    func optionalString(_ key: String) throws(BrowserInputError) -> String? {
+    @inline(never)
+    func optionalString(_ key: StaticString) throws(BrowserInputError) -> String? {
         guard let value = present(key) else { return nil }
-        guard case .string(let text) = value else { throw .wrongType(field: key, expected: "a string") }
+        guard case .string(let text) = value else { throw .wrongType(field: Self.name(key), expected: "a string") }
         return text
     }
 
-    func integer(_ key: String) throws(BrowserInputError) -> Int {
-        guard let number = try optionalInteger(key) else { throw .missingField(key) }
+    @inline(never)
+    func integer(_ key: StaticString) throws(BrowserInputError) -> Int {
+        guard let number = try optionalInteger(key) else { throw .missingField(Self.name(key)) }
         return number
     }
 
     /// An integer written without fraction or exponent that fits `Int` (32 bits on wasm32).
-    func optionalInteger(_ key: String) throws(BrowserInputError) -> Int? {
+    @inline(never)
+    func optionalInteger(_ key: StaticString) throws(BrowserInputError) -> Int? {
         guard let value = present(key) else { return nil }
         guard case .integer(let number) = value, let result = Int(exactly: number) else {
-            throw .wrongType(field: key, expected: "an integer")
+            throw .wrongType(field: Self.name(key), expected: "an integer")
         }
         return result
     }
 
     /// An integer from 0 to 2^53 − 1 (the most a JavaScript number holds exactly), on every target.
-    func unsigned(_ key: String) throws(BrowserInputError) -> UInt64 {
-        guard let value = present(key) else { throw .missingField(key) }
+    @inline(never)
+    func unsigned(_ key: StaticString) throws(BrowserInputError) -> UInt64 {
+        guard let value = present(key) else { throw .missingField(Self.name(key)) }
         guard case .integer(let number) = value, number >= 0, number <= Self.maxInteger else {
-            throw .wrongType(field: key, expected: "an integer from 0 to 2^53 - 1")
+            throw .wrongType(field: Self.name(key), expected: "an integer from 0 to 2^53 - 1")
         }
         return UInt64(number)
     }
 
     /// A non-negative number such as a clock reading in milliseconds: an integer or a plain
     /// decimal (`1234.5`); exponents are refused.
-    func milliseconds(_ key: String) throws(BrowserInputError) -> Double {
-        guard let value = present(key) else { throw .missingField(key) }
+    @inline(never)
+    func milliseconds(_ key: StaticString) throws(BrowserInputError) -> Double {
+        guard let value = present(key) else { throw .missingField(Self.name(key)) }
         let expected = "a non-negative number of milliseconds"
         switch value {
         case .integer(let number) where number >= 0 && number <= Self.maxInteger:
             return Double(number)
         case .number(let text):
-            guard let number = Self.plainDecimal(text) else { throw .wrongType(field: key, expected: expected) }
+            guard let number = Self.plainDecimal(text) else {
+                throw .wrongType(field: Self.name(key), expected: expected)
+            }
             return number
         default:
-            throw .wrongType(field: key, expected: expected)
+            throw .wrongType(field: Self.name(key), expected: expected)
         }
     }
 
-    func nested(_ key: String) throws(BrowserInputError) -> InputFields? {
+    @inline(never)
+    func nested(_ key: StaticString) throws(BrowserInputError) -> InputFields? {
         guard let value = present(key) else { return nil }
-        guard case .object(let object) = value else { throw .wrongType(field: key, expected: "an object") }
+        guard case .object(let object) = value else { throw .wrongType(field: Self.name(key), expected: "an object") }
         return InputFields(object: object)
     }
 
-    private init(object: JSONObject) {
-        self.object = object
+    /// A field name as error messages give it.
+    @inline(never)
+    private static func name(_ key: StaticString) -> String {
+        key.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The value of `digits` or `digits.digits`, or nil for anything else (a sign, an exponent,

@@ -66,7 +66,7 @@ const lines = [
     'Command: `make wasm-bench` (a clean `make wasm`, timed, then `node wasm/bench/measure.mjs`).',
   '',
   'The page\'s module `.build/wasm/boardsync.wasm`: BoardSync and BoardSyncBrowser as Embedded Swift ' +
-    '(wasm32, `-Osize`, LLVM LTO), wasi-libc, no imports; target < 400 KiB after wasm-opt. A call is ' +
+    '(wasm32, `-Osize`, LLVM LTO), wasi-libc, no imports; target < 400 KB (400,000 bytes) after wasm-opt. A call is ' +
     `one remote move into a session of ${sectionCount * perSection} tiles in ${sectionCount} sections, ` +
     'answered with the batch and the whole view, timed in node around the loader\'s call (JSON.parse included).',
   '',

@@ -14,6 +14,8 @@ export class MotionPlayer {
   constructor(overlay) {
     this.overlay = overlay;
     this.markTimers = new WeakMap();
+    /** Element → its running travel, stopped when a new batch moves it again. */
+    this.travels = new WeakMap();
   }
 
   get moving() {
@@ -46,54 +48,64 @@ export class MotionPlayer {
     return first;
   }
 
-  /** Plays `plan` now that `view` shows the new board; `first` is what `capture` read. */
+  /** Plays `plan` now that `view` shows the new board; `first` is what `capture` read. Three
+   * passes, so that the page lays out once however many tiles move: running travels are
+   * stopped, then every new place is read, then every animation and mark is started (reading a
+   * place right after starting an animation or a mark would lay the whole board out again).
+   * Travels wholly out of sight are skipped. */
   play(plan, view, first) {
     if (!plan) return;
     const duration = plan.durationMs;
+    const travels = [];
+    const effects = [];
     for (const entry of plan.cells) {
       if (entry.motion === 'deleted') continue;
       const element = view.cells.get(entry.id);
       if (!element) continue;
-      if (entry.marked && entry.mover && !entry.mover.local) this.mark(element, entry.mover.color, plan.markMs);
+      if (entry.marked && entry.mover && !entry.mover.local) {
+        effects.push(() => this.mark(element, entry.mover.color, plan.markMs));
+      }
       if (!this.moving) continue;
       if (entry.motion === 'moved' || entry.motion === 'shifted') {
         const from = first.cells.get(entry.id);
-        if (from) this.travel(element, from, duration, entry.motion === 'moved' ? entry.mover : null);
-      } else if (entry.motion === 'inserted') {
-        appear(element, duration);
-      } else if (entry.placeholder !== 'none') {
-        appear(element, duration);
+        if (from) travels.push({ element, from, mover: entry.motion === 'moved' ? entry.mover : null });
+      } else if (entry.motion === 'inserted' || entry.placeholder !== 'none') {
+        effects.push(() => appear(element, duration));
       } else if (entry.reloaded) {
-        flash(element, duration);
+        effects.push(() => flash(element, duration));
       }
     }
     for (const entry of plan.sections) {
       if (entry.motion === 'deleted') continue;
       const column = view.columns.get(entry.id);
       if (!column) continue;
-      if (entry.marked && entry.mover && !entry.mover.local) this.mark(column.head, entry.mover.color, plan.markMs);
+      if (entry.marked && entry.mover && !entry.mover.local) {
+        effects.push(() => this.mark(column.head, entry.mover.color, plan.markMs));
+      }
       if (!this.moving) continue;
       if (entry.motion === 'moved' || entry.motion === 'shifted') {
         const from = first.sections.get(entry.id);
-        if (from) this.travel(column.element, from, duration, null);
+        if (from) travels.push({ element: column.element, from, mover: null });
       } else if (entry.motion === 'inserted') {
-        appear(column.element, duration);
+        effects.push(() => appear(column.element, duration));
       } else if (entry.retitled) {
-        flash(column.titleButton, duration);
+        effects.push(() => flash(column.titleButton, duration));
       }
     }
+    for (const travel of travels) this.travels.get(travel.element)?.cancel();
+    for (const travel of travels) travel.to = travel.element.getBoundingClientRect();
+    for (const travel of travels) {
+      if (onScreen(travel.from) || onScreen(travel.to)) this.travel(travel, duration);
+    }
+    for (const effect of effects) effect();
     for (const ghost of first.ghosts) this.fade(ghost, duration);
   }
 
-  /** Starts `element` at the place `from` and lets it travel to where it now is; a move
+  /** Starts an element at the place `from` and lets it travel to `to`, where it now is; a move
    * (`mover` set) lifts above the others on the way. */
-  travel(element, from, duration, mover) {
-    const to = element.getBoundingClientRect();
+  travel({ element, from, to, mover }, duration) {
     const dx = from.left - to.left;
     const dy = from.top - to.top;
-    for (const running of element.getAnimations()) {
-      if (running.id === 'travel') running.cancel();
-    }
     if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
     const start = `translate(${dx}px, ${dy}px)`;
     let animation;
@@ -114,6 +126,7 @@ export class MotionPlayer {
         duration, easing: travelEasing, id: 'travel',
       });
     }
+    this.travels.set(element, animation);
   }
 
   /** Outlines `element` in a person's colour for `milliseconds`. */
@@ -132,6 +145,12 @@ export class MotionPlayer {
     );
     animation.finished.then(() => ghost.remove(), () => ghost.remove());
   }
+}
+
+/** Whether any of `rect` is inside the window: a tile that travels wholly outside it is
+ * simply put in its new place (on a long board most shifted tiles are out of sight). */
+function onScreen(rect) {
+  return rect.bottom > 0 && rect.right > 0 && rect.top < window.innerHeight && rect.left < window.innerWidth;
 }
 
 function appear(element, duration) {
