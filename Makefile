@@ -34,8 +34,8 @@ NODE_TESTS    := $(sort $(wildcard wasm/tests/*.test.mjs))
 # from its own build; copied from the wasm rule's output before every swift build.
 PAGE_MODULE   := Sources/BoardServer/Page/boardsync.wasm
 
-.PHONY: all deps bench-deps build release run client test test-sanitize test-browser bench format lint clean wasm \
-        wasm-bench page-bench
+.PHONY: all deps bench-deps build release run client test test-sanitize test-browser test-cluster cluster bench \
+        format lint clean wasm wasm-bench page-bench
 
 all: build
 
@@ -79,6 +79,10 @@ release: deps $(PAGE_MODULE)
 run: release
 	$$($(SWIFT) build -c release --show-bin-path)/board-server --host $(HOST) --port $(PORT) --demo
 
+# Two nodes on 127.0.0.1:8081 and :8082 sharing a throwaway PostgreSQL, with the demo board.
+cluster: release
+	scripts/local-cluster $$($(SWIFT) build -c release --show-bin-path)
+
 client: release
 	$$($(SWIFT) build -c release --show-bin-path)/board-client ws://$(HOST):$(PORT)/boards/$(BOARD)
 
@@ -92,6 +96,17 @@ test: deps $(VENV)/bin/python $(VENV)/.browser-tests wasm
 # screenshots of every scenario go to .build/browser-artifacts.
 test-browser: $(VENV)/.browser-tests
 	BOARD_SYNC_BIN=$$($(SWIFT) build --show-bin-path) $(VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/BrowserTests
+
+# Three board-server processes on 127.0.0.11-13 sharing a throwaway PostgreSQL on 127.0.0.20,
+# clients speaking the protocol through Python's websockets: convergence fuzz, cross-node drags,
+# kill -9 of a node, a PostgreSQL restart, the LISTEN connection dropped, a node cut off.
+test-cluster: build $(VENV)/.cluster-tests
+	cd Tests/ClusterTests && BOARD_SYNC_BIN=$$($(SWIFT) build --show-bin-path) \
+	  $(CURDIR)/$(VENV)/bin/python -m pytest -q -p no:cacheprovider test_cluster.py
+
+$(VENV)/.cluster-tests: $(VENV)/bin/python
+	$(VENV)/bin/pip install --quiet 'pytest>=7,<9'
+	touch $@
 
 test-sanitize: deps $(VENV)/bin/python
 	ASAN_OPTIONS=detect_leaks=0 BOARD_SYNC_PYTHON=$(CURDIR)/$(VENV)/bin/python \
@@ -107,14 +122,16 @@ bench-deps:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq strace; \
 	fi
 
-# Core figures, the store, the history endpoints on a large board, then every load scenario against
-# board-server, the bare libwebsockets relay and the Node.js relay, then system calls per delivered
-# frame; each writes its own section of docs/benchmarks.md.
+# Core figures, the store, the history endpoints on a large board, nodes sharing PostgreSQL, then
+# every load scenario against board-server, the bare libwebsockets relay and the Node.js relay,
+# then system calls per delivered frame; each writes its own section of docs/benchmarks.md.
 bench: release bench-deps
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench core --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench tui --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench store --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench history \
+	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
+	$$($(SWIFT) build -c release --show-bin-path)/board-bench cluster \
 	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench suite \
 	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md

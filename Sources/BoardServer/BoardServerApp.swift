@@ -35,15 +35,22 @@ public enum BoardServerApp {
             return error.exitStatus
         }
         let log = Log(level: options.logLevel)
-        let store: SQLiteBoardStore
+        let opened: OpenedStore
         do {
-            store = try SQLiteBoardStore(path: options.dataPath, retainedOps: options.retainedOps)
+            opened = try OpenedStore(options: options)
         } catch {
             FileHandle.standardError.write(Data("board-server: cannot open data: \(error)\n".utf8))
             return 1
         }
-        defer { store.close() }
-        let service = BoardService(options: options, store: store, log: log, tokens: tokens) { _ in
+        let store = opened.store
+        defer { opened.close() }
+        let cluster = opened.shared.map { shared in
+            var configuration = ClusterConfiguration(
+                store: shared, node: options.nodeName ?? ClusterConfiguration.defaultNodeName())
+            configuration.channel = opened.channel
+            return configuration
+        }
+        let service = BoardService(options: options, store: store, log: log, tokens: tokens, cluster: cluster) { _ in
             storageFailed(storageFailureStatus)
         }
         if options.demo {
@@ -60,6 +67,8 @@ public enum BoardServerApp {
             tlsPrivateKeyPath: options.tlsPrivateKeyPath)
         let server = WebSocketServer(configuration: configuration, handler: service)
         service.host = server
+        let started = ServiceThreadReference(service)
+        server.post { started.value.startClusterChannel() }
         do {
             try server.listen()
         } catch {
@@ -74,7 +83,7 @@ public enum BoardServerApp {
         log(
             .info, "server started",
             [
-                "host": options.host, "port": String(server.port), "data": options.dataPath,
+                "host": options.host, "port": String(server.port), "data": opened.description,
                 "tls": options.tlsCertificatePath == nil ? "off" : "on",
                 "access": tokens.map { "\($0.grants.count) tokens" } ?? "anonymous editors",
             ])
@@ -94,6 +103,7 @@ public enum BoardServerApp {
         }
         signals.forEach { $0.cancel() }
         service.commitRemainingAtExit()
+        service.stopClusterChannel()
         log(.info, "server stopped")
         return 0
     }

@@ -6,7 +6,8 @@ extension BoardService {
     /// `GET /boards` (protocol section 8): every board the request's token covers (every board
     /// without tokens), sorted by name, with its durable version and size; an empty list for a
     /// token that covers none; 401 for a missing or unknown token. A loaded board is summed up
-    /// from memory; another one is rebuilt from the store once per version and remembered.
+    /// from memory (on a server sharing its store, only when memory has the store's head);
+    /// another one is rebuilt from the store once per version and remembered.
     /// Nil for any other request.
     func boardListRequest(_ request: HTTPRequestInfo) -> HTTPResponse? {
         guard request.path == "/boards" else { return nil }
@@ -31,8 +32,10 @@ extension BoardService {
     }
 
     private func summary(of name: String) throws -> BoardSummary? {
-        if let loaded = boards[name], !loaded.awaitingCreation { return BoardSummary(loaded.durableSnapshot) }
+        let loaded = boards[name].flatMap { $0.awaitingCreation ? nil : $0 }
+        if let loaded, cluster == nil { return BoardSummary(loaded.durableSnapshot) }
         guard let head = try store.headVersion(of: name) else { return nil }
+        if let loaded, loaded.durableSnapshot.version == head { return BoardSummary(loaded.durableSnapshot) }
         if let known = boardSummaries[name], known.version == head { return known }
         guard case .board(let board) = try PastBoard.rebuild(name, at: head, store: store, maxOps: .max) else {
             return nil

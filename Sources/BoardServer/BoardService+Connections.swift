@@ -37,7 +37,7 @@ extension BoardService {
         loaded.idleSince = nil
         metrics.connectionsOpened += 1
         log(.info, "connection open", ["board": name, "conn": id.description, "peer": session.peerAddress])
-        record(loaded.name, loaded.sequencer.handle(.connected(id, role: access.role), now: clock()))
+        record(loaded.name, loaded.handle(.connected(id, role: access.role), now: clock()))
     }
 
     /// The session `id` ended; it takes no more sends.
@@ -58,7 +58,7 @@ extension BoardService {
             loaded.idleSince = clock()
             armTickTimer()
         }
-        record(loaded.name, loaded.sequencer.handle(.disconnected(context.id), now: clock()))
+        record(loaded.name, loaded.handle(.disconnected(context.id), now: clock()))
         finishTurn()
     }
 
@@ -88,7 +88,7 @@ extension BoardService {
             }
             event = .undecodable(context.id, error)
         }
-        record(loaded.name, loaded.sequencer.handle(event, now: now))
+        record(loaded.name, loaded.handle(event, now: now))
     }
 
     /// Section 7: a drag `over` beyond the rate limit is coalesced (the latest is delivered once
@@ -107,7 +107,7 @@ extension BoardService {
 
     /// Refuses a message beyond the rate limit with `limit`, naming a submit's `seq`.
     private func refuseOverRate(seq: Int?, context: ConnectionContext) {
-        turn.append(.direct(context.id, .error(.init(code: .limit, message: "rate limit exceeded", seq: seq))))
+        recordDirect(.error(.init(code: .limit, message: "rate limit exceeded", seq: seq)), to: context)
     }
 
     private func armHeldOverTimer(_ context: ConnectionContext) {
@@ -126,7 +126,7 @@ extension BoardService {
                 return
             }
             context.heldOver = nil
-            record(loaded.name, loaded.sequencer.handle(.received(context.id, message), now: now))
+            record(loaded.name, loaded.handle(.received(context.id, message), now: now))
             finishTurn()
         }
     }
@@ -137,13 +137,26 @@ extension BoardService {
         finishTurn()
     }
 
-    /// Adds a sequencer output to the current turn.
+    /// Adds a sequencer output to the current turn (a board whose store others share keeps
+    /// its own, in its speculative log).
     func record(_ board: String, _ output: SequencerOutput) {
         guard !output.messages.isEmpty || output.needsPersisting || !output.closes.isEmpty else { return }
-        if !output.commits.isEmpty {
-            boards[board]?.countCommits(output.commits.count, snapshotEvery: options.snapshotEvery)
+        if cluster == nil {
+            if !output.commits.isEmpty {
+                boards[board]?.countCommits(output.commits.count, snapshotEvery: options.snapshotEvery)
+            }
+            turn.append(.sequencer(board: board, output))
         }
-        turn.append(.sequencer(board: board, output))
         armTickTimer()
+    }
+
+    /// Adds a message the shell answers with itself to the current turn.
+    func recordDirect(_ message: ServerMessage, to context: ConnectionContext) {
+        guard cluster != nil else {
+            turn.append(.direct(context.id, message))
+            return
+        }
+        boards[context.board]?.log?.append(
+            .direct(context.id, message), result: .direct(context.id, message), now: clock())
     }
 }

@@ -10,6 +10,10 @@ extension BoardService {
     /// that arrived during a commit into the next transaction, so batches grow with the load
     /// while the loop keeps reading.
     func finishTurn() {
+        guard cluster == nil else {
+            finishClusterTurn()
+            return
+        }
         while !turn.isEmpty {
             let results = turn
             turn = []
@@ -79,6 +83,10 @@ extension BoardService {
     /// nothing more is committed.
     func commitRemainingAtExit() {
         serviceThread.check()
+        if let cluster {
+            cluster.committer.waitUntilIdle()
+            return
+        }
         committer.waitUntilIdle()
         guard !turn.isEmpty, !pipeline.stopped else { return }
         let batch = commitBatch(for: turn)
@@ -103,7 +111,7 @@ extension BoardService {
         }
         for name in touched {
             guard let loaded = boards[name] else { continue }
-            record(name, loaded.sequencer.handle(.flushed, now: clock()))
+            record(name, loaded.handle(.flushed, now: clock()))
         }
     }
 
@@ -134,7 +142,7 @@ extension BoardService {
         return batch
     }
 
-    private func send(_ output: SequencerOutput, board: String) {
+    func send(_ output: SequencerOutput, board: String) {
         for outgoing in output.messages {
             deliver(outgoing.message, to: outgoing.connections)
         }
@@ -148,7 +156,7 @@ extension BoardService {
     /// Encodes a message once and queues the same frame on every recipient. A broadcast costs
     /// each recipient one lookup and one queued reference to the shared frame; the bookkeeping
     /// of answers (`ack`, `error`), which have one recipient, is done apart.
-    private func deliver(_ message: ServerMessage, to recipients: [ConnectionID]) {
+    func deliver(_ message: ServerMessage, to recipients: [ConnectionID]) {
         let key = Self.coalescingKey(of: message)
         let frame = OutboundFrame(bytes: WireCodec.encode(message), coalescingKey: key, mayWait: key != nil)
         var sent: UInt64 = 0

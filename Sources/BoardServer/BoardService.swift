@@ -36,6 +36,8 @@ final class BoardService {
     let committer: GroupCommitter
     var accessControl: AccessControl
     var serviceThread = ServiceThread()
+    /// What a server sharing its store with other servers needs; nil for a store of its own.
+    let cluster: ClusterState?
     /// `GET /boards`'s summaries of boards that were not loaded, with the version they are of.
     var boardSummaries: [String: BoardSummary] = [:]
 
@@ -55,9 +57,10 @@ final class BoardService {
 
     init(
         options: ServerOptions, store: any BoardStore, log: Log, tokens: AccessTokens? = nil,
-        clock: @escaping @Sendable () -> Double = { BoardService.now() },
+        clock: @escaping @Sendable () -> Double = { BoardService.now() }, cluster: ClusterConfiguration? = nil,
         storageFailed: @escaping (StoreError) -> Void
     ) {
+        self.cluster = cluster.map(ClusterState.init)
         self.options = options
         self.committer = GroupCommitter(store: store)
         self.accessControl = AccessControl(options: options, tokens: tokens)
@@ -78,7 +81,7 @@ final class BoardService {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    /// Creates the demo board if it does not exist yet.
+    /// Creates the demo board if it does not exist yet (nor was just created by another server).
     func createDemoBoardIfMissing() throws {
         serviceThread.check()
         guard try !store.boardExists(DemoBoard.name) else { return }
@@ -90,7 +93,11 @@ final class BoardService {
             for item in section.items { batch.useID(item.id, kind: .item, on: board.id) }
         }
         batch.addSnapshot(board)
-        try store.commit(batch)
+        do {
+            try store.commit(batch)
+        } catch .boardAlreadyExists {
+            return  // another server sharing the store created it first
+        }
         log(.info, "demo board created", ["board": board.id])
     }
 
@@ -101,7 +108,9 @@ final class BoardService {
             let (sequencer, opsSinceSnapshot) = try BoardLoader.load(stored, store: store, config: config)
             let loaded = LoadedBoard(
                 name: name, sequencer: sequencer, opsSinceSnapshot: opsSinceSnapshot, awaitingCreation: false)
+            joinCluster(loaded)
             boards[name] = loaded
+            boardLoaded(loaded)
             log(.debug, "board loaded", ["board": name, "version": String(sequencer.version)])
             return loaded
         }
@@ -109,9 +118,22 @@ final class BoardService {
         let loaded = LoadedBoard(
             name: name, sequencer: Sequencer(state: BoardState(board: .initial(id: name)), config: config),
             opsSinceSnapshot: 0, awaitingCreation: true)
+        joinCluster(loaded)
         boards[name] = loaded
+        boardLoaded(loaded)
         log(.info, "board created", ["board": name])
         return loaded
+    }
+
+    /// A board of a server whose store others share keeps a speculative log, and tells the
+    /// others of its clients when there is a channel to them.
+    private func joinCluster(_ loaded: LoadedBoard) {
+        guard let cluster else { return }
+        loaded.log = SpeculativeLog(durable: loaded.sequencer)
+        if cluster.configuration.channel != nil {
+            loaded.node = cluster.configuration.node
+            publish(.want(board: loaded.name))
+        }
     }
 
     var dragsActive: Int { boards.values.reduce(0) { $0 + $1.sequencer.dragCount } }

@@ -17,6 +17,18 @@ final class LoadedBoard {
     /// The board as of its last durable commit: what `GET /boards/NAME` may show while newer
     /// ops are still on their way to the disk.
     var durableSnapshot: Board
+    /// The turns not durable yet, for a board whose store other servers share (nil otherwise).
+    var log: SpeculativeLog?
+    /// This server's name in its cluster, when the activity of its clients is told to others.
+    var node: String?
+    /// Activity of this server's clients not yet published to the other servers.
+    var activityOut: [RemoteActivity] = []
+    /// Drags of other servers' clients at versions this board has not reached yet.
+    var remoteAhead: [RemoteActivity] = []
+    /// Begins this server granted and published, by item, until it hears them back; and the
+    /// first begin of each of those items another server published meanwhile (it came first).
+    var beginsAwaitingEcho: [String: String] = [:]
+    var contestedBegins: [String: (begin: ServerMessage.Drag, node: String)] = [:]
 
     init(name: String, sequencer: Sequencer, opsSinceSnapshot: Int, awaitingCreation: Bool) {
         self.name = name
@@ -24,6 +36,19 @@ final class LoadedBoard {
         self.opsSinceSnapshot = opsSinceSnapshot
         self.awaitingCreation = awaitingCreation
         self.durableSnapshot = sequencer.snapshot
+    }
+
+    /// Hands `event` to the sequencer, records it and its output in the speculative log when
+    /// there is one, and notes what other servers must hear of it.
+    func handle(_ event: SequencerEvent, now: Double) -> SequencerOutput {
+        let before = node == nil ? [] : sequencer.localPeers
+        let output = sequencer.handle(event, now: now)
+        log?.append(.event(event, now: now), result: .sequencer(output), now: now)
+        if let node {
+            activityOut += LocalActivityChange.of(
+                event, before: before, after: sequencer.localPeers, output: output, node: node)
+        }
+        return output
     }
 
     /// Counts ops the sequencer just committed and takes a snapshot when `snapshotEvery` have

@@ -1,3 +1,4 @@
+import BoardSync
 import Foundation
 
 /// The command line of `board-server`, parsed. Every flag has the protocol's default.
@@ -5,6 +6,12 @@ public struct ServerOptions: Hashable, Sendable {
     public var host = "127.0.0.1"
     public var port = 8080
     public var dataPath = "./data/boards.sqlite"
+    /// A `postgresql://` URL: keep the boards in that database, shared with every server
+    /// started on it, instead of the SQLite file at `dataPath`.
+    public var storeURL: String?
+    /// This server's name among the servers of one `storeURL` (default: host, process id and
+    /// start time).
+    public var nodeName: String?
     public var tokensPath: String?
     public var logLevel = LogLevel.info
     public var demo = false
@@ -38,6 +45,11 @@ public struct ServerOptions: Hashable, Sendable {
           --host ADDRESS          address to listen on (default 127.0.0.1)
           --port N                port, 0 for any free one (default 8080)
           --data PATH             SQLite database file (default ./data/boards.sqlite)
+          --store URL             keep the boards in PostgreSQL instead, such as
+                                  postgresql://USER@HOST:PORT/DB; every server started on the
+                                  same database serves the same boards (a cluster)
+          --node NAME             this server's name in the cluster, for logs (default:
+                                  host name, process id and start time)
           --tokens FILE           JSON file of access tokens; SIGHUP reloads it (default: none,
                                   everyone is an editor, allowed on a loopback address only)
           --allow-anonymous       without --tokens, also serve everyone as editor on a
@@ -122,8 +134,9 @@ public struct ServerOptions: Hashable, Sendable {
     }
 
     private static let valueFlags: Set<String> = [
-        "--host", "--port", "--data", "--tokens", "--log-level", "--max-items", "--max-sections", "--max-label",
-        "--max-message-bytes", "--max-connections", "--max-queued-bytes", "--retain-ops", "--snapshot-every",
+        "--host", "--port", "--data", "--store", "--node", "--tokens", "--log-level", "--max-items", "--max-sections",
+        "--max-label", "--max-message-bytes", "--max-connections", "--max-queued-bytes", "--retain-ops",
+        "--snapshot-every",
         "--rate-burst", "--rate-per-second", "--idle-board-seconds", "--drag-timeout", "--metrics-token",
         "--tls-cert", "--tls-key", "--allowed-origin", "--max-connections-per-ip",
     ]
@@ -154,6 +167,16 @@ public struct ServerOptions: Hashable, Sendable {
         case "--data":
             guard !value.isEmpty else { throw .invalidValue(flag: flag, value: value, expected: "a file path") }
             dataPath = value
+        case "--store":
+            guard value.hasPrefix("postgresql://") || value.hasPrefix("postgres://") else {
+                throw .invalidValue(flag: flag, value: value, expected: "a postgresql:// URL")
+            }
+            storeURL = value
+        case "--node":
+            guard Validation.isIdentifier(value) else {
+                throw .invalidValue(flag: flag, value: value, expected: "letters, digits and . _ : - (1 to 64)")
+            }
+            nodeName = value
         case "--tokens": tokensPath = try path()
         case "--log-level":
             guard let level = LogLevel(rawValue: value) else {

@@ -23,6 +23,12 @@ public enum StoreError: Error, Equatable, Sendable {
     case invalidArgument(String)
     /// Any other database failure (I/O error, disk full, closed store, ...).
     case database(code: Int32, message: String)
+    /// The database server cannot be reached (refused, timed out, the connection broke before a
+    /// commit was sent): nothing of the call happened, and it may be tried again.
+    case unreachable(String)
+    /// The connection to the database server broke while a commit was under way: the batch may
+    /// or may not be durable. Read back what is stored before acting on it.
+    case commitOutcomeUnknown(String)
 }
 
 extension StoreError {
@@ -31,7 +37,20 @@ extension StoreError {
         switch error {
         case let error as StoreError: self = error
         case let error as SQLiteError: self = .database(code: error.code, message: error.message)
+        case let error as PostgresError: self = StoreError(postgres: error)
         default: self = .database(code: -1, message: String(describing: error))
+        }
+    }
+}
+
+extension StoreError {
+    /// A PostgreSQL failure in the store's terms: a connection that cannot be made or broke is
+    /// `unreachable`, a broken COMMIT `commitOutcomeUnknown`, anything else a database error.
+    init(postgres error: PostgresError) {
+        switch error {
+        case .connectFailed(let message), .connectionLost(let message): self = .unreachable(message)
+        case .commitOutcomeUnknown(let message): self = .commitOutcomeUnknown(message)
+        default: self = .database(code: -1, message: error.description)
         }
     }
 }

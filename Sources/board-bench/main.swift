@@ -13,6 +13,7 @@ let modes: [BenchMode] = [
     SyscallsMode.mode,
     StoreBenchmark.mode,
     HistoryBenchmark.mode,
+    ClusterBenchmark.mode,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

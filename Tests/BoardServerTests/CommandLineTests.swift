@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import BoardServer
+
 /// The exit statuses of `board-server`'s command line.
 @Suite("the command line")
 struct CommandLineTests {
@@ -36,5 +38,25 @@ struct CommandLineTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
         let siblings = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(siblings == ["boards.sqlite"], "files next to the data: \(siblings)")
+    }
+
+    @Test func aStoreThatIsNotAPostgreSQLURLExitsTwoAndAnUnreachableOneExitsOne() throws {
+        let bad = try ServerProcess.runToExit(["--store", "mysql://db/boards"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("postgresql://"), "stderr: \(bad.stderr)")
+        let unreachable = try ServerProcess.runToExit([
+            "--port", "0", "--store", "postgresql://board:secret@127.0.0.1:1/boards",
+        ])
+        #expect(unreachable.status == 1, "stdout: \(unreachable.stdout) stderr: \(unreachable.stderr)")
+        #expect(unreachable.stderr.contains("cannot open data"))
+        #expect(!unreachable.stdout.contains("listening on"))
+    }
+
+    @Test func theLogShowsTheStoreURLWithoutItsPassword() {
+        #expect(
+            OpenedStore.withoutPassword("postgresql://board:secret@db:5432/boards")
+                == "postgresql://board:***@db:5432/boards")
+        #expect(OpenedStore.withoutPassword("postgresql://board@db/boards") == "postgresql://board@db/boards")
+        #expect(OpenedStore.withoutPassword("postgresql://db/boards") == "postgresql://db/boards")
     }
 }

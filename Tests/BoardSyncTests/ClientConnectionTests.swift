@@ -97,6 +97,25 @@ import Testing
         #expect(machine.pendingCount == 1)
     }
 
+    /// `unavailable` leaves the seq unconsumed: the same submit goes again, same seq, once the
+    /// client reconnected, so an op the server did keep comes back as a duplicate.
+    @Test func unavailableReconnectsAndSubmitsTheSameSeqAgain() {
+        var machine = liveClient()
+        let first = machine.perform(.rename(item: "a", label: "Mail2"))
+        guard case .submit(let sent)? = first.send.first else {
+            Issue.record("no submit")
+            return
+        }
+        let output = machine.receive(errorMessage(.unavailable, "the database cannot be reached", seq: sent.seq))
+        #expect(output.reconnect)
+        #expect(output.notices.isEmpty)
+        #expect(machine.pendingCount == 1)
+        _ = machine.connectionClosed()
+        _ = machine.connectionOpened()
+        let welcome = machine.receive(clientWelcome(clientBoard))
+        #expect(welcome.send == [.submit(sent)])
+    }
+
     @Test func gapInVersionsAsksToReconnect() {
         var machine = liveClient()
         let output = machine.receive(bobs(7, renameA))

@@ -113,5 +113,7 @@ enum WireFixture {
         "error-limit": .error(.init(code: .limit, message: "limit")),
         "error-in_flight": .error(.init(code: .inFlight, message: "in_flight")),
         "error-forbidden": .error(.init(code: .forbidden, message: "forbidden")),
+        "error-unavailable": .error(
+            .init(code: .unavailable, message: "the database cannot be reached", seq: 7)),
     ]
 }

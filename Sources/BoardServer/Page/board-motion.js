@@ -14,6 +14,8 @@ export class MotionPlayer {
   constructor(overlay) {
     this.overlay = overlay;
     this.markTimers = new WeakMap();
+    /** Element → its running travel, stopped when a new batch moves it again. */
+    this.travels = new WeakMap();
   }
 
   get moving() {
@@ -49,7 +51,8 @@ export class MotionPlayer {
   /** Plays `plan` now that `view` shows the new board; `first` is what `capture` read. Three
    * passes, so that the page lays out once however many tiles move: running travels are
    * stopped, then every new place is read, then every animation and mark is started (reading a
-   * place right after starting an animation or a mark would lay the whole board out again). */
+   * place right after starting an animation or a mark would lay the whole board out again).
+   * Travels wholly out of sight are skipped. */
   play(plan, view, first) {
     if (!plan) return;
     const duration = plan.durationMs;
@@ -89,13 +92,11 @@ export class MotionPlayer {
         effects.push(() => flash(column.titleButton, duration));
       }
     }
-    for (const travel of travels) {
-      for (const running of travel.element.getAnimations()) {
-        if (running.id === 'travel') running.cancel();
-      }
-    }
+    for (const travel of travels) this.travels.get(travel.element)?.cancel();
     for (const travel of travels) travel.to = travel.element.getBoundingClientRect();
-    for (const travel of travels) this.travel(travel, duration);
+    for (const travel of travels) {
+      if (onScreen(travel.from) || onScreen(travel.to)) this.travel(travel, duration);
+    }
     for (const effect of effects) effect();
     for (const ghost of first.ghosts) this.fade(ghost, duration);
   }
@@ -125,6 +126,7 @@ export class MotionPlayer {
         duration, easing: travelEasing, id: 'travel',
       });
     }
+    this.travels.set(element, animation);
   }
 
   /** Outlines `element` in a person's colour for `milliseconds`. */
@@ -143,6 +145,12 @@ export class MotionPlayer {
     );
     animation.finished.then(() => ghost.remove(), () => ghost.remove());
   }
+}
+
+/** Whether any of `rect` is inside the window: a tile that travels wholly outside it is
+ * simply put in its new place (on a long board most shifted tiles are out of sight). */
+function onScreen(rect) {
+  return rect.bottom > 0 && rect.right > 0 && rect.top < window.innerHeight && rect.left < window.innerWidth;
 }
 
 function appear(element, duration) {

@@ -2,10 +2,11 @@ import BoardSync
 import Locking
 
 /// A `BoardStore` that keeps everything in memory, with the same rules and errors as
-/// `SQLiteBoardStore`; for tests and for running without a disk.
+/// `SQLiteBoardStore`; for tests and for running without a disk. Several servers of one test
+/// process may share it (`SharedBoardStore`), as servers share a PostgreSQL database.
 ///
 /// Calls are serialized by a lock (see `BoardStore` on threading).
-public final class InMemoryBoardStore: BoardStore {
+public final class InMemoryBoardStore: SharedBoardStore {
     public let retainedOps: Int
     private let boards = Locked<[String: InMemoryBoard]>([:])
 
@@ -33,8 +34,8 @@ public final class InMemoryBoardStore: BoardStore {
     public func commit(_ batch: CommitBatch) throws(StoreError) {
         let retainedOps = retainedOps
         try boards.withLock { (boards: inout [String: InMemoryBoard]) throws(StoreError) in
-            var check = InMemoryBatchCheck()
-            try check.check(batch, against: boards)
+            var check = CommitBatchCheck()
+            try check.check(batch) { boards[$0]?.head }
             Self.apply(batch, to: &boards, retainedOps: retainedOps)
         }
     }
@@ -78,7 +79,64 @@ public final class InMemoryBoardStore: BoardStore {
         }
     }
 
-    /// Applies a batch that `InMemoryBatchCheck` accepted, mutating the boards in place.
+    public func commitContinuing(_ batch: CommitBatch) throws(StoreError) -> [String: [StoredOp]] {
+        let retainedOps = retainedOps
+        return try boards.withLock {
+            (boards: inout [String: InMemoryBoard]) throws(StoreError) -> [String: [StoredOp]] in
+            let continued = batch.continuedVersions
+            let behind = Set(
+                continued.filter { board, version in
+                    (boards[board]?.head ?? (batch.newBoards.contains(board) ? 0 : -1)) != version
+                }.keys)
+            let created = batch.newBoards.filter { boards[$0] == nil }
+            var kept = batch.excluding(behind, withoutCreations: true)
+            for name in Set(created) { kept.createBoard(name) }
+            var check = CommitBatchCheck()
+            try check.check(kept) { boards[$0]?.head }
+            Self.apply(kept, to: &boards, retainedOps: retainedOps)
+            var newer: [String: [StoredOp]] = [:]
+            for board in behind {
+                newer[board] = boards[board]?.ops.filter { $0.version > continued[board]! } ?? []
+            }
+            return newer
+        }
+    }
+
+    public func storedBoards(of batch: CommitBatch) throws(StoreError) -> Set<String> {
+        let firstOps = batch.firstOps
+        return boards.withLock { boards in
+            Set(
+                firstOps.filter { board, first in
+                    boards[board]?.ops.first { $0.version == first.version }.map {
+                        $0.sequenced.client == first.sequenced.client && $0.sequenced.seq == first.sequenced.seq
+                    } ?? false
+                }.keys)
+        }
+    }
+
+    public func headVersions(of names: [String]) throws(StoreError) -> [String: Int] {
+        boards.withLock { boards in
+            var heads: [String: Int] = [:]
+            for name in names { heads[name] = boards[name]?.head }
+            return heads
+        }
+    }
+
+    public func opsAfter(_ versions: [String: Int], limit: Int) throws(StoreError) -> [String: [StoredOp]] {
+        guard limit >= 0, versions.values.allSatisfy({ $0 >= 0 }) else {
+            throw .invalidArgument("opsAfter needs versions and a limit of at least 0")
+        }
+        return boards.withLock { boards in
+            var found: [String: [StoredOp]] = [:]
+            for (name, version) in versions {
+                let ops = Array((boards[name]?.ops ?? []).lazy.filter { $0.version > version }.prefix(limit))
+                if !ops.isEmpty { found[name] = ops }
+            }
+            return found
+        }
+    }
+
+    /// Applies a batch that `CommitBatchCheck` accepted, mutating the boards in place.
     private static func apply(_ batch: CommitBatch, to boards: inout [String: InMemoryBoard], retainedOps: Int) {
         for name in batch.newBoards {
             boards[name] = InMemoryBoard()

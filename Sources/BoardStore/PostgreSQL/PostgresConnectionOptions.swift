@@ -32,6 +32,9 @@ public struct PostgresConnectionOptions: Sendable, Equatable {
     public var statementTimeout: Duration?
     /// The name the session shows in `pg_stat_activity`.
     public var applicationName: String?
+    /// The schemas unqualified names resolve in (`search_path`), kept across resets; `nil` for
+    /// the server's default. Names are sent as given: pass plain lowercase identifiers.
+    public var searchPath: [String]?
 
     /// Creates options; the defaults find a dead server within about ten seconds.
     public init(
@@ -39,13 +42,15 @@ public struct PostgresConnectionOptions: Sendable, Equatable {
         keepalive: Keepalive? = Keepalive(idle: .seconds(5), interval: .seconds(1), count: 3),
         unacknowledgedDataTimeout: Duration? = .seconds(8),
         statementTimeout: Duration? = nil,
-        applicationName: String? = nil
+        applicationName: String? = nil,
+        searchPath: [String]? = nil
     ) {
         self.connectTimeout = connectTimeout
         self.keepalive = keepalive
         self.unacknowledgedDataTimeout = unacknowledgedDataTimeout
         self.statementTimeout = statementTimeout
         self.applicationName = applicationName
+        self.searchPath = searchPath
     }
 
     /// The libpq connection parameters these options stand for.
@@ -64,6 +69,9 @@ public struct PostgresConnectionOptions: Sendable, Equatable {
         }
         if let applicationName {
             parameters.append(("application_name", applicationName))
+        }
+        if let searchPath {
+            parameters.append(("options", "-c search_path=" + searchPath.joined(separator: ",")))
         }
         return parameters
     }

@@ -81,6 +81,11 @@ extension ClientMachine {
             case .stale:
                 output.reconnect = true
                 return
+            case .unavailable:
+                // Kept in flight with its seq: it goes again, unchanged, after the reconnect
+                // (whose backoff is the "later"), and a duplicate answer is harmless.
+                output.reconnect = true
+                return
             case .inFlight:
                 chain.inFlight = nil
                 if let op = flight.op { chain.queued.insert(op, at: 0) }

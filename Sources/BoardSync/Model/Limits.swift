@@ -11,4 +11,8 @@ public struct Limits: Hashable, Sendable {
     }
 
     public static let `default` = Limits()
+
+    /// No limit at all: for ops that were checked when they were committed (replayed from a
+    /// store, or committed by another server), which limits lowered since must not refuse.
+    public static let unlimited = Limits(maxItems: .max, maxSections: .max, maxTextLength: .max)
 }

@@ -1,15 +1,20 @@
 /// A drag the server is tracking: who holds the item, where it is and where its placeholder
-/// is, both at the board's current version.
+/// is, both at the board's current version. A drag held by a connection of another server has
+/// no `holder` here, and names that server as `node`.
 struct DragInProgress: Hashable, Sendable {
     var item: String
-    var holder: ConnectionID
+    /// The connection holding the item; nil when it is held on another server.
+    var holder: ConnectionID?
+    /// The server whose connection holds the item, for a drag held elsewhere.
+    var node: String?
     var client: String
     var user: String
     /// Where the item is on the board now.
     var from: Position
     /// The placeholder's position now; nil before the first `over` (shown at `from`).
     var to: Position?
-    /// When the holder last sent a drag message for the item.
+    /// When the holder last sent a drag message for the item (drags held elsewhere time out
+    /// on their own server).
     var lastActivity: Double
 
     /// The drag as a `drag` message at `version`: `over` once it has a placeholder, else `begin`.

@@ -17,6 +17,10 @@ extension Sequencer {
             output.closes.append(ConnectionClose(connection: old, reason: .replaced))
             replaced = true
         }
+        if remotePeers.removeValue(forKey: hello.client) != nil {
+            endRemoteDrags(of: hello.client, reason: .left)
+            replaced = true
+        }
         connections[id]?.identity = Connection.Identity(client: hello.client, user: hello.user)
         connectionOfClient[hello.client] = id
         joined.append(id)
@@ -38,7 +42,7 @@ extension Sequencer {
     }
 
     /// Forgets a connection, cancelling the drag it held with `dragEnd` (sent to the others).
-    private mutating func remove(_ id: ConnectionID, dragEnd: DragEndReason) {
+    mutating func remove(_ id: ConnectionID, dragEnd: DragEndReason) {
         guard let connection = connections.removeValue(forKey: id) else { return }
         joined.removeAll { $0 == id }
         unflushedAnswers.remove(id)
@@ -57,10 +61,12 @@ extension Sequencer {
         } else {
             board = .board(state.board)
         }
-        let peers = joined.compactMap { other -> ServerMessage.Peer? in
-            guard other != id, let identity = connections[other]?.identity else { return nil }
-            return ServerMessage.Peer(client: identity.client, user: identity.user)
-        }
+        let peers =
+            joined.compactMap { other -> ServerMessage.Peer? in
+                guard other != id, let identity = connections[other]?.identity else { return nil }
+                return ServerMessage.Peer(client: identity.client, user: identity.user)
+            }
+            + remotePeers.keys.sorted().map { ServerMessage.Peer(client: $0, user: remotePeers[$0]!.user) }
         let dragMessages = drags.keys.sorted().compactMap { drags[$0]?.message(version: version) }
         return ServerMessage.Welcome(
             state: board, you: ServerMessage.You(client: hello.client, user: hello.user, role: role),

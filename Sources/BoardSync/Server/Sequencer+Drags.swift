@@ -41,7 +41,7 @@ extension Sequencer {
             send(.drag(held.cancel(version: version, reason: nil, itemExists: true)), to: .allConnections)
         }
         let drag = DragInProgress(
-            item: item, holder: id, client: identity.client, user: identity.user, from: position, to: nil,
+            item: item, holder: id, node: nil, client: identity.client, user: identity.user, from: position, to: nil,
             lastActivity: now)
         drags[item] = drag
         connections[id]?.heldItem = item
@@ -64,23 +64,27 @@ extension Sequencer {
         send(.drag(drag.message(version: version)), to: .allConnections)
     }
 
-    /// Drags whose holder sent nothing for the drag timeout are cancelled with `timeout`.
+    /// Drags whose holder sent nothing for the drag timeout are cancelled with `timeout` (a drag
+    /// held elsewhere times out on its own server).
     mutating func expireDrags(now: Double) {
         for item in drags.keys.sorted() {
-            guard let drag = drags[item], now - drag.lastActivity >= config.dragTimeout else { continue }
+            guard let drag = drags[item], drag.holder != nil, now - drag.lastActivity >= config.dragTimeout else {
+                continue
+            }
             end(drag, reason: .timeout, itemExists: true)
         }
     }
 
-    /// After `op` (submitted by `author`) was committed: a drag of an item its holder moved or
-    /// deleted ends silently, a drag of an item that is gone otherwise is cancelled with
+    /// After `op` (submitted by the client id `author`, here or on another server) was
+    /// committed: a drag of an item its holder moved or deleted ends silently (the rule every
+    /// client applies by client id), a drag of an item that is gone otherwise is cancelled with
     /// `deleted`, and every other drag is carried to the new version.
-    mutating func carryDrags(through op: Op, author: ConnectionID) {
+    mutating func carryDrags(through op: Op, author: String) {
         for item in drags.keys.sorted() {
             guard var drag = drags[item] else { continue }
-            if drag.holder == author, Self.movesOrDeletes(op, item: item) {
+            if drag.client == author, Self.movesOrDeletes(op, item: item) {
                 drags[item] = nil
-                connections[drag.holder]?.heldItem = nil
+                if let holder = drag.holder { connections[holder]?.heldItem = nil }
             } else if !state.isLive(item: item) {
                 end(drag, reason: .deleted, itemExists: false)
             } else {
@@ -90,13 +94,13 @@ extension Sequencer {
         }
     }
 
-    private mutating func end(_ drag: DragInProgress, reason: DragEndReason, itemExists: Bool) {
+    mutating func end(_ drag: DragInProgress, reason: DragEndReason?, itemExists: Bool) {
         drags[drag.item] = nil
-        connections[drag.holder]?.heldItem = nil
+        if let holder = drag.holder { connections[holder]?.heldItem = nil }
         send(.drag(drag.cancel(version: version, reason: reason, itemExists: itemExists)), to: .allConnections)
     }
 
-    private static func movesOrDeletes(_ op: Op, item: String) -> Bool {
+    static func movesOrDeletes(_ op: Op, item: String) -> Bool {
         switch op {
         case .move(let moved, _, _), .delete(let moved, _): moved == item
         default: false

@@ -90,6 +90,6 @@ extension Sequencer {
         }
         send(.ack(.init(seq: seq, version: version, op: op)), to: .connection(id))
         send(.op(record.message), to: .allExcept(id))
-        carryDrags(through: op, author: id)
+        carryDrags(through: op, author: identity.client)
     }
 }

@@ -29,8 +29,10 @@ public struct Sequencer: Sendable {
     var joined: [ConnectionID] = []
     /// The connection of each client id that said `hello`.
     var connectionOfClient: [String: ConnectionID] = [:]
-    /// Drags in progress by item id.
+    /// Drags in progress by item id, those held on other servers included.
     var drags: [String: DragInProgress] = [:]
+    /// Clients connected to this board through other servers, by client id.
+    var remotePeers: [String: RemotePeer] = [:]
     /// Connections whose submit was answered in a turn not yet flushed.
     var unflushedAnswers: Set<ConnectionID> = []
     /// The output of the turn being handled.
@@ -67,6 +69,10 @@ public struct Sequencer: Sendable {
             expireDrags(now: now)
         case .flushed:
             unflushedAnswers.removeAll()
+        case .committedElsewhere(let ops):
+            commitElsewhere(ops)
+        case .remote(let activity):
+            receiveRemote(activity)
         }
         let result = output
         output = SequencerOutput()
@@ -136,6 +142,12 @@ public struct Sequencer: Sendable {
         guard !resolved.isEmpty else { return }
         output.messages.append(Outgoing(message: message, recipients: recipients, connections: resolved))
     }
+}
+
+/// A client connected to the board through another server.
+struct RemotePeer: Hashable, Sendable {
+    var user: String
+    var node: String
 }
 
 /// What the sequencer knows about one open connection.

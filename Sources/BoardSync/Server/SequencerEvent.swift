@@ -18,4 +18,12 @@ public enum SequencerEvent: Hashable, Sendable {
     /// handed their messages to the transport. Until then a connection whose `submit` was
     /// answered is still "in flight", and another `submit` from it is refused with `in_flight`.
     case flushed
+    /// Ops that another server sharing the board's store committed, in version order, the first
+    /// continuing this board's version: each is applied (no check but that it applies), sent
+    /// as `op` to every connection and carried through the drags. Ops at versions the board
+    /// already has are skipped; the first that does not continue it, or does not apply, stops
+    /// the event (`version` tells how far it got).
+    case committedElsewhere([SequencedOp])
+    /// Presence or a drag of a client connected through another server.
+    case remote(RemoteActivity)
 }

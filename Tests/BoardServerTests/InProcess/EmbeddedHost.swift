@@ -55,14 +55,15 @@ final class EmbeddedHost: ServiceHost, @unchecked Sendable {
     }
 
     /// Moves the clock `seconds` forward, firing every timer that falls due on the way in the
-    /// order of its deadline (timers those schedule included).
-    func advance(by seconds: Double) {
+    /// order of its deadline (timers those schedule included); `between` runs after each.
+    func advance(by seconds: Double, between: () -> Void = {}) {
         let end = now + seconds
         while let next = firstTimer(dueBy: end) {
             timers.removeAll { $0.order == next.order }
             now = max(now, next.deadline)
             next.work()
             runPosted()
+            between()
         }
         now = end
     }

@@ -28,15 +28,19 @@ final class InProcessServer {
     /// Why a command line cannot make a server.
     struct NotServing: Error {}
 
-    /// A server as `board-server ARGUMENTS` would run it, with `tokens` in force.
-    init(arguments: [String] = [], tokens: AccessTokens? = nil, store: (any BoardStore)? = nil) throws {
+    /// A server as `board-server ARGUMENTS` would run it, with `tokens` in force; with
+    /// `cluster`, one of several sharing its store.
+    init(
+        arguments: [String] = [], tokens: AccessTokens? = nil, store: (any BoardStore)? = nil,
+        cluster: ClusterConfiguration? = nil
+    ) throws {
         guard case .serve(let options) = try ServerOptions.parse(arguments) else { throw NotServing() }
         self.options = options
-        self.store = store ?? InMemoryBoardStore(retainedOps: options.retainedOps)
+        self.store = cluster?.store ?? store ?? InMemoryBoardStore(retainedOps: options.retainedOps)
         let lines = logLines
         service = BoardService(
             options: options, store: self.store, log: Log(level: .debug) { lines.append($0) }, tokens: tokens,
-            clock: host.clock
+            clock: host.clock, cluster: cluster
         ) { [unowned self] error in
             storageFailures.append(error)
         }
@@ -163,7 +167,7 @@ final class InProcessServer {
     /// Moves the clock forward, firing the timers that fall due (drag timeouts, the rate
     /// limit's held positions, idle boards).
     func advance(by seconds: Double) {
-        host.advance(by: seconds)
+        host.advance(by: seconds) { settle() }
         run()
     }
 
@@ -186,7 +190,7 @@ final class InProcessServer {
     }
 
     /// Whether something the service did may still produce messages: a commit under way.
-    var isBusy: Bool { !service.pipeline.isIdle || !service.turn.isEmpty }
+    var isBusy: Bool { service.hasWorkUnderWay }
 
     /// Waits (at most `timeout` seconds) for the commits under way to come back and runs what
     /// they release; false when nothing is under way or nothing came in time.

@@ -21,8 +21,14 @@ struct StoreFactory: Sendable, CustomStringConvertible {
         try SQLiteBoardStore(path: directory.path("boards.db"), retainedOps: retainedOps)
     }
 
+    /// A schema of its own in the throwaway PostgreSQL cluster the test process shares.
+    static let postgreSQL = StoreFactory(name: "PostgreSQL") { retainedOps, _ in
+        try PostgreSQLBoardStore(
+            url: ThrowawayPostgres.shared().url, schema: uniquePostgresName("store"), retainedOps: retainedOps)
+    }
+
     /// Every store the suite checks.
-    static let all = [inMemory, sqlite]
+    static let all = [inMemory, sqlite, postgreSQL]
 
     /// Runs `body` with a new empty store.
     func withStore(retainedOps: Int = 10_000, _ body: (any BoardStore) throws -> Void) throws {

@@ -7,4 +7,7 @@ public enum ErrorCode: String, Hashable, Sendable, CaseIterable {
     case inFlight = "in_flight"
     case locked = "locked"
     case forbidden = "forbidden"
+    /// 1.1: the server could not make a submit durable and gave up (its store cannot be
+    /// reached); the seq is not consumed and the client submits again later.
+    case unavailable = "unavailable"
 }

@@ -1,0 +1,178 @@
+import BoardSync
+
+/// What the servers of a cluster tell each other through their `ClusterChannel`: commit hints
+/// (the ops are then read from the store), the presence and drags of their clients, beats, and
+/// requests for each other's state. A server not heard from for `nodeTimeout` is taken for
+/// dead: its clients leave and their drags end (`left`) on every board here.
+extension BoardService {
+    /// Starts the cluster channel, if any (on the service thread, once the host is set).
+    func startClusterChannel() {
+        serviceThread.check()
+        guard let cluster, let channel = cluster.configuration.channel, let host else { return }
+        let target = ServiceThreadReference(self)
+        channel.start { event in host.post { target.value.clusterChannelEvent(event) } }
+    }
+
+    /// Tells the others this server stops, and stops the channel.
+    func stopClusterChannel() {
+        guard let cluster, let channel = cluster.configuration.channel else { return }
+        channel.publish(ClusterMessage(node: cluster.configuration.node, body: .bye))
+        channel.stop()
+    }
+
+    func publish(_ body: ClusterMessage.Body) {
+        guard let cluster, let channel = cluster.configuration.channel else { return }
+        channel.publish(ClusterMessage(node: cluster.configuration.node, body: body))
+    }
+
+    /// Publishes the activity of this server's clients noted since the last time.
+    func publishLocalActivity() {
+        guard cluster?.configuration.channel != nil else { return }
+        for name in boards.keys.sorted() {
+            guard let loaded = boards[name], !loaded.activityOut.isEmpty else { continue }
+            let out = loaded.activityOut
+            loaded.activityOut = []
+            for activity in out {
+                if case .drag(let drag, _) = activity, drag.action == .begin {
+                    loaded.beginsAwaitingEcho[drag.item] = drag.client
+                }
+                publish(.activity(board: name, activity))
+            }
+        }
+    }
+
+    /// Publishes the state of this server's clients on `board` (on every board with any when nil).
+    func publishStates(of board: String?) {
+        guard let cluster else { return }
+        let names = board.map { [$0] } ?? boards.keys.sorted()
+        for name in names {
+            guard let loaded = boards[name] else { continue }
+            let activity = loaded.sequencer.localActivity
+            guard board != nil || !activity.peers.isEmpty else { continue }
+            publish(
+                .activity(
+                    board: name,
+                    .state(node: cluster.configuration.node, peers: activity.peers, drags: activity.drags)))
+        }
+    }
+
+    func clusterChannelEvent(_ event: ClusterChannelEvent) {
+        serviceThread.check()
+        guard let cluster else { return }
+        endClusterTurns()
+        switch event {
+        case .listening:
+            cluster.listening = true
+            for loaded in boards.values {
+                loaded.beginsAwaitingEcho = [:]
+                loaded.contestedBegins = [:]
+            }
+            log(.info, "cluster channel listening", [:])
+            publish(.want(board: nil))
+            publishStates(of: nil)
+            pollHeads()
+        case .deaf:
+            cluster.listening = false
+            log(.warn, "cluster channel lost; reading the store until it is back", [:])
+        case .received(let message):
+            guard message.node != cluster.configuration.node else {
+                heardBack(message)
+                break
+            }
+            heard(message.node)
+            switch message.body {
+            case .committed(let heads): headsPolled(heads)
+            case .beat: break
+            case .want(let board): publishStates(of: board)
+            case .bye: nodeLost(message.node)
+            case .activity(let board, let activity):
+                guard let loaded = boards[board] else { break }
+                receiveRemote(activity, on: loaded)
+            }
+        }
+        finishTurn()
+    }
+
+    /// Hands another server's activity to the board, or keeps a drag at a version the board has
+    /// not reached until it has (and reads the store meanwhile).
+    func receiveRemote(_ activity: RemoteActivity, on loaded: LoadedBoard) {
+        if case .drag(let drag, let node) = activity {
+            if drag.action == .begin, loaded.beginsAwaitingEcho[drag.item] != nil,
+                loaded.contestedBegins[drag.item] == nil
+            {
+                loaded.contestedBegins[drag.item] = (drag, node)
+            } else if drag.action == .cancel, loaded.contestedBegins[drag.item]?.begin.client == drag.client {
+                loaded.contestedBegins[drag.item] = nil
+            }
+        }
+        if activity.version(ahead: loaded.sequencer.version) {
+            if loaded.remoteAhead.count < 256 { loaded.remoteAhead.append(activity) }
+            cluster?.behind.insert(loaded.name)
+            catchUp()
+            return
+        }
+        record(loaded.name, loaded.handle(.remote(activity), now: clock()))
+    }
+
+    /// Hands over the kept drags of other servers that the boards have now reached.
+    func receiveRemoteAhead() {
+        for name in boards.keys.sorted() {
+            guard let loaded = boards[name], !loaded.remoteAhead.isEmpty else { continue }
+            let kept = loaded.remoteAhead
+            loaded.remoteAhead = []
+            for activity in kept { receiveRemote(activity, on: loaded) }
+        }
+    }
+
+    /// Once a second: a beat, and servers not heard from for too long are taken for dead.
+    func clusterLiveTick() {
+        guard let cluster, cluster.configuration.channel != nil else { return }
+        publish(.beat)
+        let now = clock()
+        for (node, heard) in cluster.lastHeard.sorted(by: { $0.key < $1.key })
+        where now - heard >= cluster.configuration.nodeTimeout {
+            nodeLost(node)
+        }
+    }
+
+    /// One of this server's own messages, heard back in the order every server hears it: a
+    /// begin another server published first wins its item (see `RemoteActivity.leaseLost`).
+    private func heardBack(_ message: ClusterMessage) {
+        guard case .activity(let board, .drag(let drag, _)) = message.body, drag.action == .begin,
+            let loaded = boards[board], loaded.beginsAwaitingEcho[drag.item] == drag.client
+        else { return }
+        loaded.beginsAwaitingEcho[drag.item] = nil
+        guard let first = loaded.contestedBegins.removeValue(forKey: drag.item) else { return }
+        log(.info, "drag lease lost to another server", ["board": board, "item": drag.item, "node": first.node])
+        receiveRemote(.leaseLost(first.begin, node: first.node), on: loaded)
+    }
+
+    private func heard(_ node: String) {
+        guard let cluster else { return }
+        if cluster.lastHeard.updateValue(clock(), forKey: node) == nil, cluster.lostNodes.remove(node) != nil {
+            publish(.want(board: nil))
+        }
+    }
+
+    private func nodeLost(_ node: String) {
+        guard let cluster, cluster.lastHeard.removeValue(forKey: node) != nil || !cluster.lostNodes.contains(node)
+        else { return }
+        cluster.lostNodes.insert(node)
+        log(.warn, "cluster node gone", ["node": node])
+        for name in boards.keys.sorted() {
+            guard let loaded = boards[name] else { continue }
+            record(name, loaded.handle(.remote(.nodeLost(node)), now: clock()))
+        }
+    }
+}
+
+extension RemoteActivity {
+    /// Whether a drag in it is at a version above `version`.
+    fileprivate func version(ahead version: Int) -> Bool {
+        switch self {
+        case .drag(let drag, _), .leaseLost(let drag, _): drag.version > version
+        case .state(_, _, let drags): drags.contains { $0.version > version }
+        default: false
+        }
+    }
+}

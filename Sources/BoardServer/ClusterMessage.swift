@@ -1,0 +1,139 @@
+import BoardSync
+
+/// What the servers of a cluster tell each other besides the store: hints that boards moved
+/// on (the ops themselves are read from the store), and the presence and drags of their
+/// clients, which never go through the op log. Carried by a `ClusterChannel`.
+///
+/// As text (a PostgreSQL NOTIFY payload): a header line `NODE<TAB>KIND[<TAB>BOARD]`, then one
+/// line per entry: `BOARD<TAB>VERSION` for a commit hint; for activity a wire message as the
+/// protocol writes it (`presence` for a peer, `drag` for a drag), or a bare client id for a
+/// leave. Node names, board names and client ids hold neither tabs nor line breaks, and wire
+/// JSON never holds a raw line break.
+struct ClusterMessage: Equatable, Sendable {
+    /// What a message says.
+    enum Body: Equatable, Sendable {
+        /// The sending server committed these boards up to these versions.
+        case committed([String: Int])
+        /// The sender is alive (sent about once a second while it serves boards).
+        case beat
+        /// The sender asks every server for the state of `board` (every board when nil).
+        case want(board: String?)
+        /// Presence or a drag of the sender's clients on `board`.
+        case activity(board: String, RemoteActivity)
+        /// The sender stops: its clients are gone.
+        case bye
+    }
+
+    let node: String
+    let body: Body
+
+    /// Payloads stay below PostgreSQL's limit of 8,000 bytes.
+    static let maxPayloadBytes = 7_900
+
+    /// The payloads of this message: one, except a commit hint of many boards, which is split.
+    /// A state too large for one payload keeps the peers and drags that fit.
+    func encoded() -> [String] {
+        switch body {
+        case .committed(let heads):
+            var payloads: [String] = []
+            var current = "\(node)\tcommitted"
+            for board in heads.keys.sorted() {
+                let line = "\n\(board)\t\(heads[board]!)"
+                if current.utf8.count + line.utf8.count > Self.maxPayloadBytes {
+                    payloads.append(current)
+                    current = "\(node)\tcommitted"
+                }
+                current += line
+            }
+            return payloads + [current]
+        case .beat:
+            return ["\(node)\tbeat"]
+        case .want(let board):
+            return ["\(node)\twant" + (board.map { "\t\($0)" } ?? "")]
+        case .bye:
+            return ["\(node)\tbye"]
+        case .activity(let board, let activity):
+            return [Self.encode(activity, board: board, node: node)]
+        }
+    }
+
+    private static func encode(_ activity: RemoteActivity, board: String, node: String) -> String {
+        func wire(_ message: ServerMessage) -> String { String(decoding: WireCodec.encode(message), as: UTF8.self) }
+        func join(_ client: String, _ user: String) -> String {
+            wire(.presence(.init(action: .join, client: client, user: user)))
+        }
+        switch activity {
+        case .joined(let client, let user, _):
+            return "\(node)\tjoined\t\(board)\n" + join(client, user)
+        case .left(let client, _):
+            return "\(node)\tleft\t\(board)\n\(client)"
+        case .drag(let drag, _):
+            return "\(node)\tdrag\t\(board)\n" + wire(.drag(drag))
+        case .nodeLost:
+            return "\(node)\tbye"
+        case .leaseLost:
+            // Worked out by each server for itself, never sent; readers ignore the kind.
+            return "\(node)\tlocal"
+        case .state(_, let peers, let drags):
+            var text = "\(node)\tstate\t\(board)"
+            for line in peers.map({ join($0.client, $0.user) }) + drags.map({ wire(.drag($0)) }) {
+                guard text.utf8.count + line.utf8.count + 1 <= maxPayloadBytes else { break }
+                text += "\n" + line
+            }
+            return text
+        }
+    }
+
+    /// Reads a payload; nil for one this server does not understand (it is ignored).
+    static func decode(_ payload: String) -> ClusterMessage? {
+        let lines = payload.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let header = lines[0].split(separator: "\t").map(String.init)
+        guard header.count >= 2 else { return nil }
+        let node = header[0]
+        let board = header.count > 2 ? header[2] : nil
+        let entries = Array(lines.dropFirst())
+        switch header[1] {
+        case "committed":
+            var heads: [String: Int] = [:]
+            for entry in entries {
+                let fields = entry.split(separator: "\t")
+                guard fields.count == 2, let version = Int(fields[1]) else { return nil }
+                heads[String(fields[0])] = version
+            }
+            return ClusterMessage(node: node, body: .committed(heads))
+        case "beat": return ClusterMessage(node: node, body: .beat)
+        case "bye": return ClusterMessage(node: node, body: .bye)
+        case "want": return ClusterMessage(node: node, body: .want(board: board))
+        default:
+            guard let board, let activity = activity(header[1], entries, node: node) else { return nil }
+            return ClusterMessage(node: node, body: .activity(board: board, activity))
+        }
+    }
+
+    private static func activity(_ kind: String, _ entries: [String], node: String) -> RemoteActivity? {
+        var peers: [ServerMessage.Peer] = []
+        var drags: [ServerMessage.Drag] = []
+        for entry in entries where kind != "left" {
+            switch try? WireCodec.decodeServerMessage(Array(entry.utf8)) {
+            case .presence(let presence): peers.append(.init(client: presence.client, user: presence.user))
+            case .drag(let drag): drags.append(drag)
+            default: return nil
+            }
+        }
+        switch kind {
+        case "joined":
+            guard peers.count == 1, drags.isEmpty else { return nil }
+            return .joined(client: peers[0].client, user: peers[0].user, node: node)
+        case "left":
+            guard entries.count == 1, !entries[0].isEmpty else { return nil }
+            return .left(client: entries[0], node: node)
+        case "drag":
+            guard drags.count == 1, peers.isEmpty else { return nil }
+            return .drag(drags[0], node: node)
+        case "state":
+            return .state(node: node, peers: peers, drags: drags)
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import BoardSync
+
+extension PostgreSQLBoardStore: SharedBoardStore {
+    public func commitContinuing(_ batch: CommitBatch) throws(StoreError) -> [String: [StoredOp]] {
+        guard !batch.isEmpty else { return [:] }
+        return try write { writes, reads in
+            try writes.connection.transaction { () throws -> [String: [StoredOp]] in
+                if !batch.newBoards.isEmpty {
+                    try writes.connection.execute(
+                        prepared: """
+                            INSERT INTO boards (name, head_version) SELECT unnest($1::text[]), 0
+                            ON CONFLICT (name) DO NOTHING
+                            """, [Array(Set(batch.newBoards)).sorted()])
+                }
+                let heads = try writes.lockHeads(of: batch.boards)
+                let continued = batch.continuedVersions
+                let behind = Set(continued.filter { heads[$0.key] != $0.value }.keys)
+                let kept = batch.excluding(behind, withoutCreations: true)
+                var check = CommitBatchCheck()
+                try check.check(kept) { heads[$0] }
+                try writes.write(kept, heads: heads)
+                guard !behind.isEmpty else { return [:] }
+                var newer = try reads.opsAfter(continued.filter { behind.contains($0.key) }, limit: Int(Int64.max))
+                for board in behind where newer[board] == nil { newer[board] = [] }
+                return newer
+            }
+        }
+    }
+
+    public func storedBoards(of batch: CommitBatch) throws(StoreError) -> Set<String> {
+        let firstOps = batch.firstOps
+        guard !firstOps.isEmpty else { return [] }
+        let boards = firstOps.keys.sorted()
+        return try read { reads in
+            let rows = try reads.connection.execute(
+                prepared: """
+                    SELECT w.board FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[])
+                        AS w(board, version, client, seq)
+                    JOIN ops ON ops.board = w.board AND ops.version = w.version AND ops.client = w.client
+                        AND ops.seq = w.seq
+                    """,
+                [
+                    boards, boards.map { firstOps[$0]!.version }, boards.map { firstOps[$0]!.sequenced.client },
+                    boards.map { firstOps[$0]!.sequenced.seq },
+                ])
+            return Set(try rows.map { try $0.string(0) })
+        }
+    }
+
+    public func headVersions(of boards: [String]) throws(StoreError) -> [String: Int] {
+        guard !boards.isEmpty else { return [:] }
+        return try read { reads in
+            var heads: [String: Int] = [:]
+            for row in try reads.connection.execute(
+                prepared: "SELECT name, head_version FROM boards WHERE name = ANY($1::text[])", [boards])
+            {
+                heads[try row.string(0)] = try row.int(1)
+            }
+            return heads
+        }
+    }
+
+    public func opsAfter(_ versions: [String: Int], limit: Int) throws(StoreError) -> [String: [StoredOp]] {
+        guard limit >= 0, versions.values.allSatisfy({ $0 >= 0 }) else {
+            throw .invalidArgument("opsAfter needs versions and a limit of at least 0")
+        }
+        guard !versions.isEmpty else { return [:] }
+        return try read { try $0.opsAfter(versions, limit: limit) }
+    }
+}
+
+extension PostgresStoreReads {
+    /// Up to `limit` ops above each board's version, in one statement.
+    func opsAfter(_ versions: [String: Int], limit: Int) throws -> [String: [StoredOp]] {
+        let boards = versions.keys.sorted()
+        var found: [String: [StoredOp]] = [:]
+        for row in try connection.execute(
+            prepared: """
+                SELECT o.version, o.client, o."user", o.seq, o.op_json, o.committed_at, w.board
+                FROM unnest($1::text[], $2::bigint[]) AS w(board, after)
+                CROSS JOIN LATERAL (
+                    SELECT * FROM ops WHERE ops.board = w.board AND ops.version > w.after ORDER BY version LIMIT $3
+                ) AS o
+                ORDER BY w.board, o.version
+                """, [boards, boards.map { versions[$0]! }, limit])
+        {
+            let board = try row.string(6)
+            found[board, default: []].append(try storedOp(row, board: board))
+        }
+        return found
+    }
+}

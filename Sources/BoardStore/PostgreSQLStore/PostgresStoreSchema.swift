@@ -1,0 +1,74 @@
+/// The tables of `PostgreSQLBoardStore`, in a schema of their own, and the version that names
+/// them (the one row of `schema_version`).
+///
+/// The durable tables follow the SQLite store's rules with PostgreSQL's strengths: a board's
+/// head is `boards.head_version`, kept exact by every commit and locked (`FOR UPDATE`) by it,
+/// which is what orders the commits of several servers on one board; `ops` is keyed by
+/// (board, version), so a version is taken once; `client_seqs` holds every client's highest
+/// acknowledged `seq`, raised by each commit for its ops and seq advances alike, so that it
+/// never depends on which ops are retained; `used_ids` is keyed by (board, id), the kind
+/// recorded last winning.
+///
+/// `nodes` and `leases` are the live state of a cluster of servers and need no durability,
+/// so they are unlogged (emptied by a crash of the database): each server's heartbeat, and the
+/// drag lease of each item held by a connection of some server.
+enum PostgresStoreSchema {
+    /// The schema version this code reads and writes.
+    static let version = 1
+
+    /// A key for `pg_advisory_xact_lock`, so that servers starting together create or migrate
+    /// the schema one at a time.
+    static let migrationLockKey = 0x626f_6172_6473
+
+    /// Every table of the current version.
+    static let create = """
+        CREATE TABLE schema_version (version integer NOT NULL);
+        INSERT INTO schema_version (version) VALUES (1);
+        CREATE TABLE boards (
+            name text PRIMARY KEY,
+            head_version bigint NOT NULL CHECK (head_version >= 0)
+        );
+        CREATE TABLE ops (
+            board text NOT NULL,
+            version bigint NOT NULL CHECK (version >= 1),
+            client text NOT NULL,
+            "user" text NOT NULL,
+            seq bigint NOT NULL,
+            op_json text NOT NULL,
+            committed_at bigint NOT NULL,
+            PRIMARY KEY (board, version)
+        );
+        CREATE TABLE client_seqs (
+            board text NOT NULL,
+            client text NOT NULL,
+            last_seq bigint NOT NULL,
+            PRIMARY KEY (board, client)
+        );
+        CREATE TABLE used_ids (
+            board text NOT NULL,
+            id text NOT NULL,
+            kind text NOT NULL CHECK (kind IN ('item', 'section')),
+            PRIMARY KEY (board, id)
+        );
+        CREATE TABLE snapshots (
+            board text NOT NULL,
+            version bigint NOT NULL CHECK (version >= 0),
+            snapshot_json text NOT NULL,
+            PRIMARY KEY (board, version)
+        );
+        CREATE UNLOGGED TABLE nodes (
+            id text PRIMARY KEY,
+            started_at timestamptz NOT NULL DEFAULT now(),
+            heartbeat_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE UNLOGGED TABLE leases (
+            board text NOT NULL,
+            item text NOT NULL,
+            node text NOT NULL,
+            client text NOT NULL,
+            "user" text NOT NULL,
+            claimed_at timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (board, item)
+        );
+        """
+}

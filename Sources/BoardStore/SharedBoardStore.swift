@@ -1,0 +1,64 @@
+import BoardSync
+
+/// A store that several servers share, each sequencing the boards it serves: PostgreSQL, and
+/// the in-memory store for tests that run several servers in one process.
+///
+/// A server commits its turns optimistically: its ops continue the head it knows, which
+/// another server may have moved meanwhile. `commitContinuing` then keeps what it can (the
+/// boards whose heads it continues) and returns, for the others, the ops it missed, so that
+/// the server rebases its turns on top of them and tries again.
+public protocol SharedBoardStore: BoardStore {
+    /// Commits in one transaction every part of `batch` of the boards whose ops continue their
+    /// stored heads, creating the boards it creates unless another server already did. The
+    /// parts of every other board are left out (another server committed its next version
+    /// first); for each of them the ops stored above the version its ops continued come back,
+    /// in version order. Any other violation of the batch's rules rejects all of it, as
+    /// `commit` does.
+    func commitContinuing(_ batch: CommitBatch) throws(StoreError) -> [String: [StoredOp]]
+
+    /// The boards of `batch` whose first op is stored at its version with the same client and
+    /// seq, for a commit whose outcome is unknown. The commit was one transaction: when any is,
+    /// the commit happened, its other boards with ops lost their race, and its parts without
+    /// ops are stored too; when none is, nothing of it happened (committing a batch without
+    /// ops again changes nothing).
+    func storedBoards(of batch: CommitBatch) throws(StoreError) -> Set<String>
+
+    /// The committed heads of those of `boards` that exist.
+    func headVersions(of boards: [String]) throws(StoreError) -> [String: Int]
+
+    /// For each board of `versions`, up to `limit` retained ops above its version, in version
+    /// order (boards without any are left out).
+    func opsAfter(_ versions: [String: Int], limit: Int) throws(StoreError) -> [String: [StoredOp]]
+}
+
+extension CommitBatch {
+    /// The first op of each board in the batch.
+    public var firstOps: [String: StoredOp] {
+        var first: [String: StoredOp] = [:]
+        for entry in ops where first[entry.board] == nil { first[entry.board] = entry.op }
+        return first
+    }
+
+    /// The version each board's first op in the batch continues (one below that op's).
+    public var continuedVersions: [String: Int] {
+        var versions: [String: Int] = [:]
+        for entry in ops where versions[entry.board] == nil { versions[entry.board] = entry.op.version - 1 }
+        return versions
+    }
+
+    /// The batch without any part of `boards`, and without board creations when
+    /// `withoutCreations` is set.
+    func excluding(_ boards: Set<String>, withoutCreations: Bool = false) -> CommitBatch {
+        var kept = CommitBatch()
+        if !withoutCreations {
+            for name in newBoards where !boards.contains(name) { kept.createBoard(name) }
+        }
+        for entry in ops where !boards.contains(entry.board) { kept.append(entry.op, to: entry.board) }
+        for advance in seqAdvances where !boards.contains(advance.board) {
+            kept.advanceSeq(of: advance.client, on: advance.board, to: advance.seq)
+        }
+        for used in newIDs where !boards.contains(used.board) { kept.useID(used.id, kind: used.kind, on: used.board) }
+        for snapshot in snapshots where !boards.contains(snapshot.id) { kept.addSnapshot(snapshot) }
+        return kept
+    }
+}

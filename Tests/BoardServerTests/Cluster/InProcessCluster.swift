@@ -1,0 +1,157 @@
+import BoardStore
+import BoardSync
+import Foundation
+import Locking
+
+@testable import BoardServer
+
+/// Several in-process servers sharing one store, as the nodes of a cluster share PostgreSQL;
+/// each has its own hand-driven host and clock.
+final class InProcessCluster {
+    let store: FlakySharedStore
+    let servers: [InProcessServer]
+
+    init(nodes: Int, arguments: [String] = [], giveUpAfter: Double = 10) throws {
+        let store = FlakySharedStore(InMemoryBoardStore(retainedOps: 10_000))
+        self.store = store
+        servers = try (0..<nodes).map { index in
+            var configuration = ClusterConfiguration(store: store, node: "node\(index + 1)")
+            configuration.giveUpAfter = giveUpAfter
+            configuration.settleWithin = 2
+            return try InProcessServer(arguments: arguments, cluster: configuration)
+        }
+    }
+
+    subscript(index: Int) -> InProcessServer { servers[index] }
+
+    /// Moves every server's clock forward (their polls of the store fire) and lets what that
+    /// starts finish.
+    func advance(by seconds: Double) {
+        for server in servers { server.advance(by: seconds) }
+        settle()
+    }
+
+    /// Lets every server finish what is under way.
+    func settle() {
+        for _ in 0..<3 {
+            for server in servers { server.settle() }
+        }
+    }
+}
+
+/// A shared store that can be made to fail like a database that cannot be reached, or to lose
+/// the connection during COMMIT (after committing, or not).
+final class FlakySharedStore: SharedBoardStore, @unchecked Sendable {
+    /// How the next calls fail.
+    enum Failure: Sendable {
+        case none
+        /// Every call throws `unreachable`.
+        case unreachable
+        /// Commits throw `commitOutcomeUnknown` after committing.
+        case lostAfterCommit
+        /// Commits throw `commitOutcomeUnknown` without committing.
+        case lostBeforeCommit
+    }
+
+    private let inner: InMemoryBoardStore
+    private let state = Locked<Failure>(.none)
+
+    init(_ inner: InMemoryBoardStore) {
+        self.inner = inner
+    }
+
+    var failure: Failure {
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
+    }
+
+    private func check() throws(StoreError) {
+        if failure == .unreachable { throw .unreachable("the test cut the store off") }
+    }
+
+    var retainedOps: Int { inner.retainedOps }
+
+    func loadBoard(_ name: String) throws(StoreError) -> StoredBoard? {
+        try check()
+        return try inner.loadBoard(name)
+    }
+
+    func boardExists(_ name: String) throws(StoreError) -> Bool {
+        try check()
+        return try inner.boardExists(name)
+    }
+
+    func listBoards() throws(StoreError) -> [String] {
+        try check()
+        return try inner.listBoards()
+    }
+
+    func headVersion(of board: String) throws(StoreError) -> Int? {
+        try check()
+        return try inner.headVersion(of: board)
+    }
+
+    func commit(_ batch: CommitBatch) throws(StoreError) {
+        try check()
+        try inner.commit(batch)
+    }
+
+    func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
+        try check()
+        return try inner.opsAfter(board, version: version, limit: limit)
+    }
+
+    func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
+        try check()
+        return try inner.opsBefore(board, version: version, limit: limit)
+    }
+
+    func snapshot(_ board: String, atOrBelow version: Int) throws(StoreError) -> Board? {
+        try check()
+        return try inner.snapshot(board, atOrBelow: version)
+    }
+
+    func oldestRetainedVersion(_ board: String) throws(StoreError) -> Int? {
+        try check()
+        return try inner.oldestRetainedVersion(board)
+    }
+
+    func lastSeq(_ board: String, client: String) throws(StoreError) -> Int {
+        try check()
+        return try inner.lastSeq(board, client: client)
+    }
+
+    func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> StoredOp? {
+        try check()
+        return try inner.committedOp(board, client: client, seq: seq)
+    }
+
+    func commitContinuing(_ batch: CommitBatch) throws(StoreError) -> [String: [StoredOp]] {
+        switch failure {
+        case .none: return try inner.commitContinuing(batch)
+        case .unreachable: throw .unreachable("the test cut the store off")
+        case .lostAfterCommit:
+            failure = .none
+            _ = try inner.commitContinuing(batch)
+            throw .commitOutcomeUnknown("the test broke the connection after COMMIT")
+        case .lostBeforeCommit:
+            failure = .none
+            throw .commitOutcomeUnknown("the test broke the connection before COMMIT")
+        }
+    }
+
+    func storedBoards(of batch: CommitBatch) throws(StoreError) -> Set<String> {
+        try check()
+        return try inner.storedBoards(of: batch)
+    }
+
+    func headVersions(of boards: [String]) throws(StoreError) -> [String: Int] {
+        try check()
+        return try inner.headVersions(of: boards)
+    }
+
+    func opsAfter(_ versions: [String: Int], limit: Int) throws(StoreError) -> [String: [StoredOp]] {
+        try check()
+        return try inner.opsAfter(versions, limit: limit)
+    }
+}

@@ -1,0 +1,89 @@
+import BoardSync
+import Testing
+
+@testable import BoardServer
+
+/// The text the servers of a cluster exchange, and what a server tells of its clients' events.
+@Suite("cluster messages") struct ClusterMessageTests {
+    static let drag = ServerMessage.Drag(
+        action: .over, client: "c-1", user: "zoë \"z\"\nnew line", item: "tile",
+        from: Position(section: "main", index: 2), to: Position(section: "done", index: 0), version: 41)
+
+    static let messages: [ClusterMessage] = [
+        .init(node: "n1", body: .committed(["a": 3, "b-2": 10])),
+        .init(node: "n1", body: .beat),
+        .init(node: "n1", body: .want(board: nil)),
+        .init(node: "n1", body: .want(board: "demo")),
+        .init(node: "n1", body: .bye),
+        .init(node: "n1", body: .activity(board: "demo", .joined(client: "c-1", user: "zoë", node: "n1"))),
+        .init(node: "n1", body: .activity(board: "demo", .left(client: "c-1", node: "n1"))),
+        .init(node: "n1", body: .activity(board: "demo", .drag(drag, node: "n1"))),
+        .init(
+            node: "n1",
+            body: .activity(
+                board: "demo",
+                .state(
+                    node: "n1", peers: [.init(client: "c-1", user: "zoë"), .init(client: "c-2", user: "x")],
+                    drags: [drag]))),
+    ]
+
+    @Test(arguments: messages) func readsBackWhatItWrites(_ message: ClusterMessage) {
+        let payloads = message.encoded()
+        #expect(payloads.count == 1)
+        #expect(payloads.allSatisfy { $0.utf8.count <= ClusterMessage.maxPayloadBytes })
+        #expect(ClusterMessage.decode(payloads[0]) == message)
+    }
+
+    @Test func aCommitHintOfManyBoardsIsSplitBelowTheNotifyLimit() {
+        var heads: [String: Int] = [:]
+        for index in 0..<2_000 { heads["board-\(index)"] = index + 1 }
+        let payloads = ClusterMessage(node: "n1", body: .committed(heads)).encoded()
+        #expect(payloads.count > 1)
+        #expect(payloads.allSatisfy { $0.utf8.count <= ClusterMessage.maxPayloadBytes })
+        var read: [String: Int] = [:]
+        for payload in payloads {
+            guard case .committed(let part) = ClusterMessage.decode(payload)?.body else {
+                Issue.record("not a commit hint")
+                return
+            }
+            read.merge(part) { $1 }
+        }
+        #expect(read == heads)
+    }
+
+    @Test func payloadsItDoesNotKnowAreIgnored() {
+        for payload in [
+            "", "n1", "n1\tunknown", "n1\tdrag\tdemo\nnot json", "n1\tcommitted\nboard\tx", "n1\tleft\tdemo",
+        ] {
+            #expect(ClusterMessage.decode(payload) == nil, "\(payload)")
+        }
+    }
+
+    @Test func aHelloIsAJoinADisconnectALeaveAndOnlyLocalDragsAreTold() {
+        let alice = ServerMessage.Peer(client: "A", user: "alice")
+        let hello = SequencerEvent.received(ConnectionID(1), .hello(.init(client: "A", user: "alice")))
+        #expect(
+            LocalActivityChange.of(hello, before: [], after: [alice], output: SequencerOutput(), node: "n1") == [
+                .joined(client: "A", user: "alice", node: "n1")
+            ])
+        #expect(
+            LocalActivityChange.of(
+                .disconnected(ConnectionID(1)), before: [alice], after: [], output: SequencerOutput(), node: "n1")
+                == [.left(client: "A", node: "n1")])
+        var remote = Self.drag
+        remote.client = "Z"
+        var local = Self.drag
+        local.client = "A"
+        let output = SequencerOutput(messages: [
+            Outgoing(message: .drag(remote), recipients: .allConnections, connections: []),
+            Outgoing(message: .drag(local), recipients: .allConnections, connections: []),
+        ])
+        #expect(
+            LocalActivityChange.of(.tick, before: [alice], after: [alice], output: output, node: "n1") == [
+                .drag(local, node: "n1")
+            ])
+        #expect(
+            LocalActivityChange.of(.remote(.nodeLost("n2")), before: [alice], after: [], output: output, node: "n1")
+                .isEmpty)
+    }
+}

@@ -1,0 +1,289 @@
+"""A throwaway cluster for the tests: PostgreSQL on its own loopback address and board-server
+nodes on theirs, each a separate process, with clients speaking the protocol through the
+independent `websockets` library."""
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+import websockets
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+THROWAWAY = os.path.join(ROOT, "scripts", "throwaway-postgres")
+DATABASE_HOST = "127.0.0.20"
+NODE_HOSTS = ["127.0.0.11", "127.0.0.12", "127.0.0.13"]
+
+
+def free_port(host):
+    with socket.socket() as probe:
+        probe.bind((host, 0))
+        return probe.getsockname()[1]
+
+
+def wait_for(condition, timeout, what):
+    """Polls `condition` until it holds or `timeout` seconds passed (then fails naming `what`)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+async def eventually(condition, timeout, what):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.02)
+
+
+class Database:
+    """A throwaway PostgreSQL cluster in a temporary directory, removed when this process exits."""
+
+    def __init__(self):
+        self.directory = tempfile.mkdtemp(prefix="cluster-pg-")
+        os.rmdir(self.directory)
+        self.port = free_port(DATABASE_HOST)
+        self.url = self._script("start", self.directory, DATABASE_HOST, str(self.port), "--owner", str(os.getpid()))
+
+    def _script(self, *arguments):
+        done = subprocess.run([THROWAWAY, *arguments], capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise RuntimeError(f"throwaway-postgres {arguments[0]} failed: {done.stderr}")
+        return done.stdout.strip()
+
+    def restart(self, immediate=True):
+        self._script("restart", self.directory, *(["--immediate"] if immediate else []))
+
+    def halt(self):
+        self._script("halt", self.directory, "--immediate")
+
+    def start_again(self):
+        self._script("start", self.directory)
+
+    def psql(self, sql):
+        """Runs `sql` through psql as the cluster's role; returns its unaligned output."""
+        done = subprocess.run(
+            ["psql", "-X", "-A", "-t", "-q", self.url, "-c", sql], capture_output=True, text=True, timeout=30
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"psql failed: {done.stderr}")
+        return done.stdout.strip()
+
+    def stop(self):
+        subprocess.run([THROWAWAY, "stop", self.directory], capture_output=True, timeout=60)
+
+
+class Node:
+    """One board-server process on its own loopback address."""
+
+    def __init__(self, binary, host, store_url, log_directory, extra=()):
+        self.host = host
+        self.port = free_port(host)
+        self.binary = binary
+        self.store_url = store_url
+        self.extra = list(extra)
+        self.log_path = os.path.join(log_directory, f"node-{host}.log")
+        self.process = None
+        self.start()
+
+    def start(self):
+        log = open(self.log_path, "ab")
+        self.process = subprocess.Popen(
+            [self.binary, "--host", self.host, "--port", str(self.port), "--store", self.store_url,
+             "--node", f"node-{self.host}", "--log-level", "info", *self.extra],
+            stdout=log, stderr=log,
+        )
+        wait_for(self._accepts, 30, f"board-server on {self.host} to listen")
+
+    def _accepts(self):
+        if self.process.poll() is not None:
+            raise RuntimeError(f"board-server on {self.host} exited: {open(self.log_path).read()[-2000:]}")
+        try:
+            with socket.create_connection((self.host, self.port), timeout=0.5):
+                return True
+        except OSError:
+            return False
+
+    def url(self, board):
+        return f"ws://{self.host}:{self.port}/boards/{board}"
+
+    def get(self, path):
+        with urllib.request.urlopen(f"http://{self.host}:{self.port}{path}", timeout=10) as response:
+            return json.loads(response.read())
+
+    def log_text(self):
+        with open(self.log_path, errors="replace") as log:
+            return log.read()
+
+    def kill(self):
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+class Client:
+    """A protocol client that records every op it sees, in order, and its own acks."""
+
+    def __init__(self, client_id, user):
+        self.client_id = client_id
+        self.user = user
+        self.ws = None
+        self.version = 0
+        self.seen = []  # (version, client, op key) of every op received, welcome ops included
+        self.acked = {}  # seq -> (version, op key)
+        self.errors = []
+        self.drags = []
+        self.presence = []
+        self.welcome = None
+        self.close_code = None
+        self.next_seq = 1
+        self.pending = {}  # seq -> op, submitted and not acked
+        self.answers = {}
+        self.reader = None
+
+    async def connect(self, url, since=None):
+        self.ws = await websockets.connect(url, subprotocols=["boardsync.v1"], max_size=None)
+        hello = {"type": "hello", "client": self.client_id, "user": self.user}
+        if since is not None:
+            hello["since"] = since
+        await self.ws.send(json.dumps(hello))
+        self.welcome = None
+        self.close_code = None
+        self.reader = asyncio.ensure_future(self._read())
+        await eventually(lambda: self.welcome is not None or self.close_code is not None, 15, "welcome")
+        if self.welcome is None:
+            raise AssertionError(f"{self.client_id} was closed ({self.close_code}) instead of welcomed")
+        return self.welcome
+
+    async def _read(self):
+        try:
+            async for raw in self.ws:
+                self._handle(json.loads(raw))
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            self.close_code = self.ws.close_code if self.ws.close_code is not None else 1006
+
+    def _handle(self, message):
+        kind = message["type"]
+        if kind == "welcome":
+            if "ops" in message:
+                for op in message["ops"]:
+                    self._op(op)
+            else:
+                self.version = message["board"]["version"]
+            self.welcome = message
+        elif kind == "op":
+            self._op(message)
+        elif kind == "ack":
+            self.acked[message["seq"]] = (message["version"], op_key(message["op"]))
+            self.pending.pop(message["seq"], None)
+            self.answers[message["seq"]] = message
+            if not message.get("duplicate") and not message.get("noop"):
+                self.version = max(self.version, message["version"])
+                self.seen.append((message["version"], self.client_id, op_key(message["op"])))
+                self._check_order()
+        elif kind == "error":
+            self.errors.append(message)
+            if "seq" in message:
+                self.answers[message["seq"]] = message
+        elif kind == "drag":
+            self.drags.append(message)
+        elif kind == "presence":
+            self.presence.append(message)
+
+    def _op(self, message):
+        self.seen.append((message["version"], message["client"], op_key(message["op"])))
+        self.version = max(self.version, message["version"])
+        self._check_order()
+
+    def _check_order(self):
+        if len(self.seen) >= 2 and self.seen[-1][0] != self.seen[-2][0] + 1:
+            raise AssertionError(f"{self.client_id} saw version {self.seen[-1][0]} after {self.seen[-2][0]}")
+
+    async def submit(self, op, seq=None):
+        seq = seq if seq is not None else self.next_seq
+        self.next_seq = max(self.next_seq, seq + 1)
+        self.pending[seq] = op
+        self.answers.pop(seq, None)
+        await self.ws.send(json.dumps({"type": "submit", "seq": seq, "base": self.version, "op": op}))
+        return seq
+
+    async def answer(self, seq, timeout=40):
+        return await eventually(lambda: self.answers.get(seq), timeout, f"{self.client_id}'s answer to seq {seq}")
+
+    async def send(self, message):
+        await self.ws.send(json.dumps(message))
+
+    async def close(self):
+        if self.ws is not None:
+            await self.ws.close()
+        if self.reader is not None:
+            await asyncio.wait([self.reader], timeout=5)
+
+
+def insert(item, label=None):
+    return {"kind": "insert", "item": {"id": item, "label": label or item}, "to": {"section": "main", "index": 0}}
+
+
+def op_key(op):
+    """What tells ops apart in the tests: every insert the tests make has an item id of its own."""
+    return json.dumps(op, sort_keys=True)
+
+
+def check_histories(clients, expected_ops):
+    """Every client saw one contiguous sequence of versions, without gap or repeat; all agree on
+    what was committed at each version; every acknowledged op appears exactly once, at the
+    version its ack named."""
+    by_version = {}
+    for client in clients:
+        versions = [version for version, _, _ in client.seen]
+        assert versions == list(range(versions[0], versions[0] + len(versions))), f"{client.client_id}: gap"
+        for version, author, key in client.seen:
+            assert by_version.setdefault(version, (author, key)) == (author, key), f"version {version} differs"
+    committed = {}
+    for version, entry in by_version.items():
+        assert entry not in committed, f"{entry} committed twice"
+        committed[entry] = version
+    for client in clients:
+        for seq, (version, key) in client.acked.items():
+            assert committed.get((client.client_id, key)) == version, f"acked {client.client_id} seq {seq} missing"
+    assert len(by_version) >= expected_ops, f"{len(by_version)} versions seen, {expected_ops} expected"
+    return by_version
+
+
+def history_of(node, board):
+    """The board's whole history from `node`'s HTTP endpoint, oldest first."""
+    ops = []
+    before = None
+    while True:
+        query = f"?limit=1000" + (f"&before={before}" if before is not None else "")
+        page = node.get(f"/boards/{board}/history{query}")["ops"]
+        if not page:
+            break
+        ops.extend(page)
+        before = page[-1]["version"]
+        if before <= 1:
+            break
+    return sorted((op["version"], op["client"]) for op in ops)

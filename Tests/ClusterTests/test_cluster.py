@@ -1,0 +1,334 @@
+"""Three board-server nodes sharing boards through one PostgreSQL, each a process of its own on
+its own loopback address (127.0.0.11-13, the database on 127.0.0.20, the third node reaching
+it through a TCP proxy the partition test cuts), with clients spread over the nodes.
+
+Run by `make test-cluster`; BOARD_SYNC_BIN names the directory holding board-server and
+CLUSTER_SEED fixes the fuzz's seed."""
+
+import asyncio
+import os
+import random
+import re
+import tempfile
+import time
+import urllib.parse
+
+import pytest
+import websockets
+
+from cluster import (DATABASE_HOST, NODE_HOSTS, Client, Database, Node, check_histories, eventually,
+                     history_of, insert)
+from tcp_proxy import TCPProxy
+
+SEED = int(os.environ.get("CLUSTER_SEED", "1515"))
+BINARY = os.path.join(os.environ.get("BOARD_SYNC_BIN", ".build/debug"), "board-server")
+
+
+class Cluster:
+    def __init__(self):
+        self.logs = tempfile.mkdtemp(prefix="cluster-logs-")
+        self.database = Database()
+        parts = urllib.parse.urlsplit(self.database.url)
+        self.proxy = TCPProxy("127.0.0.21", DATABASE_HOST, parts.port)
+        proxied = self.database.url.replace(f"{DATABASE_HOST}:{parts.port}", f"127.0.0.21:{self.proxy.port}")
+        urls = [self.database.url, self.database.url, proxied]
+        self.nodes = [Node(BINARY, host, url, self.logs) for host, url in zip(NODE_HOSTS, urls)]
+
+    def ensure_running(self):
+        for node in self.nodes:
+            if node.process.poll() is not None:
+                node.start()
+
+    def stop(self):
+        for node in self.nodes:
+            node.stop()
+        self.proxy.close()
+        self.database.stop()
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    made = Cluster()
+    yield made
+    made.stop()
+    print(f"node logs in {made.logs}")
+
+
+@pytest.fixture(autouse=True)
+def running(cluster):
+    cluster.ensure_running()
+    yield
+
+
+def run(coroutine):
+    return asyncio.run(asyncio.wait_for(coroutine, timeout=180))
+
+
+async def converge(clients, what="every client to see every op"):
+    await eventually(lambda: len({c.version for c in clients}) == 1 and all(not c.pending for c in clients), 30, what)
+
+
+async def submit_all(client, ops, rng=None):
+    """Submits `ops` one after the other, each once the previous one is answered; resubmits an
+    op refused as `unavailable` with the same seq."""
+    for op in ops:
+        seq = await client.submit(op)
+        while True:
+            answer = await client.answer(seq)
+            if answer["type"] == "ack":
+                break
+            assert answer["code"] == "unavailable", answer
+            await client.submit(op, seq=seq)
+        if rng is not None and rng.random() < 0.3:
+            await asyncio.sleep(rng.random() * 0.005)
+
+
+def test_seeded_convergence_fuzz(cluster):
+    """Clients on every node submit at once: one order, no gap, no duplicate, every ack kept,
+    and the history, the board list and the board answer the same on every node."""
+
+    async def scenario():
+        rng = random.Random(SEED)
+        clients = [Client(f"fuzz-{i}", f"user{i}") for i in range(6)]
+        for index, client in enumerate(clients):
+            await client.connect(cluster.nodes[index % 3].url("fuzz"))
+        plans = [[insert(f"{c.client_id}-{k}") for k in range(rng.randint(15, 35))] for c in clients]
+        await asyncio.gather(*(submit_all(c, plan, random.Random(rng.random())) for c, plan in zip(clients, plans)))
+        await converge(clients)
+        committed = check_histories(clients, sum(map(len, plans)))
+        histories = [history_of(node, "fuzz") for node in cluster.nodes]
+        assert histories[0] == histories[1] == histories[2]
+        assert histories[0] == sorted((version, author) for version, (author, _) in committed.items())
+        lists = [node.get("/boards")["boards"] for node in cluster.nodes]
+        assert lists[0] == lists[1] == lists[2]
+        boards = [node.get("/boards/fuzz") for node in cluster.nodes]
+        assert boards[0] == boards[1] == boards[2]
+        assert boards[0]["version"] == max(committed)
+        for client in clients:
+            await client.close()
+
+    run(scenario())
+
+
+def test_drags_leases_presence_and_replacement_across_nodes(cluster):
+    async def scenario():
+        alice, bob = Client("drag-alice", "alice"), Client("drag-bob", "bob")
+        await alice.connect(cluster.nodes[0].url("drags"))
+        await submit_all(alice, [insert("tile")])
+        await bob.connect(cluster.nodes[1].url("drags"))
+        await eventually(lambda: any(p["client"] == "drag-bob" and p["action"] == "join" for p in alice.presence),
+                         10, "alice to see bob join")
+        await alice.send({"type": "drag", "action": "begin", "item": "tile"})
+        await eventually(lambda: any(d["action"] == "begin" and d["client"] == "drag-alice" for d in bob.drags),
+                         10, "bob to see alice's begin")
+        await bob.send({"type": "drag", "action": "begin", "item": "tile"})
+        locked = await eventually(lambda: [e for e in bob.errors if e["code"] == "locked"], 10, "locked")
+        assert locked[0]["item"] == "tile"
+        await alice.send({"type": "drag", "action": "over", "item": "tile", "base": alice.version,
+                          "from": {"section": "main", "index": 0}, "to": {"section": "main", "index": 0}})
+        await eventually(lambda: any(d["action"] == "over" and d["client"] == "drag-alice" for d in bob.drags),
+                         10, "bob to see alice's over")
+        await alice.send({"type": "drag", "action": "cancel", "item": "tile"})
+        await eventually(lambda: any(d["action"] == "cancel" and d["client"] == "drag-alice" for d in bob.drags),
+                         10, "bob to see alice's cancel")
+        # The item is free again: bob takes it.
+        await bob.send({"type": "drag", "action": "begin", "item": "tile"})
+        await eventually(lambda: any(d["action"] == "begin" and d["client"] == "drag-bob" for d in alice.drags),
+                         10, "alice to see bob's begin")
+        await bob.send({"type": "drag", "action": "cancel", "item": "tile"})
+        # The same client id on another node replaces the first connection (4409).
+        again = Client("drag-alice", "alice")
+        await again.connect(cluster.nodes[2].url("drags"))
+        await eventually(lambda: alice.close_code is not None, 10, "alice's first connection to close")
+        assert alice.close_code == 4409
+        # A client leaving on one node leaves everywhere.
+        await again.close()
+        await eventually(lambda: any(p["client"] == "drag-alice" and p["action"] == "leave" for p in bob.presence),
+                         10, "bob to see alice leave")
+        await bob.close()
+
+    run(scenario())
+
+
+def test_begins_of_one_item_on_two_nodes_at_once_leave_one_holder_everywhere(cluster):
+    """The first begin in the order every node hears them keeps the item; the other node hands
+    its drag over (its holder sees a cancel and `locked`), and a third node shows the winner."""
+
+    async def scenario():
+        alice, bob, carol = Client("race-alice", "alice"), Client("race-bob", "bob"), Client("race-carol", "carol")
+        await alice.connect(cluster.nodes[0].url("race"))
+        await submit_all(alice, [insert("contested")])
+        await bob.connect(cluster.nodes[1].url("race"))
+        await carol.connect(cluster.nodes[2].url("race"))
+        await eventually(lambda: len(alice.presence) >= 2 and len(bob.presence) >= 1, 10, "everyone to join")
+
+        def holder(client):
+            """Who `client` is shown holding the item (None when nobody is)."""
+            last = [d for d in client.drags if d["item"] == "contested"]
+            return last[-1]["client"] if last and last[-1]["action"] != "cancel" else None
+
+        for round_ in range(8):
+            locked_before = len(alice.errors) + len(bob.errors)
+            begin = {"type": "drag", "action": "begin", "item": "contested"}
+            await asyncio.gather(alice.send(begin), bob.send(begin))
+            await eventually(lambda: len(alice.errors) + len(bob.errors) > locked_before, 10, "one to be locked")
+            await eventually(lambda: holder(alice) is not None and holder(alice) == holder(bob) == holder(carol),
+                             10, f"round {round_}: one holder everywhere")
+            winner = alice if holder(alice) == alice.client_id else bob
+            loser = bob if winner is alice else alice
+            assert loser.errors[-1]["code"] == "locked"
+            assert len(alice.errors) + len(bob.errors) == locked_before + 1
+            await winner.send({"type": "drag", "action": "cancel", "item": "contested"})
+            await eventually(lambda: holder(alice) is None and holder(bob) is None and holder(carol) is None,
+                             10, "the item to be free again")
+        for client in (alice, bob, carol):
+            await client.close()
+
+    run(scenario())
+
+
+def test_a_killed_node_loses_no_acked_op_and_its_drags_and_presence_end(cluster):
+    """kill -9 of a node in a burst: its clients reconnect to another node with `since` and
+    resubmit what was not acked without duplicates; the others see its clients' drags end
+    (`left`) and their presence leave."""
+
+    async def scenario():
+        watcher = Client("kill-watcher", "watcher")
+        await watcher.connect(cluster.nodes[0].url("kill"))
+        await submit_all(watcher, [insert("held")])
+        victims = [Client(f"kill-{i}", f"victim{i}") for i in range(3)]
+        for victim in victims:
+            await victim.connect(cluster.nodes[2].url("kill"))
+        await victims[0].send({"type": "drag", "action": "begin", "item": "held"})
+        await eventually(lambda: any(d["action"] == "begin" for d in watcher.drags), 10, "the begin")
+        plans = {v.client_id: [insert(f"{v.client_id}-{k}") for k in range(40)] for v in victims}
+
+        async def burst(victim):
+            for op in plans[victim.client_id]:
+                try:
+                    seq = await victim.submit(op)
+                except websockets.ConnectionClosed:
+                    return
+                await eventually(lambda: seq in victim.answers or victim.close_code is not None, 30, "an answer")
+                if victim.close_code is not None:
+                    return
+
+        tasks = [asyncio.ensure_future(burst(v)) for v in victims]
+        await eventually(lambda: sum(len(v.acked) for v in victims) >= 20, 30, "acks before the kill")
+        cluster.nodes[2].kill()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await eventually(lambda: any(d["action"] == "cancel" and d.get("reason") == "left" for d in watcher.drags),
+                         15, "the dead node's drag to end")
+        await eventually(lambda: {p["client"] for p in watcher.presence if p["action"] == "leave"}
+                         >= {v.client_id for v in victims}, 15, "the dead node's clients to leave")
+        for index, victim in enumerate(victims):
+            await victim.close()
+            welcome = await victim.connect(cluster.nodes[index % 2].url("kill"), since=victim.version)
+            last = welcome["lastSeq"]
+            victim.pending = {seq: op for seq, op in victim.pending.items() if seq > last}
+            for seq in sorted(victim.pending):
+                await victim.submit(victim.pending[seq], seq=seq)
+                assert (await victim.answer(seq))["type"] == "ack"
+            await submit_all(victim, plans[victim.client_id][victim.next_seq - 1:])
+        await converge(victims + [watcher])
+        check_histories([watcher] + victims, 1 + 3 * 40)
+        for client in victims + [watcher]:
+            await client.close()
+
+    run(scenario())
+
+
+def test_the_listen_connection_dropped(cluster):
+    """pg_terminate_backend of the channel's connections: every node listens again, and ops
+    committed meanwhile reach the other nodes' clients in order."""
+
+    async def scenario():
+        writer, reader = Client("listen-writer", "w"), Client("listen-reader", "r")
+        await writer.connect(cluster.nodes[0].url("listen"))
+        await reader.connect(cluster.nodes[1].url("listen"))
+        before = [node.log_text().count("cluster channel listening") for node in cluster.nodes]
+        await submit_all(writer, [insert(f"before-{k}") for k in range(10)])
+        killed = cluster.database.psql(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE application_name = 'board-server cluster channel'")
+        assert int(killed) >= 3
+        await submit_all(writer, [insert(f"after-{k}") for k in range(20)])
+        await converge([writer, reader])
+        check_histories([writer, reader], 30)
+        await eventually(lambda: all(node.log_text().count("cluster channel listening") > count
+                                     for node, count in zip(cluster.nodes, before)), 20, "every node to listen again")
+        await writer.close()
+        await reader.close()
+
+    run(scenario())
+
+
+def test_postgresql_restarted_under_load(cluster):
+    """An immediate restart of PostgreSQL in a burst, then a halt longer than the nodes wait:
+    nothing unkept is acknowledged, submits are refused `unavailable`, and the nodes recover
+    by themselves."""
+
+    async def scenario():
+        clients = [Client(f"restart-{i}", f"u{i}") for i in range(3)]
+        for index, client in enumerate(clients):
+            await client.connect(cluster.nodes[index].url("restart"))
+        plans = [[insert(f"{c.client_id}-{k}") for k in range(30)] for c in clients]
+        tasks = [asyncio.ensure_future(submit_all(c, plan)) for c, plan in zip(clients, plans)]
+        await eventually(lambda: sum(len(c.acked) for c in clients) >= 15, 30, "acks before the restart")
+        await asyncio.to_thread(cluster.database.restart, True)
+        await asyncio.gather(*tasks)
+        await converge(clients)
+        check_histories(clients, 90)
+        # Down for longer than a node waits: the submit is refused, then accepted once it is back.
+        await asyncio.to_thread(cluster.database.halt)
+        seq = await clients[0].submit(insert("while-down"))
+        refused = await clients[0].answer(seq, timeout=45)
+        assert refused["type"] == "error" and refused["code"] == "unavailable", refused
+        await asyncio.to_thread(cluster.database.start_again)
+        await clients[0].submit(insert("while-down"), seq=seq)
+        accepted = await clients[0].answer(seq, timeout=45)
+        assert accepted["type"] == "ack"
+        await converge(clients)
+        committed = check_histories(clients, 91)
+        stored = int(cluster.database.psql("SELECT head_version FROM board_sync.boards WHERE name = 'restart'"))
+        assert stored == max(committed)
+        for client in clients:
+            await client.close()
+
+    run(scenario())
+
+
+def test_a_node_cut_off_from_the_database_stops_acking_while_the_others_go_on(cluster):
+    """The third node reaches the database through a TCP proxy; cutting it resets the node's
+    connections and refuses new ones. Its submit is refused `unavailable` (never acked), the
+    other nodes go on acknowledging, and once restored the node catches up and acks again."""
+
+    async def scenario():
+        inside, outside = Client("part-in", "in"), Client("part-out", "out")
+        await inside.connect(cluster.nodes[0].url("partition"))
+        await outside.connect(cluster.nodes[2].url("partition"))
+        await submit_all(outside, [insert("first")])
+        cluster.proxy.cut()
+        try:
+            seq = await outside.submit(insert("cut-off"))
+            started = time.monotonic()
+            await submit_all(inside, [insert(f"in-{k}") for k in range(10)])
+            assert time.monotonic() - started < 10
+            refused = await outside.answer(seq, timeout=45)
+            assert refused["type"] == "error" and refused["code"] == "unavailable", refused
+        finally:
+            cluster.proxy.restore()
+        await outside.submit(insert("cut-off"), seq=seq)
+        assert (await outside.answer(seq, timeout=45))["type"] == "ack"
+        await converge([inside, outside])
+        check_histories([inside, outside], 12)
+        await inside.close()
+        await outside.close()
+
+    run(scenario())
+
+
+def test_nodes_log_no_board_dropped(cluster):
+    """None of the scenarios needed a board reloaded because a node lost track of the store."""
+    for node in cluster.nodes:
+        assert not re.search(r"board dropped", node.log_text())
