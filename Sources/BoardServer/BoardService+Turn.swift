@@ -153,34 +153,50 @@ extension BoardService {
         }
     }
 
-    /// Encodes a message once and queues the same frame on every recipient.
+    /// Encodes a message once and queues the same frame on every recipient. A broadcast costs
+    /// each recipient one lookup and one queued reference to the shared frame; the bookkeeping
+    /// of answers (`ack`, `error`), which have one recipient, is done apart.
     func deliver(_ message: ServerMessage, to recipients: [ConnectionID]) {
         let key = Self.coalescingKey(of: message)
         let frame = OutboundFrame(bytes: WireCodec.encode(message), coalescingKey: key, mayWait: key != nil)
-        let now = clock()
+        var sent: UInt64 = 0
         for id in recipients {
             guard let context = connections[id] else { continue }
             context.session.send(frame)
-            metrics.messagesSent += 1
-            metrics.bytesSent += UInt64(frame.count)
-            switch message {
-            case .ack:
-                if let received = context.submitReceivedAt {
-                    metrics.ackLatency.observe(now - received)
-                    context.submitReceivedAt = nil
-                }
-            case .error(let report):
-                if report.seq != nil { context.submitReceivedAt = nil }
-                metrics.errorsByCode[report.code.rawValue, default: 0] += 1
-                log(
-                    .info, "error sent",
-                    [
-                        "board": context.board, "conn": id.description, "client": context.client ?? "-",
-                        "code": report.code.rawValue, "message": report.message,
-                    ])
-            default:
-                break
+            sent += 1
+        }
+        metrics.messagesSent += sent
+        metrics.bytesSent += sent * UInt64(frame.count)
+        switch message {
+        case .ack, .error:
+            for id in recipients {
+                guard let context = connections[id] else { continue }
+                account(message, sentTo: context)
             }
+        default:
+            break
+        }
+    }
+
+    /// Records an answer sent to `context`: the ack latency of its submit, or the error.
+    private func account(_ message: ServerMessage, sentTo context: ConnectionContext) {
+        switch message {
+        case .ack:
+            if let received = context.submitReceivedAt {
+                metrics.ackLatency.observe(clock() - received)
+                context.submitReceivedAt = nil
+            }
+        case .error(let report):
+            if report.seq != nil { context.submitReceivedAt = nil }
+            metrics.errorsByCode[report.code.rawValue, default: 0] += 1
+            log(
+                .info, "error sent",
+                [
+                    "board": context.board, "conn": context.id.description, "client": context.client ?? "-",
+                    "code": report.code.rawValue, "message": report.message,
+                ])
+        default:
+            break
         }
     }
 

@@ -24,7 +24,12 @@ public final class ServerConnection: @unchecked Sendable {
     public var isOpen: Bool { wsi != nil && pendingFailure == nil && requestedClose == nil }
 
     var wsi: OpaquePointer?
-    unowned let server: WebSocketServer
+    /// The server that accepted the connection. Every use is on a path that first checks that
+    /// `wsi` is set, and the server clears `wsi` (`unregister`) before it and its libwebsockets
+    /// context go, so the reference is never used after the server is gone. Unchecked, because a
+    /// checked unowned reference costs an atomic retain and release on each use, once per frame
+    /// queued, and the slow path of both once anything holds the server weakly (a side table).
+    unowned(unsafe) let server: WebSocketServer
     var queue = FrameQueue()
     /// A WRITEABLE callback is on its way (asked for here, or by libwebsockets after a partial
     /// write): until it comes, frames wait in the queue.
@@ -235,7 +240,6 @@ extension ServerConnection {
     /// frames as fit into one batch, and stops early once libwebsockets holds part of a write
     /// back (the socket is full; lws has asked for POLLOUT). Returns false when a write failed.
     private func writeFrames(_ wsi: OpaquePointer, direct: Bool) -> Bool {
-        // One strong reference for the whole loop: each use of an unowned one is an atomic retain and release.
         let server = self.server
         let batch = server.frameBatch
         var writes = 0

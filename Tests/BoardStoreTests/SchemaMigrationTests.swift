@@ -72,6 +72,46 @@ struct SchemaMigrationTests {
         }
     }
 
+    /// What version 2 added to version 1 (and version 3 kept), exactly as those versions created it.
+    private static let versionTwoAdditions = """
+        CREATE TABLE op_log (
+            board TEXT NOT NULL,
+            version INTEGER NOT NULL CHECK (version >= 1),
+            client TEXT NOT NULL,
+            user TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            op_json TEXT NOT NULL,
+            committed_at INTEGER NOT NULL
+        );
+        CREATE VIEW all_ops AS
+            SELECT board, version, client, user, seq, op_json, committed_at FROM ops
+            UNION ALL
+            SELECT board, version, client, user, seq, op_json, committed_at FROM op_log;
+        """
+
+    /// Writes, with plain SQL as version 3 did, board `team` with a snapshot at 0, ops 1...4 in
+    /// `ops` and ops 5...7 in the log (rowids 1...3, the log's own).
+    private func writeVersionThree(at path: String) throws {
+        let database = try Database(path: path)
+        defer { database.close() }
+        try database.execute("PRAGMA journal_mode = WAL")
+        try database.execute(
+            Self.versionOneSchema.replacingOccurrences(of: "PRAGMA user_version = 1;", with: "")
+                + Self.versionTwoAdditions + "PRAGMA user_version = 3;")
+        try database.execute("INSERT INTO boards VALUES ('team', 0)")
+        try database.prepare("INSERT INTO snapshots VALUES ('team', 0, ?)")
+            .run(Self.json(WireCodec.encodeBoard(.initial(id: "team"))))
+        for (table, versions) in [("ops", 1...4), ("op_log", 5...7)] {
+            let insert = try database.prepare("INSERT INTO \(table) VALUES ('team', ?, 'c1', 'ann', ?, ?, ?)")
+            for version in versions {
+                let stored = op(version)
+                try insert.run(
+                    version, stored.sequenced.seq, Self.json(WireCodec.encodeOp(stored.sequenced.op)),
+                    stored.committedAt)
+            }
+        }
+    }
+
     /// Encoded JSON as a text column holds it.
     private static func json(_ bytes: [UInt8]) -> String {
         String(decoding: bytes, as: UTF8.self)
@@ -110,11 +150,32 @@ struct SchemaMigrationTests {
         store.close()
 
         let database = try Database(path: path)
-        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 3)
+        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 4)
         database.close()
         let reopened = try SQLiteBoardStore(path: path, retainedOps: 2)
         #expect(try reopened.headVersion(of: "team") == 13)
         #expect(try reopened.headVersion(of: "empty") == 6)
+    }
+
+    @Test func aVersionThreeFileIsMigratedAndItsLogIsCopiedLater() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("boards.db")
+        try writeVersionThree(at: path)
+
+        let store = try SQLiteBoardStore(path: path, retainedOps: 1_000)
+        #expect(try store.loadBoard("team")?.ops == (1...7).map { op($0) })
+        #expect(try store.opsBefore("team", version: 7, limit: 3) == [op(6), op(5), op(4)])
+        try commitOps(8...70, to: "team", in: store)
+        #expect(try store.opsAfter("team", version: 0, limit: 100) == (1...70).map { op($0) })
+        #expect(try store.opsBefore("team", version: 71, limit: 100) == (1...70).reversed().map { op($0) })
+        #expect(try store.lastSeq("team", client: "c1") == 70)
+        store.close()
+
+        let database = try Database(path: path)
+        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 4)
+        #expect(try database.statement("SELECT count(*) FROM all_ops").queryOne { $0.int(0) } == 70)
+        #expect(try database.statement("SELECT count(*) FROM op_log").queryOne { $0.int(0) } == 0)
+        database.close()
     }
 
     @Test func headAndSeqsSurviveCompactingEveryOp() throws {

@@ -82,6 +82,22 @@ public final class Statement {
         while try step() {}
     }
 
+    /// Binds the elements of `values` to the parameters in order, runs the statement to
+    /// completion and resets it (for a statement whose parameters are a list of one type).
+    public func run<Value: SQLiteBindable>(list values: [Value]) throws(SQLiteError) {
+        defer { rewind() }
+        rewind()
+        guard values.count == parameterCount else {
+            throw SQLiteError(
+                code: SQLITE_MISUSE, message: "\(values.count) values bound to \(parameterCount) parameters of: \(sql)")
+        }
+        for (offset, value) in values.enumerated() {
+            let code = value.bind(to: handle, at: Int32(offset + 1))
+            guard code == SQLITE_OK else { throw failure(code) }
+        }
+        while try step() {}
+    }
+
     /// Binds `values` and returns every row mapped by `row`.
     public func query<each Value: SQLiteBindable, Row>(
         _ values: repeat each Value, row: (Statement) throws(SQLiteError) -> Row

@@ -13,64 +13,80 @@ extension StoreConnection {
     /// An op writes only its own row, appended to `op_log`: the board's head is the highest op
     /// version (kept in `heads` once read) and a client's `lastSeq` includes the seqs of its
     /// retained ops, so neither `boards` nor `client_seqs` is touched per op (see `StoreSchema`).
-    /// The log is moved into `ops` before any compaction and once it reaches
-    /// `logFoldThreshold`. `heads` and `loggedOps` change only once the transaction has committed.
+    /// A board's logged ops are copied into `ops` before its compaction and once it has
+    /// `boardMoveOps` of them; then the boards logged longest ago are copied until the log holds
+    /// at most `loggedOpsLimit` uncopied, and the copies at its start are deleted (see
+    /// `OpLogRows`). `heads` changes only once the transaction has committed; `log` changes as
+    /// the transaction goes, and after a failed one the next commit reads it back from the file.
     func commit(_ batch: CommitBatch) throws {
         guard !batch.isEmpty else { return }
-        var changedHeads: [String: Int] = [:]
-        var logged = loggedOps
-        try database.transaction {
-            func head(of board: String) throws -> Int {
-                if let known = changedHeads[board] ?? heads[board] { return known }
-                guard let stored = try readHead(of: board) else { throw StoreError.unknownBoard(board) }
-                heads[board] = stored
-                return stored
-            }
-
-            for name in batch.newBoards {
-                try insertBoard(name)
-                changedHeads[name] = 0
-            }
-
-            for entry in batch.ops {
-                let expected = try head(of: entry.board) + 1
-                guard entry.op.version == expected else {
-                    throw StoreError.versionConflict(board: entry.board, expected: expected, found: entry.op.version)
-                }
-                try write(entry.op, board: entry.board)
-                changedHeads[entry.board] = entry.op.version
-                logged += 1
-            }
-
-            var seqs: [BoardClient: Int] = [:]
-            for advance in batch.seqAdvances {
-                _ = try head(of: advance.board)
-                let key = BoardClient(board: advance.board, client: advance.client)
-                seqs[key] = max(seqs[key] ?? 0, advance.seq)
-            }
-            for (key, seq) in seqs {
-                try upsertSeq.run(key.board, key.client, seq)
-            }
-
-            for used in batch.newIDs {
-                _ = try head(of: used.board)
-                try record(used)
-            }
-
-            if !batch.snapshots.isEmpty, logged > 0 {
-                try foldLog()
-                logged = 0
-            }
-            for snapshot in batch.snapshots {
-                try store(snapshot, head: head(of: snapshot.id))
-            }
-            if logged >= Self.logFoldThreshold {
-                try foldLog()
-                logged = 0
-            }
+        if logIsStale {
+            log = try Self.readLog(database)
+            logIsStale = false
         }
-        loggedOps = logged
+        var changedHeads: [String: Int] = [:]
+        do {
+            try database.transaction {
+                try write(batch, changedHeads: &changedHeads)
+            }
+        } catch {
+            logIsStale = true
+            throw error
+        }
         heads.merge(changedHeads) { _, changed in changed }
+    }
+
+    private func write(_ batch: CommitBatch, changedHeads: inout [String: Int]) throws {
+        func head(of board: String) throws -> Int {
+            if let known = changedHeads[board] ?? heads[board] { return known }
+            guard let stored = try readHead(of: board) else { throw StoreError.unknownBoard(board) }
+            heads[board] = stored
+            return stored
+        }
+
+        for name in batch.newBoards {
+            try insertBoard(name)
+            changedHeads[name] = 0
+        }
+
+        var full: Set<String> = []
+        for entry in batch.ops {
+            let expected = try head(of: entry.board) + 1
+            guard entry.op.version == expected else {
+                throw StoreError.versionConflict(board: entry.board, expected: expected, found: entry.op.version)
+            }
+            if try write(entry.op, board: entry.board) >= Self.boardMoveOps { full.insert(entry.board) }
+            changedHeads[entry.board] = entry.op.version
+        }
+
+        var seqs: [BoardClient: Int] = [:]
+        for advance in batch.seqAdvances {
+            _ = try head(of: advance.board)
+            let key = BoardClient(board: advance.board, client: advance.client)
+            seqs[key] = max(seqs[key] ?? 0, advance.seq)
+        }
+        for (key, seq) in seqs {
+            try upsertSeq.run(key.board, key.client, seq)
+        }
+
+        for used in batch.newIDs {
+            _ = try head(of: used.board)
+            try record(used)
+        }
+
+        for snapshot in batch.snapshots {
+            try moveLoggedOps(of: snapshot.id)
+            try store(snapshot, head: head(of: snapshot.id))
+        }
+        for board in full {
+            try moveLoggedOps(of: board)
+        }
+        while log.count > Self.loggedOpsLimit, let board = log.oldestBoard() {
+            try moveLoggedOps(of: board)
+        }
+        if let cut = log.cutCopies() {
+            try deleteCopiedOps.run(cut)
+        }
     }
 
     private func insertBoard(_ name: String) throws {
@@ -81,23 +97,28 @@ extension StoreConnection {
         }
     }
 
-    private func write(_ stored: StoredOp, board: String) throws {
+    /// Logs `stored`; returns the number of ops of `board` in the log not yet copied.
+    private func write(_ stored: StoredOp, board: String) throws -> Int {
         let op = stored.sequenced
+        let (row, logged) = log.append(board)
         try insertOp.run(
-            board, op.version, op.client, op.user, op.seq, StoredJSON.text(of: op.op), stored.committedAt)
+            row, board, op.version, op.client, op.user, op.seq, StoredJSON.text(of: op.op), stored.committedAt)
+        return logged
     }
 
-    /// Moves every op of `op_log` into `ops`. A transaction writes each page it dirtied to the
-    /// WAL once, whatever the order of the rows; sorting them by key first cost more
-    /// instructions than the inserts saved.
-    private func foldLog() throws {
-        try database.statement(
-            """
-            INSERT INTO ops (board, version, client, user, seq, op_json, committed_at)
-            SELECT board, version, client, user, seq, op_json, committed_at FROM op_log
-            """
-        ).run()
-        try database.statement("DELETE FROM op_log").run()
+    /// Copies the logged ops of `board` into `ops` by their row ids, `rowsPerMove` at a time (0,
+    /// which no row has, fills the last list); a transaction writes each page it dirtied to the
+    /// WAL once, whatever the order of the rows. The rows stay in the log, skipped by readers,
+    /// until the log is cut below them.
+    private func moveLoggedOps(of board: String) throws {
+        let rows = log.remove(board)
+        var start = 0
+        while start < rows.count {
+            var list = Array(rows[start..<min(start + Self.rowsPerMove, rows.count)])
+            list += repeatElement(0, count: Self.rowsPerMove - list.count)
+            try moveLoggedOp.run(list: list)
+            start += Self.rowsPerMove
+        }
     }
 
     private func record(_ used: CommitBatch.NewID) throws {
@@ -106,9 +127,10 @@ extension StoreConnection {
 
     /// Stores a snapshot and compacts the board as `BoardStore.writeSnapshot` says: the cutoff
     /// is the newest snapshot at or below `head - retainedOps`; ops up to it and older snapshots
-    /// go. The log is empty by then, so every op is in `ops`. Before ops go, their clients'
-    /// highest seqs move into `client_seqs` and the head into `boards.head_version`, so neither
-    /// is lost with them.
+    /// go. The board's logged ops have been copied into `ops` by then; their copies in the log up
+    /// to the cutoff go first, so that none is read as an op again once `ops` no longer has it.
+    /// Before ops go, their clients' highest seqs move into `client_seqs` and the head into
+    /// `boards.head_version`, so neither is lost with them.
     private func store(_ snapshot: Board, head: Int) throws {
         let board = snapshot.id
         let version = snapshot.version
@@ -127,6 +149,7 @@ extension StoreConnection {
             ).queryOne(board, newestAllowed, row: { $0.isNull(0) ? nil : $0.int(0) }) ?? nil
         else { return }
         try database.statement("DELETE FROM snapshots WHERE board = ? AND version < ?").run(board, cutoff)
+        try database.statement("DELETE FROM op_log WHERE board = ? AND version <= ?").run(board, cutoff)
         try database.statement("UPDATE boards SET head_version = ? WHERE name = ?").run(head, board)
         try database.statement(
             """

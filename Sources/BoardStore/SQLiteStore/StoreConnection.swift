@@ -8,21 +8,31 @@ final class StoreConnection {
     /// The statements of the commit path, held directly so no cache lookup hashes their SQL.
     let selectHead: Statement
     let insertOp: Statement
+    let moveLoggedOp: Statement
+    let deleteCopiedOps: Statement
     let insertUsedId: Statement
     let upsertSeq: Statement
     /// The committed head of every board read or written so far. This connection is the only
     /// writer of its file (see `SQLiteBoardStore`), so a head, once known, changes only by its
     /// own commits.
     var heads: [String: Int] = [:]
-    /// The number of ops in `op_log` as committed.
-    var loggedOps: Int
-    /// `op_log` is moved into `ops` once it holds this many ops: each board's pages of `ops` are
-    /// then written once for about `logFoldThreshold / boards` ops instead of once per op. The
-    /// commit that moves the log costs about 9,000 instructions per op moved (a few ms), so a
-    /// larger log writes fewer bytes but makes those commits rarer and slower, and readers scan
-    /// the whole log. With 64 boards, 1,024 cut the bytes per 30-board commit from 306 KB to
-    /// about 100 KB; 2,048 to about 70 KB, with commits twice as slow when the log moves.
-    static let logFoldThreshold = 1_024
+    /// The rows of `op_log` as committed, by board.
+    var log: OpLogRows
+    /// Set when a transaction failed after changing `log`: the file's log is the one to trust.
+    var logIsStale = false
+    /// A commit copies the ops of the boards logged longest ago from `op_log` into `ops` until
+    /// the log holds at most this many uncopied: each board's pages of `ops` are then written
+    /// once for about `loggedOpsLimit / boards` ops instead of once per op, a few boards in every
+    /// commit. Moving the whole log once it held 1,024 ops made that commit take several ms;
+    /// spread over every commit, 2,048 writes 62 KB per 30-board commit (whole log at 1,024:
+    /// 112 KB).
+    static let loggedOpsLimit = 2_048
+    /// A board with this many uncopied ops is copied at once, so that one board's copy stays
+    /// short when few boards share the log (each then gathers many ops).
+    static let boardMoveOps = 64
+    /// The number of log rows one run of `moveLoggedOp` copies: running a statement costs about
+    /// as much as the insert it makes, so rows go by lists of ids rather than one by one.
+    static let rowsPerMove = 32
 
     init(database: Database, path: String, retainedOps: Int) throws {
         self.database = database
@@ -36,16 +46,38 @@ final class StoreConnection {
             """)
         insertOp = try database.prepare(
             """
-            INSERT INTO op_log (board, version, client, user, seq, op_json, committed_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO op_log (rowid, board, version, client, user, seq, op_json, committed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
+        moveLoggedOp = try database.prepare(
+            """
+            INSERT INTO ops (board, version, client, user, seq, op_json, committed_at)
+            SELECT board, version, client, user, seq, op_json, committed_at FROM op_log
+            WHERE rowid IN (\(Array(repeating: "?", count: Self.rowsPerMove).joined(separator: ", ")))
+            """)
+        deleteCopiedOps = try database.prepare("DELETE FROM op_log WHERE rowid < ?")
         insertUsedId = try database.prepare("INSERT INTO used_ids (board, id, kind) VALUES (?, ?, ?)")
         upsertSeq = try database.prepare(
             """
             INSERT INTO client_seqs (board, client, last_seq) VALUES (?, ?, ?)
             ON CONFLICT (board, client) DO UPDATE SET last_seq = max(last_seq, excluded.last_seq)
             """)
-        loggedOps = try database.statement("SELECT count(*) FROM op_log").queryOne { $0.int(0) } ?? 0
+        log = try Self.readLog(database)
+    }
+
+    /// The rows of `op_log` as stored: the ops not yet copied into `ops`, and where row ids go on.
+    static func readLog(_ database: Database) throws -> OpLogRows {
+        let logged = try database.statement(
+            """
+            SELECT rowid, board FROM op_log
+            WHERE NOT EXISTS (SELECT 1 FROM ops WHERE ops.board = op_log.board AND ops.version = op_log.version)
+            ORDER BY rowid
+            """
+        ).query { (row: Int64($0.int(0)), board: $0.string(1)) }
+        let range = try database.statement("SELECT min(rowid), max(rowid) FROM op_log").queryOne {
+            $0.isNull(0) ? nil : (first: Int64($0.int(0)), last: Int64($0.int(1)))
+        }
+        return OpLogRows(rows: logged, stored: range ?? nil)
     }
 
     func headVersion(of board: String) throws -> Int? {
@@ -113,7 +145,9 @@ final class StoreConnection {
             UNION ALL
             SELECT * FROM (
                 SELECT version, client, user, seq, op_json, committed_at FROM op_log
-                WHERE board = ?1 AND version < ?2 ORDER BY version DESC LIMIT ?3)
+                WHERE board = ?1 AND version < ?2
+                AND NOT EXISTS (SELECT 1 FROM ops WHERE ops.board = ?1 AND ops.version = op_log.version)
+                ORDER BY version DESC LIMIT ?3)
             ORDER BY version DESC LIMIT ?3
             """
         ).query(board, version, limit, row: OpRow.init).map { try storedOp($0, board: board) }

@@ -12,10 +12,11 @@ import BoardSync
 ///
 /// Version 2 writes a commit's ops to the few pages at the end of `op_log`, an append-only
 /// table, instead of one page of `ops` per board: a batch of ops on 30 boards dirtied about 50
-/// pages of `ops` (each a 4 KiB WAL frame), and dirties 2 or 3 of `op_log`. Now and then (see
-/// `StoreConnection.logFoldThreshold`, and before any compaction) the log is moved into `ops`, which
-/// writes each board's pages once for many ops. `all_ops` is the union that
-/// readers query; a board's newer ops are in the log, its older ones in `ops`.
+/// pages of `ops` (each a 4 KiB WAL frame), and dirties 2 or 3 of `op_log`. Version 2 moved the
+/// whole log into `ops` now and then, a commit of several milliseconds; version 4 copies the ops
+/// of a few boards into `ops` in every commit (see `OpLogRows`), which writes each board's pages
+/// once for many ops. `all_ops` is the union that readers query; a board's newer ops are in the
+/// log, its older ones in `ops`.
 ///
 /// Version 2 also writes nothing else per op: a board's head is the higher of
 /// `boards.head_version` and its highest op version, and a client's `lastSeq` the higher of its
@@ -35,12 +36,20 @@ import BoardSync
 /// rebuilt, though its retained ops stay readable.) Every op row already held its author's
 /// `user` and its `committed_at` in versions 1 and 2. The new number keeps older code, which
 /// would drop the older snapshots again, from opening the file.
+///
+/// Version 4 leaves a copied op's row in `op_log` until every row before it is copied too, so
+/// the log is only ever cut at its start (deleting rows spread over the log rewrote most of its
+/// pages in every commit). A row of the log whose board and version are also in `ops` is such
+/// a copy, and `all_ops` leaves it out; compacting a board deletes its copies up to the cutoff
+/// before the ops themselves. A version 3 file has no copies, so migrating it only replaces
+/// the view; the new number keeps older code, which would read the copies as ops, from opening
+/// the file.
 enum StoreSchema {
     /// The schema version this code reads and writes.
-    static let version = 3
+    static let version = 4
 
     /// The versions this code migrates to `version` on open.
-    static let migratable = [1, 2]
+    static let migratable = [1, 2, 3]
 
     /// The tables of version 1.
     private static let versionOneTables = """
@@ -78,8 +87,8 @@ enum StoreSchema {
         ) WITHOUT ROWID;
         """
 
-    /// What version 2 adds to version 1.
-    private static let versionTwoAdditions = """
+    /// The log table version 2 adds to version 1.
+    private static let logTable = """
         CREATE TABLE op_log (
             board TEXT NOT NULL,
             version INTEGER NOT NULL CHECK (version >= 1),
@@ -89,22 +98,28 @@ enum StoreSchema {
             op_json TEXT NOT NULL,
             committed_at INTEGER NOT NULL
         );
+        """
+
+    /// The ops readers see: every row of `ops` and every row of the log not already copied there.
+    private static let opsView = """
         CREATE VIEW all_ops AS
             SELECT board, version, client, user, seq, op_json, committed_at FROM ops
             UNION ALL
-            SELECT board, version, client, user, seq, op_json, committed_at FROM op_log;
+            SELECT board, version, client, user, seq, op_json, committed_at FROM op_log
+            WHERE NOT EXISTS (SELECT 1 FROM ops WHERE ops.board = op_log.board AND ops.version = op_log.version);
         """
 
     /// Sets `user_version` to `version`.
     private static let versionNumber = "PRAGMA user_version = \(version);"
 
     /// Creates every table of the current version in an empty database.
-    static let create = versionOneTables + versionTwoAdditions + versionNumber
+    static let create = versionOneTables + logTable + opsView + versionNumber
 
     /// Brings a database of a `migratable` version `found` to `version`, inside the caller's
     /// transaction.
     static func migrate(_ database: Database, from found: Int) throws {
-        if found < 2 { try database.execute(versionTwoAdditions) }
+        try database.execute(found < 2 ? logTable : "DROP VIEW all_ops;")
+        try database.execute(opsView)
         let bare = try database.statement(
             "SELECT name FROM boards WHERE NOT EXISTS (SELECT 1 FROM snapshots WHERE board = name)"
         ).query { $0.string(0) }
