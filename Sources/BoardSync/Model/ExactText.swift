@@ -9,14 +9,15 @@ enum ExactText {
     static func same(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         let compared = a.utf8.withContiguousStorageIfAvailable { first in
-            b.utf8.withContiguousStorageIfAvailable { second in equalBytes(first, second) }
+            b.utf8.withContiguousStorageIfAvailable { second in sameBytes(first, second) }
         }
         return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 
-    /// Whether two buffers of the same length hold the same bytes, eight at a time (the views
-    /// compare every label of a board on each refresh).
-    private static func equalBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether two buffers hold the same bytes, compared eight at a time (the views compare every
+    /// label of a board on each refresh; the field reader compares keys with it too).
+    static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
         guard let first = a.baseAddress, let second = b.baseAddress, first != second else { return true }
         let count = a.count
         var offset = 0

@@ -200,13 +200,13 @@ struct FieldReader: FieldReading {
         let escaped = cursor.skipValidatedString()
         let content = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(cursor.offset - 1)])
         if !escaped && key.hasPointerRepresentation {
-            return Self.same(content, UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+            return ExactText.sameBytes(content, UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
         }
         return key.withUTF8Buffer { name in
-            if !escaped { return Self.same(content, name) }
+            if !escaped { return ExactText.sameBytes(content, name) }
             var decoder = JSONCursor(bytes, at: start, tolerant: tolerant)
             guard case .decoded(let decoded)? = try? decoder.scanString() else { return false }
-            return decoded.withUnsafeBufferPointer { Self.same($0, name) }
+            return decoded.withUnsafeBufferPointer { ExactText.sameBytes($0, name) }
         }
     }
 
@@ -225,18 +225,10 @@ struct FieldReader: FieldReading {
     private static func same(_ a: StaticString, _ b: StaticString) -> Bool {
         if a.hasPointerRepresentation && b.hasPointerRepresentation {
             return a.utf8Start == b.utf8Start && a.utf8CodeUnitCount == b.utf8CodeUnitCount
-                || same(
+                || ExactText.sameBytes(
                     UnsafeBufferPointer(start: a.utf8Start, count: a.utf8CodeUnitCount),
                     UnsafeBufferPointer(start: b.utf8Start, count: b.utf8CodeUnitCount))
         }
-        return a.withUTF8Buffer { first in b.withUTF8Buffer { same(first, $0) } }
-    }
-
-    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        for index in 0..<a.count where a[index] != b[index] {
-            return false
-        }
-        return true
+        return a.withUTF8Buffer { first in b.withUTF8Buffer { ExactText.sameBytes(first, $0) } }
     }
 }
