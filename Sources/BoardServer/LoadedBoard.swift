@@ -33,6 +33,8 @@ final class LoadedBoard {
     /// item, while their drags go on: where they came among the others' begins is unknown, so
     /// a state of another server listing a drag of the item wins it.
     var beginsUnheard: [String: String] = [:]
+    /// Races this board lost in a row since a commit of its ops last went through.
+    var racesLostInARow = 0
 
     init(name: String, sequencer: Sequencer, opsSinceSnapshot: Int, awaitingCreation: Bool) {
         self.name = name

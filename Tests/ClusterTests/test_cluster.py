@@ -106,6 +106,11 @@ def test_seeded_convergence_fuzz(cluster):
         boards = [node.get("/boards/fuzz") for node in cluster.nodes]
         assert boards[0] == boards[1] == boards[2]
         assert boards[0]["version"] == max(committed)
+        # Every node committed ops of its clients, and says how many races each took.
+        for node in cluster.nodes:
+            figures = node.metrics()
+            assert figures["boardsync_cluster_races_lost_before_commit_count"] >= 1
+            assert "boardsync_cluster_races_lost_total" in figures
         for client in clients:
             await client.close()
 
