@@ -6,7 +6,7 @@ struct ClusterMetrics {
     var commitFailures: UInt64 = 0
     var submitsGivenUp: UInt64 = 0
     /// Races a board lost in a row before a commit of its ops went through (0: the first try).
-    var racesLostBeforeCommit = Histogram(bounds: [0, 1, 2, 4, 8, 16, 32, 64, 128])
+    var racesLostBeforeCommit = Histogram(bounds: [0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024])
 
     /// The lines of these figures in the text exposition format.
     func render() -> String {
