@@ -193,7 +193,10 @@ enum ClusterBenchmark {
             database and the load generator share the machine (\(ProcessInfo.processInfo.activeProcessorCount)
             processors), so more nodes add no processor here: the rows show what the cluster costs
             on one machine, not how it scales on several. Load average at the start: \(load).
-            \(options.seconds) s per row.
+            \(options.seconds) s per row. The last two columns come from the nodes' `/metrics`
+            (`boardsync_cluster_races_lost_total`, `boardsync_cluster_races_lost_before_commit`):
+            races lost per commit of a board's ops, and the most races one board lost in a row
+            before its ops went through (a bucket bound), each costing one more commit round trip.
 
             """
         let spread = rows.filter { $0.store == "PostgreSQL" && $0.workload.hasSuffix("boards") }
