@@ -132,7 +132,8 @@ extension BoardService {
                 guard let loaded = boards[name] else { continue }
                 if creating.contains(name) { loaded.awaitingCreation = false }
                 if let ops = newer[name] {
-                    cluster.racesLost += 1
+                    cluster.metrics.racesLost += 1
+                    loaded.racesLostInARow += 1
                     sendReleased(
                         loaded,
                         loaded.log?.conflicted(
@@ -141,6 +142,10 @@ extension BoardService {
                             ?? [])
                 } else {
                     metrics.opsCommitted += UInt64(ops)
+                    if ops > 0 {
+                        cluster.metrics.racesLostBeforeCommit.observe(Double(loaded.racesLostInARow))
+                        loaded.racesLostInARow = 0
+                    }
                     sendReleased(
                         loaded,
                         loaded.log?.committed(ticket: completion.ticket, current: &loaded.sequencer, now: now) ?? [])
@@ -150,12 +155,12 @@ extension BoardService {
             if !heads.isEmpty { publish(.committed(heads)) }
         case .notStored(let error):
             cluster.scheduler.finish(stored: false, at: now)
-            cluster.commitFailures += 1
+            cluster.metrics.commitFailures += 1
             log(.warn, "commit not stored; trying again", ["error": String(describing: error)])
             for name in included.keys { boards[name]?.log?.notCommitted(ticket: completion.ticket) }
         case .unknown(let error):
             cluster.scheduler.finish(stored: false, at: now)
-            cluster.commitFailures += 1
+            cluster.metrics.commitFailures += 1
             log(.error, "commit outcome unknown; reloading its boards", ["error": String(describing: error)])
             for name in included.keys.sorted() {
                 guard let loaded = boards[name] else { continue }
@@ -186,7 +191,7 @@ extension BoardService {
                 guard case .direct(_, .error(let report)) = result, report.code == .unavailable else { return count }
                 return count + 1
             }
-            cluster.submitsGivenUp += UInt64(refused)
+            cluster.metrics.submitsGivenUp += UInt64(refused)
             log(.warn, "gave up on submits", ["board": name, "submits": String(refused)])
             sendReleased(loaded, results)
         }

@@ -27,32 +27,54 @@ extension BoardService {
 
     /// Publishes the activity of this server's clients noted since the last time.
     func publishLocalActivity() {
-        guard cluster?.configuration.channel != nil else { return }
+        guard let cluster, cluster.configuration.channel != nil else { return }
         for name in boards.keys.sorted() {
             guard let loaded = boards[name], !loaded.activityOut.isEmpty else { continue }
             let out = loaded.activityOut
             loaded.activityOut = []
             for activity in out {
-                if case .drag(let drag, _) = activity, drag.action == .begin {
-                    loaded.beginsAwaitingEcho[drag.item] = drag.client
+                if case .drag(let drag, _) = activity, drag.action != .over {
+                    // A begin granted while the channel hears nothing may come after one missed.
+                    loaded.beginsUnheard[drag.item] = drag.action == .begin && !cluster.listening ? drag.client : nil
+                    if drag.action == .begin, cluster.listening { loaded.beginsAwaitingEcho[drag.item] = drag.client }
                 }
                 publish(.activity(board: name, activity))
             }
         }
     }
 
-    /// Publishes the state of this server's clients on `board` (on every board with any when nil).
+    /// Publishes the state of this server's clients on `board`, if loaded here, or on every
+    /// board when nil (then also when it has none anywhere: the others drop what they knew).
     func publishStates(of board: String?) {
-        guard let cluster else { return }
-        let names = board.map { [$0] } ?? boards.keys.sorted()
-        for name in names {
+        guard board.map({ boards[$0] != nil }) ?? true else { return }
+        var states: [String: ClusterMessage.BoardState] = [:]
+        for name in board.map({ [$0] }) ?? Array(boards.keys) {
             guard let loaded = boards[name] else { continue }
             let activity = loaded.sequencer.localActivity
-            guard board != nil || !activity.peers.isEmpty else { continue }
-            publish(
-                .activity(
-                    board: name,
-                    .state(node: cluster.configuration.node, peers: activity.peers, drags: activity.drags)))
+            // A drag whose begin another server published first is about to be handed over.
+            let drags = activity.drags.filter { loaded.contestedBegins[$0.item] == nil }
+            let state = ClusterMessage.BoardState(peers: activity.peers, drags: drags)
+            if !state.isEmpty { states[name] = state }
+        }
+        publish(.state(board: board, states))
+    }
+
+    /// Another server's state of `board` (of every board when nil): on each board here it
+    /// covers, it replaces what was known of that server's clients. A drag it lists of an item
+    /// this server granted without hearing its begin back (see `LoadedBoard.beginsUnheard`)
+    /// came first: this server hands its own over.
+    private func receiveState(_ states: [String: ClusterMessage.BoardState], of board: String?, from node: String) {
+        for name in board.map({ [$0] }) ?? boards.keys.sorted() {
+            guard let loaded = boards[name] else { continue }
+            let state = states[name] ?? .init()
+            receiveRemote(.state(node: node, peers: state.peers, drags: state.drags), on: loaded)
+            for drag in state.drags {
+                guard let client = loaded.beginsUnheard.removeValue(forKey: drag.item),
+                    loaded.sequencer.locallyHeldItems[drag.item] == client
+                else { continue }
+                log(.info, "drag lease lost to another server", ["board": name, "item": drag.item, "node": node])
+                receiveRemote(.leaseLost(drag, node: node), on: loaded)
+            }
         }
     }
 
@@ -64,6 +86,7 @@ extension BoardService {
         case .listening:
             cluster.listening = true
             for loaded in boards.values {
+                loaded.beginsUnheard.merge(loaded.beginsAwaitingEcho) { $1 }
                 loaded.beginsAwaitingEcho = [:]
                 loaded.contestedBegins = [:]
             }
@@ -84,6 +107,7 @@ extension BoardService {
             case .committed(let heads): headsPolled(heads)
             case .beat: break
             case .want(let board): publishStates(of: board)
+            case .state(let board, let states): receiveState(states, of: board, from: message.node)
             case .bye: nodeLost(message.node)
             case .activity(let board, let activity):
                 guard let loaded = boards[board] else { break }

@@ -14,8 +14,8 @@ extension BoardService {
             if let refusal = accessControl.refuseMetrics(request) { return refusal.response }
             let gauges = Metrics.Gauges(
                 connections: connections.count, boardsLoaded: boards.count, dragsActive: dragsActive)
-            return HTTPResponse(
-                status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", text: metrics.render(gauges))
+            let text = metrics.render(gauges) + (cluster?.metrics.render() ?? "")
+            return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", text: text)
         default:
             if let response = boardListRequest(request) ?? historyRequest(request) { return response }
             guard let name = Self.boardName(inPath: request.path) else { return .notFound }

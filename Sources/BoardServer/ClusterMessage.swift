@@ -7,8 +7,9 @@ import BoardSync
 /// As text (a PostgreSQL NOTIFY payload): a header line `NODE<TAB>KIND[<TAB>BOARD]`, then one
 /// line per entry: `BOARD<TAB>VERSION` for a commit hint; for activity a wire message as the
 /// protocol writes it (`presence` for a peer, `drag` for a drag), or a bare client id for a
-/// leave. Node names, board names and client ids hold neither tabs nor line breaks, and wire
-/// JSON never holds a raw line break.
+/// leave. A state goes in as many payloads as it needs (`ClusterStatePart`), which a
+/// `ClusterPayloadReader` puts together again. Node names, board names and client ids hold
+/// neither tabs nor line breaks, and wire JSON never holds a raw line break.
 struct ClusterMessage: Equatable, Sendable {
     /// What a message says.
     enum Body: Equatable, Sendable {
@@ -18,10 +19,21 @@ struct ClusterMessage: Equatable, Sendable {
         case beat
         /// The sender asks every server for the state of `board` (every board when nil).
         case want(board: String?)
-        /// Presence or a drag of the sender's clients on `board`.
+        /// Presence or a drag of the sender's clients on `board` (a state goes as `state`).
         case activity(board: String, RemoteActivity)
+        /// Everything the sender has on `board`, or on every board when nil: its clients and
+        /// their drags on each board listed; a board not listed has none of them.
+        case state(board: String?, [String: BoardState])
         /// The sender stops: its clients are gone.
         case bye
+    }
+
+    /// The sender's clients on one board and their drags, as a state lists them.
+    struct BoardState: Equatable, Sendable {
+        var peers: [ServerMessage.Peer] = []
+        var drags: [ServerMessage.Drag] = []
+
+        var isEmpty: Bool { peers.isEmpty && drags.isEmpty }
     }
 
     let node: String
@@ -30,9 +42,10 @@ struct ClusterMessage: Equatable, Sendable {
     /// Payloads stay below PostgreSQL's limit of 8,000 bytes.
     static let maxPayloadBytes = 7_900
 
-    /// The payloads of this message: one, except a commit hint of many boards, which is split.
-    /// A state too large for one payload keeps the peers and drags that fit.
-    func encoded() -> [String] {
+    /// The payloads of this message: one, except a commit hint of many boards and a state too
+    /// large for one payload, which are split. `serial` tells this message's state apart from
+    /// the sender's other ones: a different number for each message sent.
+    func encoded(serial: UInt64) -> [String] {
         switch body {
         case .committed(let heads):
             var payloads: [String] = []
@@ -54,37 +67,37 @@ struct ClusterMessage: Equatable, Sendable {
             return ["\(node)\tbye"]
         case .activity(let board, let activity):
             return [Self.encode(activity, board: board, node: node)]
+        case .state(let board, let boards):
+            return ClusterStatePart.split(node: node, serial: serial, board: board, boards: boards)
         }
+    }
+
+    /// A wire message as one line of a payload.
+    static func line(_ message: ServerMessage) -> String { String(decoding: WireCodec.encode(message), as: UTF8.self) }
+
+    /// A peer as a line of a payload: its `presence` join.
+    static func line(_ peer: ServerMessage.Peer) -> String {
+        line(.presence(.init(action: .join, client: peer.client, user: peer.user)))
     }
 
     private static func encode(_ activity: RemoteActivity, board: String, node: String) -> String {
-        func wire(_ message: ServerMessage) -> String { String(decoding: WireCodec.encode(message), as: UTF8.self) }
-        func join(_ client: String, _ user: String) -> String {
-            wire(.presence(.init(action: .join, client: client, user: user)))
-        }
         switch activity {
         case .joined(let client, let user, _):
-            return "\(node)\tjoined\t\(board)\n" + join(client, user)
+            return "\(node)\tjoined\t\(board)\n" + line(.init(client: client, user: user))
         case .left(let client, _):
             return "\(node)\tleft\t\(board)\n\(client)"
         case .drag(let drag, _):
-            return "\(node)\tdrag\t\(board)\n" + wire(.drag(drag))
+            return "\(node)\tdrag\t\(board)\n" + line(.drag(drag))
         case .nodeLost:
             return "\(node)\tbye"
-        case .leaseLost:
-            // Worked out by each server for itself, never sent; readers ignore the kind.
+        case .leaseLost, .state:
+            // Worked out by each server for itself, or sent as `Body.state`; readers ignore the kind.
             return "\(node)\tlocal"
-        case .state(_, let peers, let drags):
-            var text = "\(node)\tstate\t\(board)"
-            for line in peers.map({ join($0.client, $0.user) }) + drags.map({ wire(.drag($0)) }) {
-                guard text.utf8.count + line.utf8.count + 1 <= maxPayloadBytes else { break }
-                text += "\n" + line
-            }
-            return text
         }
     }
 
-    /// Reads a payload; nil for one this server does not understand (it is ignored).
+    /// Reads a payload of a whole message; nil for one this server does not understand (it is
+    /// ignored), and for a part of a state (see `ClusterPayloadReader`).
     static func decode(_ payload: String) -> ClusterMessage? {
         let lines = payload.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let header = lines[0].split(separator: "\t").map(String.init)
@@ -111,15 +124,11 @@ struct ClusterMessage: Equatable, Sendable {
     }
 
     private static func activity(_ kind: String, _ entries: [String], node: String) -> RemoteActivity? {
-        var peers: [ServerMessage.Peer] = []
-        var drags: [ServerMessage.Drag] = []
+        var read = BoardState()
         for entry in entries where kind != "left" {
-            switch try? WireCodec.decodeServerMessage(Array(entry.utf8)) {
-            case .presence(let presence): peers.append(.init(client: presence.client, user: presence.user))
-            case .drag(let drag): drags.append(drag)
-            default: return nil
-            }
+            guard read.add(entry) else { return nil }
         }
+        let (peers, drags) = (read.peers, read.drags)
         switch kind {
         case "joined":
             guard peers.count == 1, drags.isEmpty else { return nil }
@@ -130,10 +139,21 @@ struct ClusterMessage: Equatable, Sendable {
         case "drag":
             guard drags.count == 1, peers.isEmpty else { return nil }
             return .drag(drags[0], node: node)
-        case "state":
-            return .state(node: node, peers: peers, drags: drags)
         default:
             return nil
         }
+    }
+}
+
+extension ClusterMessage.BoardState {
+    /// Adds the peer (a `presence` join) or drag a payload line holds; false for any other line.
+    mutating func add(_ line: some StringProtocol) -> Bool {
+        switch try? WireCodec.decodeServerMessage(Array(line.utf8)) {
+        case .presence(let presence) where presence.action == .join:
+            peers.append(.init(client: presence.client, user: presence.user))
+        case .drag(let drag): drags.append(drag)
+        default: return false
+        }
+        return true
     }
 }

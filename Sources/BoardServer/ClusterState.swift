@@ -49,9 +49,7 @@ final class ClusterState {
     var listening = false
     var pollInFlight = false
     /// Counters for `/metrics`.
-    var racesLost: UInt64 = 0
-    var commitFailures: UInt64 = 0
-    var submitsGivenUp: UInt64 = 0
+    var metrics = ClusterMetrics()
 
     init(_ configuration: ClusterConfiguration) {
         self.configuration = configuration

@@ -29,6 +29,12 @@ final class LoadedBoard {
     /// first begin of each of those items another server published meanwhile (it came first).
     var beginsAwaitingEcho: [String: String] = [:]
     var contestedBegins: [String: (begin: ServerMessage.Drag, node: String)] = [:]
+    /// Begins this server granted while its channel heard nothing, or whose echo it missed, by
+    /// item, while their drags go on: where they came among the others' begins is unknown, so
+    /// a state of another server listing a drag of the item wins it.
+    var beginsUnheard: [String: String] = [:]
+    /// Races this board lost in a row since a commit of its ops last went through.
+    var racesLostInARow = 0
 
     init(name: String, sequencer: Sequencer, opsSinceSnapshot: Int, awaitingCreation: Bool) {
         self.name = name

@@ -21,6 +21,8 @@ final class PostgresClusterChannel: ClusterChannel, @unchecked Sendable {
     private let stopped = Locked(false)
     private var sender: PostgresConnection?
     private var listenerThread: Thread?
+    /// The number of the next message sent (on the send queue only), which keeps its states apart.
+    private var nextSerial: UInt64 = 1
     /// Messages kept while they cannot be sent.
     static let maxWaiting = 1_000
 
@@ -77,7 +79,8 @@ final class PostgresClusterChannel: ClusterChannel, @unchecked Sendable {
         var payloads: [String] = []
         for message in messages {
             let channel = if case .committed = message.body { opsChannel } else { liveChannel }
-            for payload in message.encoded() {
+            defer { nextSerial += 1 }
+            for payload in message.encoded(serial: nextSerial) {
                 channels.append(channel)
                 payloads.append(payload)
             }
@@ -106,6 +109,7 @@ final class PostgresClusterChannel: ClusterChannel, @unchecked Sendable {
     /// The listener thread: listens, reports what arrives, and connects again after a loss.
     private func listen(_ deliver: @escaping @Sendable (ClusterChannelEvent) -> Void) {
         var listener: PostgresListener?
+        var reader = ClusterPayloadReader()
         while !stopped.withLock({ $0 }) {
             guard let current = listener else {
                 do {
@@ -122,7 +126,7 @@ final class PostgresClusterChannel: ClusterChannel, @unchecked Sendable {
             switch current.next(timeout: .milliseconds(250)) {
             case .notifications(let notifications):
                 for notification in notifications {
-                    guard let message = ClusterMessage.decode(notification.payload) else { continue }
+                    guard let message = reader.read(notification.payload) else { continue }
                     deliver(.received(message))
                 }
             case .timeout:
@@ -130,6 +134,7 @@ final class PostgresClusterChannel: ClusterChannel, @unchecked Sendable {
             case .connectionLost:
                 current.close()
                 listener = nil
+                reader.reset()
                 deliver(.deaf)
             }
         }

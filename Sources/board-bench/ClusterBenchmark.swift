@@ -36,6 +36,8 @@ enum ClusterBenchmark {
         let nodes: Int
         let workload: String
         let figures: ClusterLoad.Figures
+        /// The races the nodes lost meanwhile (nil for the SQLite node, which has none to lose).
+        var races: ClusterRaces?
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -74,14 +76,21 @@ enum ClusterBenchmark {
                 watchers: (0..<count).map { .init(board: "hot-\(tag)", node: $0) }, seconds: options.seconds,
                 context: context)
             rows.append(
-                report(Row(store: configuration.store, nodes: count, workload: "1 hot board", figures: hot.run())))
+                report(
+                    measure(urls, context: context) {
+                        Row(store: configuration.store, nodes: count, workload: "1 hot board", figures: hot.run())
+                    }))
             let spread = ClusterLoad(
                 nodes: urls, writers: (0..<boards).map { .init(board: "b\($0)-\(tag)", node: $0 % count) },
                 watchers: (0..<boards).map { .init(board: "b\($0)-\(tag)", node: ($0 + 1) % count) },
                 seconds: options.seconds, context: context)
             rows.append(
                 report(
-                    Row(store: configuration.store, nodes: count, workload: "\(boards) boards", figures: spread.run())))
+                    measure(urls, context: context) {
+                        Row(
+                            store: configuration.store, nodes: count, workload: "\(boards) boards",
+                            figures: spread.run())
+                    }))
             if count == 3 {
                 var paced = ClusterLoad(
                     nodes: urls, writers: (0..<20).map { .init(board: "p\($0)-\(tag)", node: $0 % count) },
@@ -90,9 +99,11 @@ enum ClusterBenchmark {
                 paced.rate = options.smoke ? 100 : 1_000
                 rows.append(
                     report(
-                        Row(
-                            store: configuration.store, nodes: count,
-                            workload: "20 boards at \(Int(paced.rate!)) ops/s", figures: paced.run())))
+                        measure(urls, context: context) {
+                            Row(
+                                store: configuration.store, nodes: count,
+                                workload: "20 boards at \(Int(paced.rate!)) ops/s", figures: paced.run())
+                        }))
             }
         }
         if let path = options.markdownPath {
@@ -106,6 +117,16 @@ enum ClusterBenchmark {
         return rows.contains { !$0.figures.failures.isEmpty } ? 1 : 0
     }
 
+    /// The row `run` measures, with the races its nodes lost meanwhile.
+    private static func measure(_ urls: [String], context: ClientContext, _ run: () -> Row) -> Row {
+        let before = ClusterRaces.read(urls, context: context)
+        var row = run()
+        if let before, let after = ClusterRaces.read(urls, context: context), after.commits > 0 {
+            row.races = after.since(before)
+        }
+        return row
+    }
+
     private static func report(_ row: Row) -> Row {
         let figures = row.figures
         print(
@@ -114,6 +135,10 @@ enum ClusterBenchmark {
                     format: "%.0f acked ops/s, ack p99 %.1f ms, delivery p99 %.1f ms, cross-node p99 %.1f ms",
                     figures.ackedPerSecond, figures.ack.summary().p99, figures.delivery.summary().p99,
                     figures.crossNode.summary().p99))
+        if let races = row.races {
+            print(
+                String(format: "  races lost per commit %.2f, most in a row ", races.lostPerCommit) + races.mostInARow)
+        }
         for failure in figures.failures.prefix(3) { print("  failure: \(failure)") }
         return row
     }
@@ -168,7 +193,10 @@ enum ClusterBenchmark {
             database and the load generator share the machine (\(ProcessInfo.processInfo.activeProcessorCount)
             processors), so more nodes add no processor here: the rows show what the cluster costs
             on one machine, not how it scales on several. Load average at the start: \(load).
-            \(options.seconds) s per row.
+            \(options.seconds) s per row. The last two columns come from the nodes' `/metrics`
+            (`boardsync_cluster_races_lost_total`, `boardsync_cluster_races_lost_before_commit`):
+            races lost per commit of a board's ops, and the most races one board lost in a row
+            before its ops went through (a bucket bound), each costing one more commit round trip.
 
             """
         let spread = rows.filter { $0.store == "PostgreSQL" && $0.workload.hasSuffix("boards") }
@@ -183,15 +211,17 @@ enum ClusterBenchmark {
                 paced.figures.ackedPerSecond, paced.figures.crossNode.summary().p99)
         }
         text +=
-            "\n| store | nodes | workload | acked ops/s | ack p50 ms | ack p99 ms | delivery p99 ms | cross-node p99 ms |\n"
-        text += "|---|---|---|---|---|---|---|---|\n"
+            "\n| store | nodes | workload | acked ops/s | ack p50 ms | ack p99 ms | delivery p99 ms | cross-node p99 ms "
+            + "| races lost per commit | most in a row |\n"
+        text += "|---|---|---|---|---|---|---|---|---|---|\n"
         for row in rows {
             let figures = row.figures
             let cross = figures.crossNode.count > 0 ? String(format: "%.1f", figures.crossNode.summary().p99) : "–"
+            let lost = row.races.map { String(format: "%.2f", $0.lostPerCommit) } ?? "–"
             text += String(
-                format: "| %@ | %d | %@ | %.0f | %.1f | %.1f | %.1f | %@ |\n", row.store, row.nodes, row.workload,
-                figures.ackedPerSecond, figures.ack.summary().p50, figures.ack.summary().p99,
-                figures.delivery.summary().p99, cross)
+                format: "| %@ | %d | %@ | %.0f | %.1f | %.1f | %.1f | %@ | %@ | %@ |\n", row.store, row.nodes,
+                row.workload, figures.ackedPerSecond, figures.ack.summary().p50, figures.ack.summary().p99,
+                figures.delivery.summary().p99, cross, lost, row.races?.mostInARow ?? "–")
         }
         return text
     }

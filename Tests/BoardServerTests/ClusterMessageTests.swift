@@ -20,24 +20,34 @@ import Testing
         .init(node: "n1", body: .activity(board: "demo", .drag(drag, node: "n1"))),
         .init(
             node: "n1",
-            body: .activity(
+            body: .state(
                 board: "demo",
-                .state(
-                    node: "n1", peers: [.init(client: "c-1", user: "zoë"), .init(client: "c-2", user: "x")],
-                    drags: [drag]))),
+                [
+                    "demo": .init(
+                        peers: [.init(client: "c-1", user: "zoë"), .init(client: "c-2", user: "x")], drags: [drag])
+                ])
+        ),
+        .init(node: "n1", body: .state(board: "demo", [:])),
+        .init(
+            node: "n1",
+            body: .state(
+                board: nil, ["a": .init(peers: [.init(client: "c-1", user: "zoë")]), "b": .init(drags: [drag])])),
+        .init(node: "n1", body: .state(board: nil, [:])),
     ]
 
     @Test(arguments: messages) func readsBackWhatItWrites(_ message: ClusterMessage) {
-        let payloads = message.encoded()
+        let payloads = message.encoded(serial: 7)
         #expect(payloads.count == 1)
         #expect(payloads.allSatisfy { $0.utf8.count <= ClusterMessage.maxPayloadBytes })
-        #expect(ClusterMessage.decode(payloads[0]) == message)
+        var reader = ClusterPayloadReader()
+        #expect(reader.read(payloads[0]) == message)
+        #expect(reader.statesBegun == 0)
     }
 
     @Test func aCommitHintOfManyBoardsIsSplitBelowTheNotifyLimit() {
         var heads: [String: Int] = [:]
         for index in 0..<2_000 { heads["board-\(index)"] = index + 1 }
-        let payloads = ClusterMessage(node: "n1", body: .committed(heads)).encoded()
+        let payloads = ClusterMessage(node: "n1", body: .committed(heads)).encoded(serial: 1)
         #expect(payloads.count > 1)
         #expect(payloads.allSatisfy { $0.utf8.count <= ClusterMessage.maxPayloadBytes })
         var read: [String: Int] = [:]
@@ -54,8 +64,12 @@ import Testing
     @Test func payloadsItDoesNotKnowAreIgnored() {
         for payload in [
             "", "n1", "n1\tunknown", "n1\tdrag\tdemo\nnot json", "n1\tcommitted\nboard\tx", "n1\tleft\tdemo",
+            "n1\tstate\tdemo", "n1\tstate\t1\t1\t1\nno tab", "n1\tstate\t1\t2\t1", "n1\tstate\tx\t1\t1",
+            "n1\tstate\t1\t1\t1\tdemo\nother\t{\"type\":\"presence\",\"action\":\"join\",\"client\":\"c\",\"user\":\"u\"}",
+            "n1\tstate\t1\t1\t1\ndemo\t{\"type\":\"presence\",\"action\":\"leave\",\"client\":\"c\",\"user\":\"u\"}",
         ] {
-            #expect(ClusterMessage.decode(payload) == nil, "\(payload)")
+            var reader = ClusterPayloadReader()
+            #expect(reader.read(payload) == nil, "\(payload)")
         }
     }
 

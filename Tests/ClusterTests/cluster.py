@@ -124,6 +124,13 @@ class Node:
         with urllib.request.urlopen(f"http://{self.host}:{self.port}{path}", timeout=10) as response:
             return json.loads(response.read())
 
+    def metrics(self):
+        """The node's `/metrics` samples without labels, by name."""
+        with urllib.request.urlopen(f"http://{self.host}:{self.port}/metrics", timeout=10) as response:
+            lines = response.read().decode().splitlines()
+        return {name: float(value) for name, value in (line.split(" ") for line in lines
+                                                        if line and not line.startswith("#") and "{" not in line)}
+
     def log_text(self):
         with open(self.log_path, errors="replace") as log:
             return log.read()

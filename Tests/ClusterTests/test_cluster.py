@@ -32,7 +32,9 @@ class Cluster:
         self.proxy = TCPProxy("127.0.0.21", DATABASE_HOST, parts.port)
         proxied = self.database.url.replace(f"{DATABASE_HOST}:{parts.port}", f"127.0.0.21:{self.proxy.port}")
         urls = [self.database.url, self.database.url, proxied]
-        self.nodes = [Node(BINARY, host, url, self.logs) for host, url in zip(NODE_HOSTS, urls)]
+        # The crowd tests open a few hundred connections from one address to one node.
+        extra = ["--max-connections-per-ip", "1024"]
+        self.nodes = [Node(BINARY, host, url, self.logs, extra) for host, url in zip(NODE_HOSTS, urls)]
 
     def ensure_running(self):
         for node in self.nodes:
@@ -104,6 +106,11 @@ def test_seeded_convergence_fuzz(cluster):
         boards = [node.get("/boards/fuzz") for node in cluster.nodes]
         assert boards[0] == boards[1] == boards[2]
         assert boards[0]["version"] == max(committed)
+        # Every node committed ops of its clients, and says how many races each took.
+        for node in cluster.nodes:
+            figures = node.metrics()
+            assert figures["boardsync_cluster_races_lost_before_commit_count"] >= 1
+            assert "boardsync_cluster_races_lost_total" in figures
         for client in clients:
             await client.close()
 
@@ -259,6 +266,115 @@ def test_the_listen_connection_dropped(cluster):
                                      for node, count in zip(cluster.nodes, before)), 20, "every node to listen again")
         await writer.close()
         await reader.close()
+
+    run(scenario())
+
+
+def crowd(prefix, count):
+    """Clients with the longest ids (64 characters) and user names (32, not all ASCII) allowed."""
+    members = []
+    for index in range(count):
+        client = f"{prefix}-{index:03d}-"
+        user = f"Ünïcødé crowd member {index:03d}"
+        members.append(Client(client + "x" * (64 - len(client)), user + "é" * (32 - len(user))))
+    return members
+
+
+async def connect_all(clients, url):
+    for start in range(0, len(clients), 50):
+        await asyncio.gather(*(client.connect(url) for client in clients[start:start + 50]))
+
+
+def peers_seen(client):
+    """The other clients on the board as `client` sees them: its welcome's peers, then every
+    presence since."""
+    peers = {peer["client"] for peer in client.welcome["peers"]}
+    for presence in client.presence:
+        if presence["action"] == "join":
+            peers.add(presence["client"])
+        else:
+            peers.discard(presence["client"])
+    return peers
+
+
+def last_drag(client, item):
+    drags = [drag for drag in client.drags if drag["item"] == item]
+    return drags[-1] if drags else None
+
+
+def test_a_crowd_on_one_node_reaches_a_node_that_loads_the_board_later(cluster):
+    """300 clients on one node, more than one notification can list: a node that loads the
+    board afterwards asks for the others' state and shows every one of them."""
+
+    async def scenario():
+        members = crowd("crowd", 300)
+        await connect_all(members, cluster.nodes[0].url("crowd"))
+        watcher = Client("crowd-watcher", "watcher")
+        await watcher.connect(cluster.nodes[1].url("crowd"))
+        expected = {member.client_id for member in members}
+        await eventually(lambda: peers_seen(watcher) == expected, 20, "the watcher to see all 300 clients")
+        await asyncio.gather(*(client.close() for client in [watcher, *members]))
+
+    run(scenario())
+
+
+def test_presence_and_leases_are_right_again_once_a_node_listens_again(cluster):
+    """The third node loses its connections (the proxy is cut) for a few seconds, less than a
+    node is waited for: meanwhile clients of the first node leave, 200 join, and drags start,
+    and the third node grants a begin of an item the first node granted first. Once it listens
+    again it asks for every node's state: its clients see who is there (also on a board where
+    the first node has nobody left), the drag, and `locked`; its own begin is handed over."""
+
+    async def scenario():
+        stay, goes, lone = Client("deaf-stay", "stay"), Client("deaf-goes", "goes"), Client("deaf-lone", "lone")
+        holder = Client("deaf-holder", "holder")
+        watcher, quiet, third = Client("deaf-watcher", "w"), Client("deaf-quiet", "q"), Client("deaf-third", "t")
+        await stay.connect(cluster.nodes[0].url("deaf"))
+        await goes.connect(cluster.nodes[0].url("deaf"))
+        await holder.connect(cluster.nodes[0].url("deaf"))
+        await lone.connect(cluster.nodes[0].url("deaf-quiet"))
+        await submit_all(stay, [insert("tile"), insert("tile2")])
+        await third.connect(cluster.nodes[1].url("deaf"))
+        await watcher.connect(cluster.nodes[2].url("deaf"))
+        await quiet.connect(cluster.nodes[2].url("deaf-quiet"))
+        await eventually(lambda: {"deaf-stay", "deaf-goes", "deaf-holder", "deaf-third"} <= peers_seen(watcher)
+                         and "deaf-lone" in peers_seen(quiet), 10, "the third node's clients to see the others")
+        lost = cluster.nodes[2].log_text().count("cluster channel lost")
+        members = crowd("deaf-crowd", 200)
+        cluster.proxy.cut()
+        try:
+            await eventually(lambda: cluster.nodes[2].log_text().count("cluster channel lost") > lost, 5,
+                             "the third node to stop hearing")
+            await goes.close()
+            await lone.close()
+            await stay.send({"type": "drag", "action": "begin", "item": "tile"})
+            await holder.send({"type": "drag", "action": "begin", "item": "tile2"})
+            await eventually(lambda: last_drag(third, "tile2") is not None, 5, "the second node to see the drags")
+            await watcher.send({"type": "drag", "action": "begin", "item": "tile2"})
+            await connect_all(members, cluster.nodes[0].url("deaf"))
+            await eventually(lambda: last_drag(watcher, "tile2") is not None, 5, "the watcher's own begin")
+            assert last_drag(watcher, "tile2")["client"] == "deaf-watcher"
+            assert last_drag(watcher, "tile") is None
+        finally:
+            cluster.proxy.restore()
+        expected = {"deaf-stay", "deaf-holder", "deaf-third"} | {member.client_id for member in members}
+        await eventually(lambda: peers_seen(watcher) == expected, 20, "the watcher to see who is there")
+        await eventually(lambda: "deaf-lone" not in peers_seen(quiet), 10, "lone's leave on the quiet board")
+        await eventually(lambda: (last_drag(watcher, "tile") or {}).get("client") == "deaf-stay", 10,
+                         "the watcher to see stay's drag")
+        locked = await eventually(lambda: [e for e in watcher.errors if e.get("item") == "tile2"], 10,
+                                  "the watcher's begin handed over")
+        assert locked[0]["code"] == "locked"
+        await eventually(lambda: (last_drag(watcher, "tile2") or {}).get("client") == "deaf-holder", 10,
+                         "the watcher to see the holder hold tile2")
+        assert last_drag(third, "tile2")["client"] == "deaf-holder"
+        assert last_drag(third, "tile2")["action"] != "cancel"
+        assert not [d for d in holder.drags if d["client"] == "deaf-watcher"]
+        await watcher.send({"type": "drag", "action": "begin", "item": "tile"})
+        await eventually(lambda: [e for e in watcher.errors if e.get("item") == "tile"], 10, "locked for tile")
+        await stay.send({"type": "drag", "action": "cancel", "item": "tile"})
+        await holder.send({"type": "drag", "action": "cancel", "item": "tile2"})
+        await asyncio.gather(*(client.close() for client in [stay, holder, watcher, quiet, third, *members]))
 
     run(scenario())
 

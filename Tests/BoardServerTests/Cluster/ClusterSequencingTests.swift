@@ -101,7 +101,7 @@ struct ClusterSequencingTests {
         cluster.store.failure = .none
         let ack = try #require(try erin.submit(seq: 1, base: 0, Ops.insert("e1")).ackValue)
         #expect(ack.version == 1 && !ack.duplicate)
-        #expect(server.service.cluster?.submitsGivenUp == 1)
+        #expect(server.service.cluster?.metrics.submitsGivenUp == 1)
     }
 
     /// A store that comes back before the deadline acknowledges what waited, unharmed.
