@@ -113,21 +113,21 @@ class BoardPage {
     const connection = this.refusal !== null || !navigator.onLine
       ? 'offline'
       : status.phase === 'live' ? 'connected' : 'reconnecting';
-    this.root.dataset.version = String(status.version);
-    this.root.dataset.connection = connection;
-    this.root.dataset.role = status.role;
+    setData(this.root, 'version', String(status.version));
+    setData(this.root, 'connection', connection);
+    setData(this.root, 'role', status.role);
     const words = {
       connected: 'Connected',
       reconnecting: status.pending > 0 ? `Reconnecting · ${status.pending} unsent` : 'Reconnecting…',
       offline: status.pending > 0 ? `Offline · ${status.pending} unsent` : 'Offline',
     };
     const state = document.getElementById('connection');
-    state.dataset.state = connection;
-    state.textContent = words[connection];
-    document.getElementById('version').textContent = `v${status.version}`;
-    document.getElementById('view-only').hidden = status.role !== 'viewer';
-    document.getElementById('undo').disabled = !status.canUndo || !this.canEdit;
-    document.getElementById('last-action').textContent = status.lastRemoteAction ?? '';
+    setData(state, 'state', connection);
+    setText(state, words[connection]);
+    setText(document.getElementById('version'), `v${status.version}`);
+    setFlag(document.getElementById('view-only'), 'hidden', status.role !== 'viewer');
+    setFlag(document.getElementById('undo'), 'disabled', !status.canUndo || !this.canEdit);
+    setText(document.getElementById('last-action'), status.lastRemoteAction ?? '');
     const people = document.getElementById('people');
     const badges = [personBadge(status.user, status.color, { you: true })];
     for (const peer of status.peers) badges.push(personBadge(peer.user, peer.color));
@@ -249,6 +249,21 @@ class BoardPage {
   focusBoard() {
     this.root.querySelector('.tile[data-item-id]')?.focus();
   }
+}
+
+// The status bar is written after every batch; an element is only touched when what it shows
+// changes, so that an unchanged one costs no style or layout in the frame.
+
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+function setData(element, key, value) {
+  if (element.dataset[key] !== value) element.dataset[key] = value;
+}
+
+function setFlag(element, property, on) {
+  if (element[property] !== on) element[property] = on;
 }
 
 /** Covers the board with a message (a refusal, a missing module); the page stays readable. */
