@@ -67,22 +67,21 @@ class BoardPage {
     if (step.reconnectAfterMs !== undefined) this.connection.reconnectAfter(step.reconnectAfterMs);
   }
 
-  /** Everything an answer asks for, in order: messages out, the view and its animation, the
-   * status, notices, timers. */
+  /** Everything an answer asks for, in order: messages out, the view, the status, the view's
+   * animation, notices, timers. The status is written before the animation starts, so that the
+   * one layout the animation reads covers both. */
   apply(step) {
     if (step.error !== undefined) console.warn(`board-sync: ${step.error}`);
     for (const text of step.send) this.connection.send(text);
     const wasHolding = this.drag.holding;
     this.status = step.status;
-    if (step.view) {
-      const animate = step.plan && this.board.view.sections.length > 0;
-      const first = animate ? this.motion.capture(step.plan, this.board) : null;
-      this.board.render(step.view);
-      if (animate) this.motion.play(step.plan, this.board, first);
-    }
+    const animate = step.view && step.plan && this.board.view.sections.length > 0;
+    const first = animate ? this.motion.capture(step.plan, this.board) : null;
+    if (step.view) this.board.render(step.view);
+    this.showStatus();
+    if (animate) this.motion.play(step.plan, this.board, first);
     if (wasHolding && step.status.drag === null) this.drag.lost();
     for (const notice of step.notices) this.notice(notice);
-    this.showStatus();
     if (step.tickAfterMs !== undefined) {
       clearTimeout(this.tickTimer);
       this.tickTimer = setTimeout(() => this.perform({ type: 'tick' }), step.tickAfterMs);
