@@ -185,13 +185,13 @@ def main():
         "|---|---:|",
         *[f"| {label} | {phases[event]:.2f} ms |" for event, label in TRACE_PHASES],
         "",
-        "What keeps these low on a long board: the tiles are neither positioned nor translucent (the "
-        "tools of a tile are drawn in no colour until it is hovered), so a tile has no layer, no effect "
-        "node and no paint chunk of its own, and layerizing a frame does not grow with the board; a "
-        "column's tiles are a plain block, not a flex column; a batch lays the board out once; a moved "
-        "tile flies as a copy in the layer above the board; sections whose tiles did not move are not "
-        "walked in the DOM. What remains grows with the tiles of the columns a batch changes: every tile "
-        "that shifts in a column is painted again, on screen or not.",
+        "What keeps these low on a long board: the tiles are neither positioned nor translucent (a "
+        "tile's tools are transparent, their signs not painted, until it is hovered or focused), so a "
+        "tile has no layer and no effect node of its own and layerizing a frame does not grow with the "
+        "board; a column's tiles are a plain block, not a flex column; a batch lays the board out once; "
+        "a moved tile flies as a copy in the layer above the board; sections whose tiles did not move "
+        "are not walked in the DOM. What remains grows with the tiles of the columns a batch changes: "
+        "every tile that shifts in a column is laid out and painted again, on screen or not.",
         "",
     ]
     section = "\n".join(lines)
