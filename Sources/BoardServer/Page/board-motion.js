@@ -101,32 +101,55 @@ export class MotionPlayer {
     for (const ghost of first.ghosts) this.fade(ghost, duration);
   }
 
-  /** Starts an element at the place `from` and lets it travel to `to`, where it now is; a move
-   * (`mover` set) lifts above the others on the way. */
+  /** Starts an element at the place `from` and lets it travel to `to`, where it now is. A move
+   * (`mover` set) lifts above the others on the way: a copy of the tile flies in the layer
+   * above the board, so that no column's scrolling edge cuts it off on its way from one column
+   * to another, while the tile waits unseen in its new place. A tile that has the focus, or is
+   * just being landed by a drop, travels itself instead. */
   travel({ element, from, to, mover }, duration) {
     const dx = from.left - to.left;
     const dy = from.top - to.top;
     if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
     const start = `translate(${dx}px, ${dy}px)`;
-    let animation;
-    if (mover) {
-      element.classList.add('travelling');
-      if (!mover.local) element.style.setProperty('--mover', `var(--peer-${mover.color})`);
-      animation = element.animate(
-        [
-          { transform: `${start} scale(1)` },
-          { transform: `translate(${dx * 0.55}px, ${dy * 0.55}px) scale(1.04)`, offset: 0.45 },
-          { transform: 'none' },
-        ],
-        { duration, easing: travelEasing, id: 'travel' },
-      );
-      animation.finished.then(() => element.classList.remove('travelling'), () => {});
-    } else {
-      animation = element.animate([{ transform: start }, { transform: 'none' }], {
+    if (!mover) {
+      const animation = element.animate([{ transform: start }, { transform: 'none' }], {
         duration, easing: travelEasing, id: 'travel',
       });
+      this.travels.set(element, animation);
+      return;
     }
-    this.travels.set(element, animation);
+    const lift = [
+      { transform: `${start} scale(1)` },
+      { transform: `translate(${dx * 0.55}px, ${dy * 0.55}px) scale(1.04)`, offset: 0.45 },
+      { transform: 'none' },
+    ];
+    const inPlace = element === document.activeElement || element.classList.contains('landing');
+    const traveller = inPlace ? element : copyAt(element, to);
+    traveller.classList.add('travelling');
+    if (!mover.local) traveller.style.setProperty('--mover', `var(--peer-${mover.color})`);
+    if (!inPlace) {
+      this.overlay.append(traveller);
+      element.classList.add('landing');
+    }
+    const animation = traveller.animate(lift, { duration, easing: travelEasing, id: 'travel' });
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      if (inPlace) {
+        element.classList.remove('travelling');
+      } else {
+        traveller.remove();
+        element.classList.remove('landing');
+      }
+    };
+    animation.finished.then(end, end);
+    this.travels.set(element, {
+      cancel() {
+        animation.cancel();
+        end();
+      },
+    });
   }
 
   /** Outlines `element` in a person's colour for `milliseconds`. */
@@ -165,7 +188,12 @@ function flash(element, duration) {
 
 /** A copy of `element` fixed where it is now, without the hooks tests and scripts look for. */
 function ghostOf(element) {
-  const rect = element.getBoundingClientRect();
+  return copyAt(element, element.getBoundingClientRect());
+}
+
+/** A copy of `element` for the layer above the board, fixed at `rect`, without the hooks tests
+ * and scripts look for. */
+function copyAt(element, rect) {
   const ghost = element.cloneNode(true);
   for (const each of [ghost, ...ghost.querySelectorAll('*')]) {
     each.removeAttribute('data-item-id');

@@ -74,7 +74,17 @@ export class BoardView {
     return column;
   }
 
+  /** Puts the section's cells in its list in order; a section whose cells are the ones it showed
+   * last time, in the same order, only has its cells' contents brought up to date (most
+   * sections of a batch), without reading its list. */
   renderCells(column, section, wanted) {
+    const ids = section.cells.map((cell) => cell.id);
+    const unmoved = column.order !== null && sameIDs(column.order, ids);
+    column.order = ids;
+    if (unmoved) {
+      for (const cell of section.cells) this.cellFor(cell);
+      return;
+    }
     const list = column.list;
     for (const child of [...list.children]) {
       if (wanted.get(child.dataset.key) !== section.id) child.remove();
@@ -161,6 +171,14 @@ export class BoardView {
   }
 }
 
+function sameIDs(a, b) {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) {
+    if (a[index] !== b[index]) return false;
+  }
+  return true;
+}
+
 function sameHolder(a, b) {
   if (a === null || b === null) return a === b;
   return a.client === b.client && a.user === b.user && a.local === b.local;
@@ -199,7 +217,7 @@ function makeColumn(id) {
   addButton.dataset.action = 'add-tile';
   foot.append(addButton);
   element.append(head, list, foot);
-  return { element, head, titleButton, countLabel, deleteButton, list, foot, addButton, title: null, count: null };
+  return { element, head, titleButton, countLabel, deleteButton, list, foot, addButton, title: null, count: null, order: null };
 }
 
 function makeCell(id) {

@@ -67,22 +67,21 @@ class BoardPage {
     if (step.reconnectAfterMs !== undefined) this.connection.reconnectAfter(step.reconnectAfterMs);
   }
 
-  /** Everything an answer asks for, in order: messages out, the view and its animation, the
-   * status, notices, timers. */
+  /** Everything an answer asks for, in order: messages out, the view, the status, the view's
+   * animation, notices, timers. The status is written before the animation starts, so that the
+   * one layout the animation reads covers both. */
   apply(step) {
     if (step.error !== undefined) console.warn(`board-sync: ${step.error}`);
     for (const text of step.send) this.connection.send(text);
     const wasHolding = this.drag.holding;
     this.status = step.status;
-    if (step.view) {
-      const animate = step.plan && this.board.view.sections.length > 0;
-      const first = animate ? this.motion.capture(step.plan, this.board) : null;
-      this.board.render(step.view);
-      if (animate) this.motion.play(step.plan, this.board, first);
-    }
+    const animate = step.view && step.plan && this.board.view.sections.length > 0;
+    const first = animate ? this.motion.capture(step.plan, this.board) : null;
+    if (step.view) this.board.render(step.view);
+    this.showStatus();
+    if (animate) this.motion.play(step.plan, this.board, first);
     if (wasHolding && step.status.drag === null) this.drag.lost();
     for (const notice of step.notices) this.notice(notice);
-    this.showStatus();
     if (step.tickAfterMs !== undefined) {
       clearTimeout(this.tickTimer);
       this.tickTimer = setTimeout(() => this.perform({ type: 'tick' }), step.tickAfterMs);
@@ -113,21 +112,21 @@ class BoardPage {
     const connection = this.refusal !== null || !navigator.onLine
       ? 'offline'
       : status.phase === 'live' ? 'connected' : 'reconnecting';
-    this.root.dataset.version = String(status.version);
-    this.root.dataset.connection = connection;
-    this.root.dataset.role = status.role;
+    setData(this.root, 'version', String(status.version));
+    setData(this.root, 'connection', connection);
+    setData(this.root, 'role', status.role);
     const words = {
       connected: 'Connected',
       reconnecting: status.pending > 0 ? `Reconnecting · ${status.pending} unsent` : 'Reconnecting…',
       offline: status.pending > 0 ? `Offline · ${status.pending} unsent` : 'Offline',
     };
     const state = document.getElementById('connection');
-    state.dataset.state = connection;
-    state.textContent = words[connection];
-    document.getElementById('version').textContent = `v${status.version}`;
-    document.getElementById('view-only').hidden = status.role !== 'viewer';
-    document.getElementById('undo').disabled = !status.canUndo || !this.canEdit;
-    document.getElementById('last-action').textContent = status.lastRemoteAction ?? '';
+    setData(state, 'state', connection);
+    setText(state, words[connection]);
+    setText(document.getElementById('version'), `v${status.version}`);
+    setFlag(document.getElementById('view-only'), 'hidden', status.role !== 'viewer');
+    setFlag(document.getElementById('undo'), 'disabled', !status.canUndo || !this.canEdit);
+    setText(document.getElementById('last-action'), status.lastRemoteAction ?? '');
     const people = document.getElementById('people');
     const badges = [personBadge(status.user, status.color, { you: true })];
     for (const peer of status.peers) badges.push(personBadge(peer.user, peer.color));
@@ -249,6 +248,21 @@ class BoardPage {
   focusBoard() {
     this.root.querySelector('.tile[data-item-id]')?.focus();
   }
+}
+
+// The status bar is written after every batch; an element is only touched when what it shows
+// changes, so that an unchanged one costs no style or layout in the frame.
+
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+function setData(element, key, value) {
+  if (element.dataset[key] !== value) element.dataset[key] = value;
+}
+
+function setFlag(element, property, on) {
+  if (element[property] !== on) element[property] = on;
 }
 
 /** Covers the board with a message (a refusal, a missing module); the page stays readable. */
