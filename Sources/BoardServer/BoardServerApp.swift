@@ -14,6 +14,7 @@ public enum BoardServerApp {
     /// nothing may be acknowledged any more: `storageFailed` is called on the service thread
     /// with the status to end the process with (`storageFailureStatus`), and must not return.
     public static func main(arguments: [String], storageFailed: @escaping (Int32) -> Never) -> Int32 {
+        ProcessSignals.blockInEveryThread()
         let options: ServerOptions
         do {
             switch try ServerOptions.parse(arguments) {
@@ -92,8 +93,14 @@ public enum BoardServerApp {
                 .error, "page files missing: the pages say so; make wasm builds the module",
                 ["files": PageAssets.builtIn.missing.joined(separator: " ")])
         }
-        var signals = stopOnSignals(server)
-        signals.append(TokensReloadSignal.install(path: options.tokensPath, server: server, service: service))
+        let reload = TokensReload(path: options.tokensPath, server: server, service: service)
+        ProcessSignals.startWaiting { number in
+            if number == SIGHUP {
+                reload.start()
+            } else {
+                server.stop(closeCode: 1001)
+            }
+        }
         do {
             try server.run()
         } catch {
@@ -101,20 +108,9 @@ public enum BoardServerApp {
             service.commitRemainingAtExit()
             return 1
         }
-        signals.forEach { $0.cancel() }
         service.commitRemainingAtExit()
         service.stopClusterChannel()
         log(.info, "server stopped")
         return 0
-    }
-
-    private static func stopOnSignals(_ server: WebSocketServer) -> [any DispatchSourceSignal] {
-        [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { server.stop(closeCode: 1001) }
-            source.resume()
-            return source
-        }
     }
 }

@@ -2,6 +2,7 @@
 #define BOARD_SYNC_CLIBEV_SHIM_H
 
 #include <ev.h>
+#include <sys/eventfd.h>
 
 /*
  * The few libev calls the service loops make, behind plain functions: ev.h's macros and its
@@ -47,6 +48,36 @@ static inline void bs_ev_timer_arm(void *loop, bs_ev_timer *timer, double second
 
 static inline void bs_ev_timer_stop(void *loop, bs_ev_timer *timer) {
     ev_timer_stop((struct ev_loop *)loop, &timer->watcher);
+}
+
+/* A non-blocking eventfd for waking a loop from other threads; -1 on failure. */
+static inline int bs_wake_descriptor_new(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+
+/* A watcher of a file descriptor becoming readable whose callback gets its owner back. */
+typedef struct bs_ev_reader {
+    ev_io watcher;
+    void *owner;
+    void (*ready)(void *owner);
+} bs_ev_reader;
+
+static void bs_ev_reader_ready(struct ev_loop *loop, ev_io *watcher, int events) {
+    (void)loop;
+    (void)events;
+    bs_ev_reader *reader = (bs_ev_reader *)watcher;
+    reader->ready(reader->owner);
+}
+
+/* Watches `fd` for reading until stopped. */
+static inline void bs_ev_reader_start(void *loop, bs_ev_reader *reader, int fd, void *owner,
+                                      void (*ready)(void *owner)) {
+    ev_io_init(&reader->watcher, bs_ev_reader_ready, fd, EV_READ);
+    reader->owner = owner;
+    reader->ready = ready;
+    ev_io_start((struct ev_loop *)loop, &reader->watcher);
+}
+
+static inline void bs_ev_reader_stop(void *loop, bs_ev_reader *reader) {
+    ev_io_stop((struct ev_loop *)loop, &reader->watcher);
 }
 
 #endif

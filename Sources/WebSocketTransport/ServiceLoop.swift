@@ -15,12 +15,21 @@ public struct TimerID: Hashable, Sendable {
 /// plugin) when the plugin is there, so a turn costs what the ready sockets cost; libwebsockets'
 /// own loop polls every socket on every turn, which dominates a server with thousands of mostly
 /// quiet connections. Without the plugin the context uses libwebsockets' poll loop.
+///
+/// On the epoll loop, posts wake the thread through an eventfd of the loop's own rather than
+/// `lws_cancel_service`: libwebsockets answers every event it handles by starting an idle
+/// watcher, which costs one more zero-timeout `epoll_wait` per wake-up, and a post needs none
+/// of the library's service.
 final class ServiceLoop: @unchecked Sendable {
     private struct Inbox {
         var work: [@Sendable () -> Void] = []
         /// The context's address (a plain integer keeps the inbox Sendable).
         var contextAddress = 0
         var closed = false
+        /// The eventfd that wakes the epoll loop, or -1 when posts wake the context instead.
+        var wakeDescriptor: Int32 = -1
+        /// Whether the eventfd was written and not yet read, so further posts need not write.
+        var wakePending = false
 
         var context: OpaquePointer? { OpaquePointer(bitPattern: contextAddress) }
     }
@@ -46,6 +55,11 @@ final class ServiceLoop: @unchecked Sendable {
     /// only when that timer is idle, so a deadline sooner than one already armed would wait
     /// for the later one; this watcher belongs to the loop alone.
     private let eventTimer: UnsafeMutablePointer<bs_ev_timer>
+    /// The watcher of the wake-up eventfd on the epoll loop.
+    private let wakeReader: UnsafeMutablePointer<bs_ev_reader>
+    /// The wake-up eventfd; closed only when the loop is freed, since a post may still write
+    /// to it after reading it under the lock.
+    private var wakeDescriptor: Int32 = -1
 
     init() {
         timerCell = .allocate(capacity: 1)
@@ -54,6 +68,8 @@ final class ServiceLoop: @unchecked Sendable {
         foreignLoops.initialize(to: nil)
         eventTimer = .allocate(capacity: 1)
         eventTimer.initialize(to: bs_ev_timer())
+        wakeReader = .allocate(capacity: 1)
+        wakeReader.initialize(to: bs_ev_reader())
     }
 
     deinit {
@@ -62,9 +78,12 @@ final class ServiceLoop: @unchecked Sendable {
         foreignLoops.deallocate()
         if let eventLoop {
             bs_ev_timer_stop(eventLoop, eventTimer)
+            bs_ev_reader_stop(eventLoop, wakeReader)
             bs_ev_loop_destroy(eventLoop)
         }
+        if wakeDescriptor >= 0 { close(wakeDescriptor) }
         eventTimer.deallocate()
+        wakeReader.deallocate()
     }
 
     /// Creates the context from `info`, on an epoll loop when libwebsockets can load its libev
@@ -77,7 +96,13 @@ final class ServiceLoop: @unchecked Sendable {
             evented.foreign_loops = foreignLoops
             if let context = lws_create_context(&evented) {
                 eventLoop = loop
-                bs_ev_timer_init(eventTimer, Unmanaged.passUnretained(self).toOpaque(), serviceLoopEventTimerFired)
+                let owner = Unmanaged.passUnretained(self).toOpaque()
+                bs_ev_timer_init(eventTimer, owner, serviceLoopEventTimerFired)
+                let descriptor = bs_wake_descriptor_new()
+                if descriptor >= 0 {
+                    wakeDescriptor = descriptor
+                    bs_ev_reader_start(loop, wakeReader, descriptor, owner, serviceLoopWokenUp)
+                }
                 return context
             }
             foreignLoops.pointee = nil
@@ -94,7 +119,11 @@ final class ServiceLoop: @unchecked Sendable {
         self.context = context
         timerCell.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
         let address = Int(bitPattern: UnsafeRawPointer(context))
-        inbox.withLock { $0.contextAddress = address }
+        let descriptor = wakeDescriptor
+        inbox.withLock {
+            $0.contextAddress = address
+            $0.wakeDescriptor = descriptor
+        }
     }
 
     /// Marks the calling thread as the one servicing the context.
@@ -111,19 +140,47 @@ final class ServiceLoop: @unchecked Sendable {
     /// Queues work for the service thread and wakes it. Returns false once the loop has ended.
     @discardableResult
     func post(_ work: @Sendable @escaping () -> Void) -> Bool {
-        inbox.withLock { inbox in
-            guard !inbox.closed else { return false }
+        let wakeDescriptor = inbox.withLock { inbox -> Int32? in
+            guard !inbox.closed else { return nil }
             inbox.work.append(work)
-            if let context = inbox.context { lws_cancel_service(context) }
-            return true
+            return Self.wakeUp(&inbox)
         }
+        guard let wakeDescriptor else { return false }
+        Self.signal(wakeDescriptor)
+        return true
     }
 
     /// Wakes the loop without queuing work.
     func wake() {
-        inbox.withLock { inbox in
-            if let context = inbox.context { lws_cancel_service(context) }
+        Self.signal(inbox.withLock { Self.wakeUp(&$0) })
+    }
+
+    /// Wakes the service thread (called with the inbox locked): through the context, or by
+    /// returning the eventfd to write once the lock is released (-1 when it is written already),
+    /// so that the woken thread does not wait for the lock the poster still holds.
+    private static func wakeUp(_ inbox: inout Inbox) -> Int32 {
+        if inbox.wakeDescriptor >= 0 {
+            guard !inbox.wakePending else { return -1 }
+            inbox.wakePending = true
+            return inbox.wakeDescriptor
         }
+        if let context = inbox.context { lws_cancel_service(context) }
+        return -1
+    }
+
+    private static func signal(_ wakeDescriptor: Int32) {
+        guard wakeDescriptor >= 0 else { return }
+        var one: UInt64 = 1
+        _ = write(wakeDescriptor, &one, MemoryLayout<UInt64>.size)
+    }
+
+    /// Reads the wake-up eventfd once it is readable (service thread, inside the loop's turn);
+    /// the inbox is drained after the turn as for any other wake-up. The count is read before
+    /// the flag is cleared, so a post that finds the flag set always has its work drained.
+    fileprivate func wokenUp() {
+        var count: UInt64 = 0
+        _ = read(wakeDescriptor, &count, MemoryLayout<UInt64>.size)
+        inbox.withLock { $0.wakePending = false }
     }
 
     /// Runs everything posted so far; returns whether there was anything.
@@ -152,6 +209,7 @@ final class ServiceLoop: @unchecked Sendable {
         guard let context else { return }
         inbox.withLock { inbox in
             inbox.contextAddress = 0
+            inbox.wakeDescriptor = -1
             inbox.closed = true
             inbox.work.removeAll()
         }
@@ -161,6 +219,7 @@ final class ServiceLoop: @unchecked Sendable {
         self.context = nil
         if let eventLoop {
             bs_ev_timer_stop(eventLoop, eventTimer)
+            bs_ev_reader_stop(eventLoop, wakeReader)
             bs_ev_loop_destroy(eventLoop)
             self.eventLoop = nil
             foreignLoops.pointee = nil
@@ -211,6 +270,11 @@ final class ServiceLoop: @unchecked Sendable {
 private func serviceLoopEventTimerFired(_ owner: UnsafeMutableRawPointer?) {
     guard let owner else { return }
     Unmanaged<ServiceLoop>.fromOpaque(owner).takeUnretainedValue().fireDueTimers()
+}
+
+private func serviceLoopWokenUp(_ owner: UnsafeMutableRawPointer?) {
+    guard let owner else { return }
+    Unmanaged<ServiceLoop>.fromOpaque(owner).takeUnretainedValue().wokenUp()
 }
 
 private func serviceLoopTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {

@@ -35,4 +35,13 @@ struct ServerBasicsTests {
         #expect(server.stop(signal: SIGTERM) == 0)
         #expect(try client.closeCode() == 1001)
     }
+
+    /// A SIGTERM sent the moment the server says it listens (a supervisor stopping what it just
+    /// started) is neither lost nor fatal: every time, the server stops cleanly and exits 0.
+    @Test func sigtermRightAfterListeningStopsTheServerCleanly() throws {
+        for _ in 0..<25 {
+            let server = try ServerProcess()
+            #expect(server.stop(signal: SIGTERM, timeout: 5) == 0)
+        }
+    }
 }
