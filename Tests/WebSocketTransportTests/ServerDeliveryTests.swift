@@ -5,7 +5,7 @@ import WebSocketTransport
 
 @Suite struct ServerDeliveryTests {
     @Test func oneSharedFrameReachesManyConnections() throws {
-        let (server, _) = try startServer()
+        let (server, handler) = try startServer()
         defer { stopServer(server) }
         let context = try ClientContext()
         defer { context.shutdown() }
@@ -13,6 +13,8 @@ import WebSocketTransport
         let clients = 50
         for _ in 0..<clients { _ = try context.connect(to: url(server), handler: counter) }
         #expect(counter.counts.wait { $0.opened == clients })
+        // A client may hear the handshake's answer before the server has registered it.
+        #expect(handler.log.wait { $0.opened == clients })
         #expect(server.connectionCount == clients)
         server.post { [server] in
             server.broadcast(OutboundFrame(text: "shared"), to: server.connections)
