@@ -143,7 +143,9 @@ extension BoardService {
         else { return }
         loaded.beginsAwaitingEcho[drag.item] = nil
         guard let first = loaded.contestedBegins.removeValue(forKey: drag.item) else { return }
-        log(.info, "drag lease lost to another server", ["board": board, "item": drag.item, "node": first.node])
+        log(
+            .info, "drag lease lost to another server",
+            ["board": board, "item": drag.item.rawValue, "node": first.node])
         receiveRemote(.leaseLost(first.begin, node: first.node), on: loaded)
     }
 

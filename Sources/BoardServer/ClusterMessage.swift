@@ -59,7 +59,7 @@ struct ClusterMessage: Equatable, Sendable {
 
     private static func encode(_ activity: RemoteActivity, board: String, node: String) -> String {
         func wire(_ message: ServerMessage) -> String { String(decoding: WireCodec.encode(message), as: UTF8.self) }
-        func join(_ client: String, _ user: String) -> String {
+        func join(_ client: ClientID, _ user: String) -> String {
             wire(.presence(.init(action: .join, client: client, user: user)))
         }
         switch activity {
@@ -126,7 +126,7 @@ struct ClusterMessage: Equatable, Sendable {
             return .joined(client: peers[0].client, user: peers[0].user, node: node)
         case "left":
             guard entries.count == 1, !entries[0].isEmpty else { return nil }
-            return .left(client: entries[0], node: node)
+            return .left(client: ClientID(entries[0]), node: node)
         case "drag":
             guard drags.count == 1, peers.isEmpty else { return nil }
             return .drag(drags[0], node: node)

@@ -27,8 +27,8 @@ final class LoadedBoard {
     var remoteAhead: [RemoteActivity] = []
     /// Begins this server granted and published, by item, until it hears them back; and the
     /// first begin of each of those items another server published meanwhile (it came first).
-    var beginsAwaitingEcho: [String: String] = [:]
-    var contestedBegins: [String: (begin: ServerMessage.Drag, node: String)] = [:]
+    var beginsAwaitingEcho: [ItemID: ClientID] = [:]
+    var contestedBegins: [ItemID: (begin: ServerMessage.Drag, node: String)] = [:]
 
     init(name: String, sequencer: Sequencer, opsSinceSnapshot: Int, awaitingCreation: Bool) {
         self.name = name

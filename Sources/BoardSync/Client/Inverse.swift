@@ -37,19 +37,19 @@ extension Op {
     /// The operation with the ids of the elements it creates replaced by fresh ones, and every
     /// id already replaced earlier (in `renamed`) replaced likewise.
     func replacingIDs(_ renamed: inout [String: String], makeID: () -> String) -> Op {
-        func mapped(_ id: String) -> String { renamed[id] ?? id }
+        func mapped<ID: BoardIdentifier>(_ id: ID) -> ID { renamed[id.rawValue].map(ID.init) ?? id }
         func mapped(_ position: Position) -> Position {
             Position(section: mapped(position.section), index: position.index)
         }
         switch self {
         case .insert(let item, let to):
             let fresh = makeID()
-            renamed[item.id] = fresh
-            return .insert(item: Item(id: fresh, label: item.label), to: mapped(to))
+            renamed[item.id.rawValue] = fresh
+            return .insert(item: Item(id: ItemID(fresh), label: item.label), to: mapped(to))
         case .insertSection(let header, let index):
             let fresh = makeID()
-            renamed[header.id] = fresh
-            return .insertSection(section: SectionHeader(id: fresh, title: header.title), index: index)
+            renamed[header.id.rawValue] = fresh
+            return .insertSection(section: SectionHeader(id: SectionID(fresh), title: header.title), index: index)
         case .move(let item, let from, let to):
             return .move(item: mapped(item), from: mapped(from), to: mapped(to))
         case .delete(let item, let from):
