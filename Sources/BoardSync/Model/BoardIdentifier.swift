@@ -4,7 +4,7 @@
 /// other text becomes an id only through `init(_:)`, so an item's id cannot stand where a
 /// section's or a client's is expected.
 public protocol BoardIdentifier: Hashable, Comparable, Sendable, CustomStringConvertible,
-    ExpressibleByStringInterpolation
+    CustomDebugStringConvertible, ExpressibleByStringInterpolation
 where StringLiteralType == String, StringInterpolation == DefaultStringInterpolation {
     /// The id's text, as it travels on the wire.
     var rawValue: String { get }
@@ -24,4 +24,7 @@ extension BoardIdentifier {
     @inlinable public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
     @inlinable public var description: String { rawValue }
+
+    /// Quoted, as a `String` id was shown in dumps and test failures.
+    public var debugDescription: String { rawValue.debugDescription }
 }
