@@ -34,7 +34,7 @@ extension ClientMachine {
     public mutating func undo(makeID: () -> String) -> ClientOutput {
         var output = ClientOutput()
         guard role == .editor, var state = optimistic, let entry = undoStack.popLast() else { return output }
-        var renamed: [String: String] = [:]
+        var renamed = ReplacedIDs()
         var undone: [Op] = []
         for inverse in entry {
             let op = inverse.replacingIDs(&renamed, makeID: makeID)
