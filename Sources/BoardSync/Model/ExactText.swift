@@ -7,11 +7,24 @@
 enum ExactText {
     /// Whether `a` and `b` hold the same UTF-8 bytes.
     static func same(_ a: String, _ b: String) -> Bool {
+        if sameRepresentation(a, b) { return true }
         guard a.utf8.count == b.utf8.count else { return false }
         let compared = a.utf8.withContiguousStorageIfAvailable { first in
             b.utf8.withContiguousStorageIfAvailable { second in sameBytes(first, second) }
         }
         return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// Whether two strings are one value bit for bit: the same storage, or the same small string
+    /// held inline. Equal bits always mean equal bytes, so a label that did not change (the
+    /// views' common case) is told apart without reaching its bytes.
+    @inline(__always)
+    private static func sameRepresentation(_ a: String, _ b: String) -> Bool {
+        withUnsafeBytes(of: a) { first in
+            withUnsafeBytes(of: b) { second in
+                sameBytes(first.assumingMemoryBound(to: UInt8.self), second.assumingMemoryBound(to: UInt8.self))
+            }
+        }
     }
 
     /// Whether two buffers hold the same bytes, compared eight at a time (the views compare every
