@@ -72,7 +72,7 @@ extension BoardService {
                 guard let client = loaded.beginsUnheard.removeValue(forKey: drag.item),
                     loaded.sequencer.locallyHeldItems[drag.item] == client
                 else { continue }
-                log(.info, "drag lease lost to another server", ["board": name, "item": drag.item, "node": node])
+                log(.info, "drag lease lost to another server", ["board": name, "item": drag.item.rawValue, "node": node])
                 receiveRemote(.leaseLost(drag, node: node), on: loaded)
             }
         }
@@ -167,7 +167,9 @@ extension BoardService {
         else { return }
         loaded.beginsAwaitingEcho[drag.item] = nil
         guard let first = loaded.contestedBegins.removeValue(forKey: drag.item) else { return }
-        log(.info, "drag lease lost to another server", ["board": board, "item": drag.item, "node": first.node])
+        log(
+            .info, "drag lease lost to another server",
+            ["board": board, "item": drag.item.rawValue, "node": first.node])
         receiveRemote(.leaseLost(first.begin, node: first.node), on: loaded)
     }
 

@@ -49,7 +49,7 @@ extension BoardService {
         log(
             .info, "connection closed",
             [
-                "board": context.board, "conn": context.id.description, "client": context.client ?? "-",
+                "board": context.board, "conn": context.id.description, "client": context.client?.rawValue ?? "-",
                 "reason": String(describing: reason),
             ])
         guard let loaded = boards[context.board] else { return }

@@ -192,7 +192,7 @@ extension BoardService {
             log(
                 .info, "error sent",
                 [
-                    "board": context.board, "conn": context.id.description, "client": context.client ?? "-",
+                    "board": context.board, "conn": context.id.description, "client": context.client?.rawValue ?? "-",
                     "code": report.code.rawValue, "message": report.message,
                 ])
         default:
@@ -207,6 +207,6 @@ extension BoardService {
     /// positions of other drags, or with the next message that cannot wait.
     static func coalescingKey(of message: ServerMessage) -> String? {
         guard case .drag(let drag) = message, drag.action == .over else { return nil }
-        return "drag:" + drag.item
+        return "drag:" + drag.item.rawValue
     }
 }

@@ -89,8 +89,8 @@ final class BoardService {
         var batch = CommitBatch()
         batch.createBoard(board.id)
         for section in board.sections {
-            batch.useID(section.id, kind: .section, on: board.id)
-            for item in section.items { batch.useID(item.id, kind: .item, on: board.id) }
+            batch.useID(section.id.rawValue, kind: .section, on: board.id)
+            for item in section.items { batch.useID(item.id.rawValue, kind: .item, on: board.id) }
         }
         batch.addSnapshot(board)
         do {

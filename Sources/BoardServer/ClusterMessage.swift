@@ -135,7 +135,7 @@ struct ClusterMessage: Equatable, Sendable {
             return .joined(client: peers[0].client, user: peers[0].user, node: node)
         case "left":
             guard entries.count == 1, !entries[0].isEmpty else { return nil }
-            return .left(client: entries[0], node: node)
+            return .left(client: ClientID(entries[0]), node: node)
         case "drag":
             guard drags.count == 1, peers.isEmpty else { return nil }
             return .drag(drags[0], node: node)

@@ -13,7 +13,7 @@ final class ConnectionContext {
     var heldOverTimerArmed = false
     /// When the connection's unanswered submit arrived, for the ack latency histogram.
     var submitReceivedAt: Double?
-    var client: String?
+    var client: ClientID?
     /// Closed with 4401 by a tokens reload; what it still sends is ignored.
     var revoked = false
 

@@ -10,8 +10,8 @@ enum DemoBoard {
         return Board(
             id: name, version: 0,
             sections: [
-                Section(id: "todo", title: "To do", items: todo.map { Item(id: $0.lowercased(), label: $0) }),
-                Section(id: "done", title: "Done", items: done.map { Item(id: $0.lowercased(), label: $0) }),
+                Section(id: "todo", title: "To do", items: todo.map { Item(id: ItemID($0.lowercased()), label: $0) }),
+                Section(id: "done", title: "Done", items: done.map { Item(id: ItemID($0.lowercased()), label: $0) }),
             ])
     }
 }

@@ -27,12 +27,12 @@ final class LoadedBoard {
     var remoteAhead: [RemoteActivity] = []
     /// Begins this server granted and published, by item, until it hears them back; and the
     /// first begin of each of those items another server published meanwhile (it came first).
-    var beginsAwaitingEcho: [String: String] = [:]
-    var contestedBegins: [String: (begin: ServerMessage.Drag, node: String)] = [:]
+    var beginsAwaitingEcho: [ItemID: ClientID] = [:]
+    var contestedBegins: [ItemID: (begin: ServerMessage.Drag, node: String)] = [:]
     /// Begins this server granted while its channel heard nothing, or whose echo it missed, by
     /// item, while their drags go on: where they came among the others' begins is unknown, so
     /// a state of another server listing a drag of the item wins it.
-    var beginsUnheard: [String: String] = [:]
+    var beginsUnheard: [ItemID: ClientID] = [:]
     /// Races this board lost in a row since a commit of its ops last went through.
     var racesLostInARow = 0
 

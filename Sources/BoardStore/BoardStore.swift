@@ -62,12 +62,12 @@ public protocol BoardStore: AnyObject, Sendable {
     func writeSnapshot(_ snapshot: Board) throws(StoreError)
 
     /// The highest acknowledged `seq` of `client` on `board` (0 if none).
-    func lastSeq(_ board: String, client: String) throws(StoreError) -> Int
+    func lastSeq(_ board: String, client: ClientID) throws(StoreError) -> Int
 
     /// The retained op that `client` committed with `seq` on `board`, if any (the store does not
     /// enforce unique seqs; were one repeated, the lowest version is returned). Rare and not
     /// indexed: it scans the board's retained ops.
-    func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> StoredOp?
+    func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> StoredOp?
 }
 
 extension BoardStore {

@@ -25,7 +25,7 @@ extension SectionAnimation {
     /// section indices or null.
     func write(to writer: inout JSONWriter) {
         writer.openObject()
-        writer.field("id", id)
+        writer.field("id", id.rawValue)
         writer.field("motion", motion.rawValue)
         writer.field("from", optional: from)
         writer.field("to", optional: to)
@@ -44,7 +44,7 @@ extension CellAnimation {
     /// `to` are `{"section", "item"}` paths or null.
     func write(to writer: inout JSONWriter) {
         writer.openObject()
-        writer.field("id", id)
+        writer.field("id", id.rawValue)
         writer.field("motion", motion.rawValue)
         writer.key("from")
         if let from { from.write(to: &writer) } else { writer.null() }
@@ -73,7 +73,7 @@ extension Optional<Mover> {
         case .remote(let client, let user)?:
             writer.openObject()
             writer.field("local", false)
-            writer.field("client", client)
+            writer.field("client", client.rawValue)
             writer.field("user", user)
             writer.field("color", PeerColor(client: client).rawValue)
             writer.closeObject()

@@ -8,7 +8,7 @@ extension BoardView {
         writer.arrayField("sections")
         for section in sections {
             writer.openObject()
-            writer.field("id", section.id)
+            writer.field("id", section.id.rawValue)
             writer.field("title", section.title)
             writer.arrayField("cells")
             for cell in section.cells { cell.write(to: &writer) }
@@ -23,11 +23,11 @@ extension BoardView {
 extension ViewCell {
     func write(to writer: inout JSONWriter) {
         writer.openObject()
-        writer.field("id", id)
+        writer.field("id", id.rawValue)
         writer.field("label", label)
         if let holder {
             writer.objectField("holder")
-            writer.field("client", holder.client)
+            writer.field("client", holder.client.rawValue)
             writer.field("user", holder.user)
             writer.field("local", holder.isLocal)
             writer.field("color", PeerColor(client: holder.client).rawValue)

@@ -10,7 +10,7 @@ public enum BrowserIntent: Hashable, Sendable {
     /// try again.
     case disconnected
     /// Picks up an item (the person starts dragging it).
-    case pickUp(item: String)
+    case pickUp(item: ItemID)
     /// Moves the held item's placeholder; `to.index` counts the section without the item, which
     /// is the placeholder's index among the view's cells. `now` is the clock in seconds.
     case moveTo(Position, now: Double)
@@ -19,16 +19,16 @@ public enum BrowserIntent: Hashable, Sendable {
     case drop
     case cancel
     /// Adds an item; `id` nil asks the session for a fresh one.
-    case insert(id: String?, label: String, at: Position)
+    case insert(id: ItemID?, label: String, at: Position)
     /// Moves an item without a drag (a menu or a shortcut).
-    case move(item: String, to: Position)
-    case rename(item: String, label: String)
-    case delete(item: String)
+    case move(item: ItemID, to: Position)
+    case rename(item: ItemID, label: String)
+    case delete(item: ItemID)
     /// Adds a section; `id` nil asks the session for a fresh one.
-    case addSection(id: String?, title: String, at: Int)
-    case renameSection(String, title: String)
-    case moveSection(String, to: Int)
-    case deleteSection(String)
+    case addSection(id: SectionID?, title: String, at: Int)
+    case renameSection(SectionID, title: String)
+    case moveSection(SectionID, to: Int)
+    case deleteSection(SectionID)
     /// Undoes this person's latest edit.
     case undo
     /// Changes nothing; the answer carries the whole view, for a first paint or a redraw.
@@ -41,29 +41,34 @@ public enum BrowserIntent: Hashable, Sendable {
 
     init(fields: InputFields) throws(BrowserInputError) {
         func position() throws(BrowserInputError) -> Position {
-            Position(section: try fields.string("section"), index: try fields.integer("index"))
+            Position(section: try SectionID(fields.string("section")), index: try fields.integer("index"))
         }
         func seconds() throws(BrowserInputError) -> Double { try fields.milliseconds("now") / 1000 }
         let type = try fields.string("type")
         switch type {
         case "connected": self = .connected
         case "disconnected": self = .disconnected
-        case "pickUp": self = .pickUp(item: try fields.string("item"))
+        case "pickUp": self = .pickUp(item: try ItemID(fields.string("item")))
         case "moveTo": self = .moveTo(try position(), now: try seconds())
         case "tick": self = .tick(now: try seconds())
         case "drop": self = .drop
         case "cancel": self = .cancel
         case "insert":
-            self = .insert(id: try fields.optionalString("id"), label: try fields.string("label"), at: try position())
-        case "move": self = .move(item: try fields.string("item"), to: try position())
-        case "rename": self = .rename(item: try fields.string("item"), label: try fields.string("label"))
-        case "delete": self = .delete(item: try fields.string("item"))
+            self = .insert(
+                id: try fields.optionalString("id").map(ItemID.init), label: try fields.string("label"),
+                at: try position())
+        case "move": self = .move(item: try ItemID(fields.string("item")), to: try position())
+        case "rename": self = .rename(item: try ItemID(fields.string("item")), label: try fields.string("label"))
+        case "delete": self = .delete(item: try ItemID(fields.string("item")))
         case "addSection":
             self = .addSection(
-                id: try fields.optionalString("id"), title: try fields.string("title"), at: try fields.integer("index"))
-        case "renameSection": self = .renameSection(try fields.string("section"), title: try fields.string("title"))
-        case "moveSection": self = .moveSection(try fields.string("section"), to: try fields.integer("index"))
-        case "deleteSection": self = .deleteSection(try fields.string("section"))
+                id: try fields.optionalString("id").map(SectionID.init), title: try fields.string("title"),
+                at: try fields.integer("index"))
+        case "renameSection":
+            self = .renameSection(try SectionID(fields.string("section")), title: try fields.string("title"))
+        case "moveSection":
+            self = .moveSection(try SectionID(fields.string("section")), to: try fields.integer("index"))
+        case "deleteSection": self = .deleteSection(try SectionID(fields.string("section")))
         case "undo": self = .undo
         case "state": self = .state
         default: throw .unknownIntent(type)

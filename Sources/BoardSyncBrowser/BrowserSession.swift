@@ -15,7 +15,7 @@ public struct BrowserSession: Sendable {
 
     public init(_ parameters: SessionParameters) {
         var random = IDGenerator(seed: parameters.seed)
-        let client = parameters.client ?? "web-" + random.makeID()
+        let client = parameters.client ?? ClientID("web-" + random.makeID())
         self.random = random
         machine = ClientMachine(
             clientID: client, user: parameters.user, boardID: parameters.board, limits: parameters.limits)
@@ -68,13 +68,13 @@ public struct BrowserSession: Sendable {
         case .drop: output = machine.drop()
         case .cancel: output = machine.cancelDrag()
         case .insert(let id, let label, let at):
-            let item = Item(id: id ?? random.makeID(), label: label)
+            let item = Item(id: id ?? ItemID(random.makeID()), label: label)
             output = machine.perform(.insert(item, at: at))
         case .move(let item, let to): output = machine.perform(.move(item: item, to: to))
         case .rename(let item, let label): output = machine.perform(.rename(item: item, label: label))
         case .delete(let item): output = machine.perform(.delete(item: item))
         case .addSection(let id, let title, let at):
-            let header = SectionHeader(id: id ?? random.makeID(), title: title)
+            let header = SectionHeader(id: id ?? SectionID(random.makeID()), title: title)
             output = machine.perform(.insertSection(header, at: at))
         case .renameSection(let section, let title): output = machine.perform(.renameSection(section, title: title))
         case .moveSection(let section, let to): output = machine.perform(.moveSection(section, to: to))
@@ -130,12 +130,12 @@ public struct BrowserSession: Sendable {
     }
 
     /// An item's label on the board the person sees, or in the view before the event.
-    private func label(of id: String, before: BoardView) -> String {
+    private func label(of id: ItemID, before: BoardView) -> String {
         if let label = machine.optimistic?.board.item(id)?.label { return label }
         for section in before.sections {
             if let cell = section.cells.first(where: { $0.id == id }) { return cell.label }
         }
-        return id
+        return id.rawValue
     }
 
     /// Seconds as whole milliseconds, rounded up so that a timer never fires early.

@@ -42,7 +42,7 @@ extension BrowserNotice {
         writer.openObject()
         writer.field("kind", kind)
         writer.field("text", text)
-        if let item { writer.field("item", item) }
+        if let item { writer.field("item", item.rawValue) }
         if case .refused(let code, _) = notice { writer.field("code", code.rawValue) }
         writer.closeObject()
     }
@@ -51,7 +51,7 @@ extension BrowserNotice {
 extension BrowserStatus {
     func write(to writer: inout JSONWriter) {
         writer.openObject()
-        writer.field("client", client)
+        writer.field("client", client.rawValue)
         writer.field("user", user)
         writer.field("color", PeerColor(client: client).rawValue)
         writer.field("board", board)
@@ -62,8 +62,8 @@ extension BrowserStatus {
         writer.field("canUndo", canUndo)
         if let drag {
             writer.objectField("drag")
-            writer.field("item", drag.item)
-            writer.field("section", drag.to.section)
+            writer.field("item", drag.item.rawValue)
+            writer.field("section", drag.to.section.rawValue)
             writer.field("index", drag.to.index)
             writer.closeObject()
         } else {
@@ -72,7 +72,7 @@ extension BrowserStatus {
         writer.arrayField("peers")
         for peer in peers {
             writer.openObject()
-            writer.field("client", peer.client)
+            writer.field("client", peer.client.rawValue)
             writer.field("user", peer.user)
             writer.field("color", PeerColor(client: peer.client).rawValue)
             writer.closeObject()

@@ -56,7 +56,7 @@ public struct BrowserNotice: Hashable, Sendable {
     }
 
     /// The item the notice is about, when it names one.
-    public var item: String? {
+    public var item: ItemID? {
         switch notice {
         case .locked(let item, _), .dropOverridden(let item, _), .dragLost(let item, _): item
         default: nil
@@ -66,7 +66,7 @@ public struct BrowserNotice: Hashable, Sendable {
 
 /// Where the session stands, sent with every answer.
 public struct BrowserStatus: Hashable, Sendable {
-    public var client: String
+    public var client: ClientID
     public var user: String
     public var board: String
     public var phase: ConnectionPhase
@@ -86,10 +86,10 @@ public struct BrowserStatus: Hashable, Sendable {
 
     /// Another connection on the board.
     public struct Peer: Hashable, Sendable {
-        public var client: String
+        public var client: ClientID
         public var user: String
 
-        public init(client: String, user: String) {
+        public init(client: ClientID, user: String) {
             self.client = client
             self.user = user
         }

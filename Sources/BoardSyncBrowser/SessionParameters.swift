@@ -6,13 +6,13 @@ import BoardSync
 public struct SessionParameters: Hashable, Sendable {
     /// The client id `hello` carries; nil lets the session make one from the seed. It stays the
     /// same across the session's reconnects.
-    public var client: String?
+    public var client: ClientID?
     public var user: String
     public var board: String
     public var seed: UInt64
     public var limits: Limits
 
-    public init(client: String? = nil, user: String, board: String, seed: UInt64, limits: Limits = .default) {
+    public init(client: ClientID? = nil, user: String, board: String, seed: UInt64, limits: Limits = .default) {
         self.client = client
         self.user = user
         self.board = board
@@ -25,7 +25,7 @@ public struct SessionParameters: Hashable, Sendable {
     /// ids, board names and user names.
     public init(json bytes: [UInt8]) throws(BrowserInputError) {
         let fields = try InputFields(parsing: bytes)
-        client = try fields.optionalString("client")
+        client = try fields.optionalString("client").map(ClientID.init)
         user = try fields.string("user")
         board = try fields.string("board")
         seed = try fields.unsigned("seed")
@@ -40,7 +40,7 @@ public struct SessionParameters: Hashable, Sendable {
 
     /// Refuses what the server would refuse in `hello` or in the URL.
     public func check() throws(BrowserInputError) {
-        if let client, !Validation.isIdentifier(client) {
+        if let client, !Validation.isIdentifier(client.rawValue) {
             throw .invalidParameter(field: "client", reason: "is not a valid id")
         }
         if Validation.checkText(user, limit: Validation.userLimit) != nil {

@@ -42,19 +42,21 @@ struct HistoryBoardFile {
 
         for (index, id) in sections.dropFirst().enumerated() {
             try append(
-                .insertSection(section: SectionHeader(id: id, title: "Section \(id)"), index: index + 1),
+                .insertSection(section: SectionHeader(id: SectionID(id), title: "Section \(id)"), index: index + 1),
                 newID: (id, .section))
         }
         for number in 0..<items {
             let id = "tile-\(number)"
             let section = sections[number % sections.count]
             try append(
-                .insert(item: Item(id: id, label: "Tile \(number)"), to: Position(section: section, index: 0)),
+                .insert(
+                    item: Item(id: ItemID(id), label: "Tile \(number)"),
+                    to: Position(section: SectionID(section), index: 0)),
                 newID: (id, .item))
         }
         for number in 0..<moves {
-            let from = sections[number % sections.count]
-            let to = sections[(number + 1) % sections.count]
+            let from = SectionID(sections[number % sections.count])
+            let to = SectionID(sections[(number + 1) % sections.count])
             guard let item = state.board.sections[number % sections.count].items.first?.id else {
                 throw Invalid(version: state.version + 1)
             }

@@ -186,7 +186,7 @@ enum StoreBenchmark {
 /// its own `seq`, handing out batches that continue them.
 struct StoreBenchWriters {
     private var boards: [String]
-    private var clients: [String]
+    private var clients: [ClientID]
     private var versions: [Int]
     private var nextBoard = 0
 

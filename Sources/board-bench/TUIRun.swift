@@ -89,7 +89,7 @@ struct TUIRun {
         }
         var version = 0
         for move in 0..<moves {
-            let section = "s\(move % 4)"
+            let section: SectionID = "s\(move % 4)"
             guard let items = model.machine.committed?.board.sections.first(where: { $0.id == section })?.items else {
                 break
             }

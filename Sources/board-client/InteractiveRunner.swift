@@ -62,7 +62,8 @@ final class InteractiveRunner {
         defer { context?.shutdown() }
         let size = (try? backend.size()) ?? TerminalSize(width: 80, height: 24)
         model = AppModel(
-            clientID: ProcessIdentity.randomID(), user: options.user, boardName: options.boardName, size: size,
+            clientID: ClientID(ProcessIdentity.randomID()), user: options.user, boardName: options.boardName,
+            size: size,
             seed: UInt64.random(in: .min ... .max))
         model.isInsecure = options.trust.isInsecure
         model.animator.animates = animates

@@ -52,7 +52,7 @@ struct ScriptRunner {
             return finish(ScriptResult(.unreachable, "cannot reach \(options.url): \(error)"))
         }
         var session = ScriptSession(
-            command: command, clientID: ProcessIdentity.randomID(), user: options.user,
+            command: command, clientID: ClientID(ProcessIdentity.randomID()), user: options.user,
             boardName: options.boardName ?? "",
             newID: ProcessIdentity.randomID())
         send(session.start(), on: socket)

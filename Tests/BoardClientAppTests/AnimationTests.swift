@@ -20,7 +20,7 @@ import Testing
         .server(.op(.init(version: version, client: Self.bob.client, user: "bob", op: op)))
     }
 
-    func pos(_ section: String, _ index: Int) -> Position { Position(section: section, index: index) }
+    func pos(_ section: SectionID, _ index: Int) -> Position { Position(section: section, index: index) }
 
     func rows(_ model: AppModel, _ time: Double, _ range: ClosedRange<Int>) -> [String] {
         Array(F.picture(model, time: time)[range])
@@ -385,11 +385,11 @@ import Testing
     @Test func cachedFramesEqualUncachedFrames() {
         var model = ModelFixtures.model()
         let cache = RenderCache()
-        let bob = "bob0000000000001"
+        let bob: ClientID = "bob0000000000001"
         var version = 1
         for step in 0..<10 {
             version += 1
-            let item = "todo\(step % 3)"
+            let item: ItemID = "todo\(step % 3)"
             let op: Op
             switch step {
             case 4: op = .update(item: item, label: "Renamed")

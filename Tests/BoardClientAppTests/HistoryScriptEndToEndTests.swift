@@ -43,7 +43,7 @@ import Testing
                 == "h2e v3\nMain [main] (2)\n  \(mail)  Mail\n  \(try maps(url))  Maps\nDone [\(done)] (0)\n")
         let past = try WireCodec.decodeBoard(
             Array(try run([url, "list", "--at", "4", "--json"]).stdout.utf8.dropLast()))
-        #expect(past.version == 4 && past.sections[1].items.map(\.id) == [mail])
+        #expect(past.version == 4 && past.sections[1].items.map(\.id.rawValue) == [mail])
 
         for version in 5...9 {
             #expect(try run([url, "rename", mail, "v\(version)", "--user", "carol"]).status == 0)
@@ -70,7 +70,7 @@ import Testing
     /// The id of the tile labelled Maps.
     func maps(_ url: String) throws -> String {
         let board = try WireCodec.decodeBoard(Array(try run([url, "list", "--json"]).stdout.utf8.dropLast()))
-        return try #require(board.sections.flatMap(\.items).first { $0.label == "Maps" }?.id)
+        return try #require(board.sections.flatMap(\.items).first { $0.label == "Maps" }?.id.rawValue)
     }
 
     @Test func sectionCommands() throws {

@@ -15,7 +15,7 @@ import Testing
         return commands
     }
 
-    func pos(_ section: String, _ index: Int) -> Position { Position(section: section, index: index) }
+    func pos(_ section: SectionID, _ index: Int) -> Position { Position(section: section, index: index) }
 
     @Test func arrowKeysAndEscapeBytesReachTheModel() {
         var model = F.model()

@@ -52,7 +52,7 @@ import Testing
         let (status, body) = try await HTTPGet.body(port: server.port, path: "/boards/pty")
         #expect(status == 200)
         let board = try WireCodec.decodeBoard(body)
-        #expect(board.sections[0].items.map(\.id) == [ids[1], ids[0], ids[2]])
+        #expect(board.sections[0].items.map(\.id.rawValue) == [ids[1], ids[0], ids[2]])
 
         #expect(client.quit() == 0)
         let raw = String(decoding: screen.raw, as: UTF8.self)

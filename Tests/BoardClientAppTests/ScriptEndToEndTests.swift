@@ -47,8 +47,8 @@ import Testing
         #expect(status == 200)
         snapshot = try WireCodec.decodeBoard(body)
         #expect(snapshot.version == 5)
-        #expect(snapshot.sections.map(\.id) == ["main", done])
-        #expect(snapshot.sections[1].items == [Item(id: mail, label: "Mail")])
+        #expect(snapshot.sections.map(\.id.rawValue) == ["main", done])
+        #expect(snapshot.sections[1].items == [Item(id: ItemID(mail), label: "Mail")])
         #expect(try ClientRun.run([url, "delete", mail]).stdout == "deleted \(mail)\n")
     }
 
@@ -85,6 +85,6 @@ import Testing
         let lines = output.text.split(separator: "\n")
         let messages = lines.compactMap { try? WireCodec.decodeServerMessage(Array($0.utf8)) }
         #expect(messages.count == lines.count)
-        #expect(messages.contains { if case .op(let op) = $0 { op.op.itemID == id } else { false } })
+        #expect(messages.contains { if case .op(let op) = $0 { op.op.itemID?.rawValue == id } else { false } })
     }
 }

@@ -104,7 +104,7 @@ import Testing
             return
         }
         #expect(to == Position(section: "ideas", index: 0) && item.label == "Plan")
-        #expect(model.cursor == item.id)
+        #expect(model.cursor == item.id.rawValue)
     }
 
     @Test func aNewSectionTakesTheCursor() {
@@ -113,7 +113,7 @@ import Testing
         for character in "Later" { _ = model.update(F.char(character), now: 1) }
         _ = model.update(F.key(.enter), now: 1)
         let id = model.machine.view.sections.last?.id
-        #expect(model.cursor == id && model.cursorSection == id)
+        #expect(model.cursor == id?.rawValue && model.cursorSection == id)
         #expect(F.picture(model, time: 5).contains(" Later (0)"))
         #expect(F.picture(model, time: 5).contains(" ▸ (empty)"))
     }

@@ -7,9 +7,9 @@ import Testing
     typealias F = ModelFixtures
     static let bob = ServerMessage.Peer(client: "bob0000000000001", user: "bob")
 
-    func pos(_ section: String, _ index: Int) -> Position { Position(section: section, index: index) }
+    func pos(_ section: SectionID, _ index: Int) -> Position { Position(section: section, index: index) }
 
-    func order(_ model: AppModel, _ section: Int = 0) -> [String] {
+    func order(_ model: AppModel, _ section: Int = 0) -> [ItemID] {
         model.machine.view.sections[section].cells.map(\.id)
     }
 
@@ -154,8 +154,8 @@ import Testing
         }
         #expect(item.label == "Hi")
         #expect(to == pos("todo", 1))
-        #expect(item.id.count == 16 && item.id.allSatisfy(\.isHexDigit))
-        #expect(model.cursor == item.id)
+        #expect(item.id.rawValue.count == 16 && item.id.rawValue.allSatisfy(\.isHexDigit))
+        #expect(model.cursor == item.id.rawValue)
         #expect(model.mode == .browsing)
     }
 

@@ -33,7 +33,7 @@ struct AccessIsolationTests {
 
         /// Applies one committed op, checking that it belongs to this board and continues it.
         func apply(_ op: Op, version: Int) {
-            guard case .insert(let item, _) = op, item.id.hasPrefix(board + ".") else {
+            guard case .insert(let item, _) = op, item.id.rawValue.hasPrefix(board + ".") else {
                 problems.append("foreign or unexpected op \(op) at version \(version)")
                 return
             }

@@ -12,7 +12,7 @@ import Testing
         var states: [String: ClusterMessage.BoardState] = [:]
         for index in 0..<300 {
             let board = "board-\(index % 3)"
-            let client = "client-\(index)-" + String(repeating: "x", count: 64 - "client-\(index)-".count)
+            let client = ClientID("client-\(index)-" + String(repeating: "x", count: 64 - "client-\(index)-".count))
             let number = String(index)
             let user = String(repeating: "é", count: 32 - number.count) + number
             states[board, default: .init()].peers.append(.init(client: client, user: user))

@@ -62,13 +62,13 @@ enum RandomEdits {
         var generator = SeededGenerator(seed: roll)
         let items = board.sections.flatMap { section in section.items.map { ($0.id, section.id) } }
         if board.sections.isEmpty {
-            return .insertSection(SectionHeader(id: id, title: "Section \(id)"), at: 0)
+            return .insertSection(SectionHeader(id: SectionID(id), title: "Section \(id)"), at: 0)
         }
         let section = board.sections.randomElement(using: &generator)!
         switch Int.random(in: 0..<100, using: &generator) {
         case 0..<30:
             return .insert(
-                Item(id: id, label: "Tile \(id)"),
+                Item(id: ItemID(id), label: "Tile \(id)"),
                 at: Position(section: section.id, index: Int.random(in: 0...section.items.count, using: &generator)))
         case 30..<60:
             guard let (item, from) = items.randomElement(using: &generator) else { return nil }
@@ -85,7 +85,7 @@ enum RandomEdits {
         case 82..<89:
             guard board.sections.count < 6 else { return nil }
             return .insertSection(
-                SectionHeader(id: id, title: "Section \(id)"),
+                SectionHeader(id: SectionID(id), title: "Section \(id)"),
                 at: Int.random(in: 0...board.sections.count, using: &generator))
         case 89..<94:
             return .moveSection(section.id, to: Int.random(in: 0..<board.sections.count, using: &generator))

@@ -9,7 +9,7 @@ import Testing
 struct DragCoalescingTests {
     /// Long ids and user name make each broadcast a few hundred bytes, so a few thousand of
     /// them outgrow the kernel's socket buffers and the rest waits in the server's queue.
-    static let item = "item-" + String(repeating: "d", count: 59)
+    static let item = ItemID("item-" + String(repeating: "d", count: 59))
     static let overs = 8_000
     static let opEvery = 500
 
@@ -18,7 +18,8 @@ struct DragCoalescingTests {
         defer { server.finish() }
         let url = server.url(board: "drag-coalescing")
         let user = String(repeating: "\u{1F600}", count: 32)
-        let (dragger, _) = try ProtocolClient.joined(url, client: String(repeating: "a", count: 64), user: user)
+        let (dragger, _) = try ProtocolClient.joined(
+            url, client: ClientID(String(repeating: "a", count: 64)), user: user)
         for (index, id) in [Self.item, "b", "c", "d", "e"].enumerated() {
             #expect(try dragger.submit(seq: index + 1, base: index, Ops.insert(id, at: index)).ackValue != nil)
         }

@@ -15,7 +15,7 @@ struct DragLifecycleTests {
         init(arguments: [String] = [], board: String) throws {
             server = try InProcessServer(arguments: arguments)
             (alice, _) = try server.joined(board: board, user: "alice")
-            for (index, id) in ["a", "b", "c"].enumerated() {
+            for (index, id) in (["a", "b", "c"] as [ItemID]).enumerated() {
                 _ = try alice.submit(seq: index + 1, base: index, Ops.insert(id, at: index))
             }
             (bob, _) = try server.joined(board: board, user: "bob")

@@ -8,7 +8,7 @@ import Testing
 struct DurabilityTests {
     /// An acknowledged submit as its author saw it.
     struct Acked: Sendable {
-        let client: String
+        let client: ClientID
         let seq: Int
         let version: Int
         let op: Op
@@ -73,7 +73,7 @@ struct DurabilityTests {
             #expect(stored.op == record.op && stored.client == record.client, "version \(record.version) differs")
         }
         for writer in 0..<5 {
-            let client = "writer\(writer)"
+            let client = ClientID("writer\(writer)")
             let last = records.filter { $0.client == client }.map(\.seq).max() ?? 0
             let (_, mine) = try ProtocolClient.joined(
                 restarted.url(board: "durable"), client: client, user: "w\(writer)")

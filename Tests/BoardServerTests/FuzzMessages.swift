@@ -6,8 +6,8 @@ import TestSupport
 /// retyped or out of range), random JSON and random text.
 struct FuzzMessages {
     var generator: SeededGenerator
-    static let itemIDs = (0..<12).map { "f\($0)" }
-    static let sectionIDs = ["main", "s1", "s2", "nosuch"]
+    static let itemIDs = (0..<12).map { ItemID("f\($0)") }
+    static let sectionIDs: [SectionID] = ["main", "s1", "s2", "nosuch"]
 
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }
 
@@ -26,7 +26,8 @@ struct FuzzMessages {
         case 4: return .delete(item: item, from: position())
         case 5: return .update(item: item, label: chance(10) ? "" : "upd \(int(0...99))")
         case 6:
-            return .insertSection(section: SectionHeader(id: pick(["s1", "s2", item]), title: "S"), index: int(0...3))
+            return .insertSection(
+                section: SectionHeader(id: pick(["s1", "s2", SectionID(item.rawValue)]), title: "S"), index: int(0...3))
         default: return .renameSection(section: pick(Self.sectionIDs), title: "T\(int(0...9))")
         }
     }
@@ -41,7 +42,7 @@ struct FuzzMessages {
     }
 
     /// A valid message of any type, as text.
-    mutating func validText(seq: Int, base: Int, client: String) -> String {
+    mutating func validText(seq: Int, base: Int, client: ClientID) -> String {
         let message: ClientMessage
         switch int(0...9) {
         case 0: message = .hello(.init(client: client, user: "fuzzer", since: chance(50) ? int(0...50) : nil))

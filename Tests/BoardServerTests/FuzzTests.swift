@@ -69,7 +69,7 @@ struct FuzzTests {
 /// collects every op it had acknowledged.
 struct FuzzSession {
     let url: String
-    let client: String
+    let client: ClientID
     var fuzz: FuzzMessages
     let commits: Watched<[ServerMessage.CommittedOp]>
     let problems: Watched<[String]>
@@ -79,7 +79,7 @@ struct FuzzSession {
     var connection: ProtocolClient?
 
     init(
-        url: String, client: String, fuzz: FuzzMessages, commits: Watched<[ServerMessage.CommittedOp]>,
+        url: String, client: ClientID, fuzz: FuzzMessages, commits: Watched<[ServerMessage.CommittedOp]>,
         problems: Watched<[String]>,
         forcedCloses: Watched<[UInt16]>
     ) {

@@ -35,10 +35,10 @@ final class InterceptedStore: BoardStore, @unchecked Sendable {
     func oldestRetainedVersion(_ board: String) throws(StoreError) -> Int? {
         try inner.oldestRetainedVersion(board)
     }
-    func lastSeq(_ board: String, client: String) throws(StoreError) -> Int {
+    func lastSeq(_ board: String, client: ClientID) throws(StoreError) -> Int {
         try inner.lastSeq(board, client: client)
     }
-    func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> StoredOp? {
+    func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> StoredOp? {
         try inner.committedOp(board, client: client, seq: seq)
     }
 }

@@ -16,7 +16,7 @@ final class MachineDriver: @unchecked Sendable {
     private let state: Watched<State>
     let socket: BlockingWebSocket
 
-    init(url: String, board: String, client: String, user: String) throws {
+    init(url: String, board: String, client: ClientID, user: String) throws {
         socket = try BlockingWebSocket(url: url)
         state = Watched(State(machine: ClientMachine(clientID: client, user: user, boardID: board)))
         update { $0.connectionOpened() }

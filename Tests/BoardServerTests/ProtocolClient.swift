@@ -6,11 +6,11 @@ import WebSocketTransport
 /// decodes `ServerMessage`s with deadlines.
 final class ProtocolClient: @unchecked Sendable {
     let socket: BlockingWebSocket
-    let client: String
+    let client: ClientID
     let user: String
 
     init(
-        url: String, client: String = "c" + String(UInt64.random(in: 0...UInt64.max), radix: 16),
+        url: String, client: ClientID = ClientID("c" + String(UInt64.random(in: 0...UInt64.max), radix: 16)),
         user: String = "tester"
     ) throws {
         socket = try BlockingWebSocket(url: url, options: ClientConnectOptions(subprotocols: ["boardsync.v1"]))
@@ -20,7 +20,7 @@ final class ProtocolClient: @unchecked Sendable {
 
     /// Connects and completes `hello`/`welcome`.
     static func joined(
-        _ url: String, client: String? = nil, user: String = "tester", since: Int? = nil
+        _ url: String, client: ClientID? = nil, user: String = "tester", since: Int? = nil
     ) throws -> (ProtocolClient, ServerMessage.Welcome) {
         let connection =
             try client.map { try ProtocolClient(url: url, client: $0, user: user) }

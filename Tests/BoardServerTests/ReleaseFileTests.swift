@@ -16,7 +16,7 @@ struct ReleaseFileTests {
     /// One op row as the old file holds it.
     struct Row: Equatable {
         let version: Int
-        let client: String
+        let client: ClientID
         let user: String
         let seq: Int
         let committedAt: Int
@@ -40,7 +40,8 @@ struct ReleaseFileTests {
             "SELECT version, client, user, seq, committed_at, op_json FROM all_ops WHERE board = ? ORDER BY version"
         ).query(board) {
             Row(
-                version: $0.int(0), client: $0.string(1), user: $0.string(2), seq: $0.int(3), committedAt: $0.int(4),
+                version: $0.int(0), client: ClientID($0.string(1)), user: $0.string(2), seq: $0.int(3),
+                committedAt: $0.int(4),
                 json: $0.string(5))
         }
     }

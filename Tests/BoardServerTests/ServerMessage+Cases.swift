@@ -38,7 +38,7 @@ extension ServerMessage {
 /// server's session (`InProcessClient`). The helpers below serve both.
 protocol ProtocolPeer {
     /// The client id it says `hello` with.
-    var client: String { get }
+    var client: ClientID { get }
     func send(_ message: ClientMessage)
     func sendRaw(_ text: String)
     /// The next server message; throws when none comes in time or the connection closed.
@@ -88,7 +88,7 @@ extension ProtocolPeer {
     /// answered with `bad_op` naming it. Everything received before that answer is returned.
     @discardableResult
     func probe(timeout: Double = 5) throws -> [ServerMessage] {
-        let marker = "probe-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        let marker = ItemID("probe-" + String(UInt32.random(in: 0...UInt32.max), radix: 16))
         send(.drag(.begin(item: marker)))
         var before: [ServerMessage] = []
         let deadline = Date(timeIntervalSinceNow: timeout)
@@ -102,15 +102,15 @@ extension ProtocolPeer {
 
 /// Shorthands for ops in tests.
 enum Ops {
-    static func insert(_ id: String, _ label: String? = nil, section: String = "main", at index: Int = 0) -> Op {
+    static func insert(_ id: ItemID, _ label: String? = nil, section: SectionID = "main", at index: Int = 0) -> Op {
         .insert(item: Item(id: id, label: label ?? "label \(id)"), to: Position(section: section, index: index))
     }
 
-    static func move(_ id: String, from: (String, Int), to: (String, Int)) -> Op {
+    static func move(_ id: ItemID, from: (SectionID, Int), to: (SectionID, Int)) -> Op {
         .move(item: id, from: Position(section: from.0, index: from.1), to: Position(section: to.0, index: to.1))
     }
 
-    static func delete(_ id: String, section: String = "main", at index: Int) -> Op {
+    static func delete(_ id: ItemID, section: SectionID = "main", at index: Int) -> Op {
         .delete(item: id, from: Position(section: section, index: index))
     }
 }

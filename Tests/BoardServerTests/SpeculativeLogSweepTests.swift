@@ -198,7 +198,7 @@ struct SpeculativeLogSweepTests {
             let id = ConnectionID(UInt64(index + 1))
             let name = "c\(index)"
             servers[server].handle(.connected(id, role: .editor), now: now)
-            servers[server].handle(.received(id, .hello(.init(client: name, user: name))), now: now)
+            servers[server].handle(.received(id, .hello(.init(client: ClientID(name), user: name))), now: now)
             servers[server].endTurn(now: now)
             clients.append((server, Client(name: name, connection: id)))
         }
@@ -255,7 +255,7 @@ struct SpeculativeLogSweepTests {
             for (seq, ack) in client.acked {
                 let stored = store.ops.indices.contains(ack.version - 1) ? store.ops[ack.version - 1] : nil
                 #expect(
-                    stored?.client == client.name && stored?.seq == seq && stored?.op == ack.op,
+                    stored?.client.rawValue == client.name && stored?.seq == seq && stored?.op == ack.op,
                     "\(client.name) #\(seq) acked at \(ack.version) but not stored there, seed \(seed)")
             }
         }

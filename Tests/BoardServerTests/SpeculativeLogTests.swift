@@ -28,7 +28,7 @@ struct SpeculativeLogTests {
             log = SpeculativeLog(durable: current)
             for (id, client) in [(alice, "A"), (bob, "B")] {
                 handle(.connected(id, role: .editor))
-                handle(.received(id, .hello(.init(client: client, user: client.lowercased()))))
+                handle(.received(id, .hello(.init(client: ClientID(client), user: client.lowercased()))))
             }
             _ = log.endTurn()
         }
@@ -55,7 +55,7 @@ struct SpeculativeLogTests {
         }
     }
 
-    static func elsewhere(_ version: Int, _ op: Op, client: String = "Z", seq: Int = 1) -> SequencedOp {
+    static func elsewhere(_ version: Int, _ op: Op, client: ClientID = "Z", seq: Int = 1) -> SequencedOp {
         SequencedOp(version: version, client: client, user: "zoe", seq: seq, op: op)
     }
 

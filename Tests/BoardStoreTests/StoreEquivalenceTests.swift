@@ -8,7 +8,7 @@ import Testing
 @Suite("Every store agrees with the in-memory store")
 struct StoreEquivalenceTests {
     private static let boards = ["a", "b", "c"]
-    private static let clients = ["c1", "c2", "c3", "c4"]
+    private static let clients: [ClientID] = ["c1", "c2", "c3", "c4"]
     /// The stores compared with the in-memory one.
     static let compared = StoreFactory.all.filter { $0.name != StoreFactory.inMemory.name }
 

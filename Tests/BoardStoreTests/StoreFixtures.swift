@@ -6,7 +6,7 @@ import Testing
 
 /// A committed op of `client` that is easy to recognize: version `version` renames item
 /// `i<version>` to `v<version>`.
-func op(_ version: Int, client: String = "c1", user: String = "ann", seq: Int? = nil) -> StoredOp {
+func op(_ version: Int, client: ClientID = "c1", user: String = "ann", seq: Int? = nil) -> StoredOp {
     StoredOp(
         SequencedOp(
             version: version, client: client, user: user, seq: seq ?? version,
@@ -29,7 +29,8 @@ func creation(of board: String) -> CommitBatch {
 }
 
 /// Commits ops `versions` of `board`, each by `client` with `seq == version`.
-func commitOps(_ versions: ClosedRange<Int>, to board: String, in store: any BoardStore, client: String = "c1") throws {
+func commitOps(_ versions: ClosedRange<Int>, to board: String, in store: any BoardStore, client: ClientID = "c1") throws
+{
     var batch = CommitBatch()
     for version in versions {
         batch.append(op(version, client: client), to: board)

@@ -13,7 +13,7 @@ import Testing
         #expect(first.status.client == "web-910a2dec89025cc1")
         #expect(again.status.client == first.status.client)
         #expect(other.status.client != first.status.client)
-        #expect(Validation.isIdentifier(first.status.client))
+        #expect(Validation.isIdentifier(first.status.client.rawValue))
     }
 
     @Test func openingAnswersTheHandleStatusAndEmptyView() {

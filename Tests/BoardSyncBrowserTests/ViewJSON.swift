@@ -11,17 +11,18 @@ enum ViewJSON {
             var cells: [ViewCell] = []
             for cell in try array(section, "cells") { cells.append(try viewCell(cell)) }
             sections.append(
-                ViewSection(id: try string(section, "id"), title: try string(section, "title"), cells: cells))
+                ViewSection(id: try SectionID(string(section, "id")), title: try string(section, "title"), cells: cells)
+            )
         }
         return BoardView(sections: sections)
     }
 
     private static func viewCell(_ value: JSONValue) throws -> ViewCell {
-        var cell = ViewCell(id: try string(value, "id"), label: try string(value, "label"))
+        var cell = ViewCell(id: try ItemID(string(value, "id")), label: try string(value, "label"))
         if let holder = try object(value)["holder"] {
             guard case .bool(let isLocal)? = try object(holder)["local"] else { throw Malformed() }
             cell.holder = DragHolder(
-                client: try string(holder, "client"), user: try string(holder, "user"), isLocal: isLocal)
+                client: try ClientID(string(holder, "client")), user: try string(holder, "user"), isLocal: isLocal)
         }
         return cell
     }

@@ -13,7 +13,9 @@ struct AnimationPlanPropertyTests {
                 old, count: Int.random(in: 0...8, using: &scenario.generator), maxSections: 6, maxCells: 16)
             let batch = checkedBatch(old, new, seed: seed)
             let named = new.sections.flatMap(\.cells).map(\.id).randomElement(using: &scenario.generator)
-            let cause = named.map { ChangeCause(mover: .remote(client: "B", user: "bob"), kind: .edit, moved: [$0]) }
+            let cause = named.map {
+                ChangeCause(mover: .remote(client: "B", user: "bob"), kind: .edit, moved: [$0.rawValue])
+            }
             let plan = try AnimationPlan(old: old, batch: batch, new: new, cause: cause)
             check(plan, old: old, new: new, batch: batch, seed: seed)
         }

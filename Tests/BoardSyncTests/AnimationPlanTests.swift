@@ -12,7 +12,7 @@ import Testing
         try AnimationPlan(old: old, batch: batch ?? checkedBatch(old, new), new: new, cause: cause)
     }
 
-    func motions(_ plan: AnimationPlan) -> [String: Motion] {
+    func motions(_ plan: AnimationPlan) -> [ItemID: Motion] {
         Dictionary(plan.cells.map { ($0.id, $0.motion) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -54,8 +54,8 @@ import Testing
         #expect(batch.itemMoves.count == 1)
         for moved in ["a", "b"] {
             let plan = try plan(old, new, batch: batch, cause: bobMoved(moved))
-            #expect(plan.movedCells.map(\.id) == [moved])
-            #expect(plan.cells.filter { $0.motion == .shifted }.map(\.id) == [moved == "a" ? "b" : "a"])
+            #expect(plan.movedCells.map(\.id) == [ItemID(moved)])
+            #expect(plan.cells.filter { $0.motion == .shifted }.map(\.id) == [moved == "a" ? "b" : "a"] as [ItemID])
             #expect(motions(plan)["c"] == .still)
         }
     }

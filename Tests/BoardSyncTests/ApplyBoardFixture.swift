@@ -3,15 +3,15 @@ import BoardSync
 /// Boards for the tests, built from compact descriptions: a section's title is "Title <id>" and an
 /// item's label is "Label <id>".
 enum BoardFixture {
-    static func item(_ id: String) -> Item {
+    static func item(_ id: ItemID) -> Item {
         Item(id: id, label: "Label \(id)")
     }
 
-    static func section(_ id: String, _ items: [String]) -> Section {
+    static func section(_ id: SectionID, _ items: [ItemID]) -> Section {
         Section(id: id, title: "Title \(id)", items: items.map(item))
     }
 
-    static func board(version: Int = 7, _ sections: [(String, [String])]) -> Board {
+    static func board(version: Int = 7, _ sections: [(SectionID, [ItemID])]) -> Board {
         Board(id: "team", version: version, sections: sections.map { section($0.0, $0.1) })
     }
 
@@ -23,11 +23,11 @@ enum BoardFixture {
 }
 
 /// A position, written short.
-func at(_ section: String, _ index: Int) -> Position {
+func at(_ section: SectionID, _ index: Int) -> Position {
     Position(section: section, index: index)
 }
 
 /// A new item for an insert, labelled "New <id>".
-func newItem(_ id: String) -> Item {
+func newItem(_ id: ItemID) -> Item {
     Item(id: id, label: "New \(id)")
 }

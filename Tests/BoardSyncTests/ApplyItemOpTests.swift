@@ -3,12 +3,12 @@ import Testing
 
 /// Item operations that pass the checks, each with the exact board it leaves.
 @Suite struct ApplyItemOpTests {
-    private func expected(_ sections: [(String, [String])], relabel: [String: String] = [:]) -> Board {
+    private func expected(_ sections: [(SectionID, [ItemID])], relabel: [ItemID: String] = [:]) -> Board {
         var board = BoardFixture.board(version: 8, sections)
         for s in board.sections.indices {
             for i in board.sections[s].items.indices {
                 let id = board.sections[s].items[i].id
-                if id.hasPrefix("n") { board.sections[s].items[i].label = "New \(id)" }
+                if id.rawValue.hasPrefix("n") { board.sections[s].items[i].label = "New \(id)" }
                 if let label = relabel[id] { board.sections[s].items[i].label = label }
             }
         }

@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func opsOnDeletedItemsAreNoops() {
-        for id in ["b", "f", "gone"] {
+        for id: ItemID in ["b", "f", "gone"] {
             expectNoop(.update(item: id, label: "x"), in: state)
             expectNoop(.delete(item: id, from: at("s0", 1)), in: state)
             expectNoop(.move(item: id, from: at("s0", 1), to: at("s2", 0)), in: state)
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func opsOnDeletedSectionsAreNoops() {
-        for id in ["s1", "old"] {
+        for id: SectionID in ["s1", "old"] {
             expectNoop(.renameSection(section: id, title: "x"), in: state)
             expectNoop(.moveSection(section: id, from: 1, index: 0), in: state)
             expectNoop(.deleteSection(section: id, from: 1), in: state)

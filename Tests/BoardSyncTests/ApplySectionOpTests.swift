@@ -49,9 +49,9 @@ import Testing
         let state = expectApplied(.deleteSection(section: "s0", from: 0))
         #expect(state.board == board([s1, s2]))
         #expect(state.board.itemCount == 3)
-        for id in ["a", "b", "c", "d"] {
+        for id: ItemID in ["a", "b", "c", "d"] {
             #expect(!state.isLive(item: id))
-            #expect(state.usedIDs[id] == .item)
+            #expect(state.usedIDs[id.rawValue] == .item)
         }
         #expect(state.usedIDs["s0"] == .section)
         #expect(!state.isLive(section: "s0"))

@@ -75,15 +75,15 @@ import Testing
 
     @Test(arguments: ["", "a b", "a/b", "é", "a\u{0}", String(repeating: "x", count: 65), "a🙂"])
     func invalidNewIDsAreRefused(_ id: String) {
-        expectRefused(.insert(item: Item(id: id, label: "x"), to: at("s0", 0)), .invalidID(id))
-        expectRefused(.insertSection(section: SectionHeader(id: id, title: "x"), index: 0), .invalidID(id))
+        expectRefused(.insert(item: Item(id: ItemID(id), label: "x"), to: at("s0", 0)), .invalidID(id))
+        expectRefused(.insertSection(section: SectionHeader(id: SectionID(id), title: "x"), index: 0), .invalidID(id))
     }
 
     @Test(arguments: [String(repeating: "x", count: 64), "A-z.0_9:x", "0", ":", "..", "3f9c0a1b2d4e5f60"])
     func validNewIDsAreAccepted(_ id: String) {
-        let item = expectApplied(.insert(item: Item(id: id, label: "x"), to: at("s0", 0)))
+        let item = expectApplied(.insert(item: Item(id: ItemID(id), label: "x"), to: at("s0", 0)))
         #expect(item.usedIDs[id] == .item)
-        let section = expectApplied(.insertSection(section: SectionHeader(id: id, title: "x"), index: 0))
+        let section = expectApplied(.insertSection(section: SectionHeader(id: SectionID(id), title: "x"), index: 0))
         #expect(section.usedIDs[id] == .section)
     }
 }

@@ -7,7 +7,7 @@ import Testing
 struct BatchMinimalityTests {
     /// The fewest kept entries that must be moves so that the UIKit replay of a flat list, with
     /// the given deletes and inserts, yields `new`: every subset of the kept entries is tried.
-    static func bruteForceMinimumMoves(old: [String], new: [String]) -> Int {
+    static func bruteForceMinimumMoves<ID: Equatable>(old: [ID], new: [ID]) -> Int {
         let kept = old.filter { new.contains($0) }
         let deletes = old.indices.filter { !new.contains(old[$0]) }
         let inserts = new.indices.filter { !old.contains(new[$0]) }

@@ -10,7 +10,8 @@ func view(_ picture: String) -> BoardView {
         let halves = part.split(separator: ":", maxSplits: 1)
         let id = halves[0].trimmingCharacters(in: .whitespaces)
         let cellIDs = halves.count > 1 ? halves[1].split(separator: " ").map(String.init) : []
-        return ViewSection(id: id, title: id.uppercased(), cells: cellIDs.map { ViewCell(id: $0, label: $0) })
+        return ViewSection(
+            id: SectionID(id), title: id.uppercased(), cells: cellIDs.map { ViewCell(id: ItemID($0), label: $0) })
     }
     return BoardView(sections: sections)
 }
@@ -59,9 +60,9 @@ struct BoardScenario {
             let id = freshID("s")
             let cells = (0..<Int.random(in: 0...maxCells, using: &generator)).map { _ -> ViewCell in
                 let cellID = freshID("c")
-                return ViewCell(id: cellID, label: cellID)
+                return ViewCell(id: ItemID(cellID), label: cellID)
             }
-            sections.append(ViewSection(id: id, title: id, cells: cells))
+            sections.append(ViewSection(id: SectionID(id), title: id, cells: cells))
         }
         return BoardView(sections: sections)
     }
@@ -96,7 +97,7 @@ struct BoardScenario {
             guard let section = candidates.randomElement(using: &generator) else { return }
             let id = freshID("c")
             let index = Int.random(in: 0...view.sections[section].cells.count, using: &generator)
-            view.sections[section].cells.insert(ViewCell(id: id, label: id), at: index)
+            view.sections[section].cells.insert(ViewCell(id: ItemID(id), label: id), at: index)
         case 3:  // delete a cell
             guard let path = randomCell(in: view) else { return }
             view.sections[path.section].cells.remove(at: path.item)
@@ -116,9 +117,9 @@ struct BoardScenario {
                 cells.append(view.sections[path.section].cells.remove(at: path.item))
             }
             let fresh = freshID("c")
-            cells.append(ViewCell(id: fresh, label: fresh))
+            cells.append(ViewCell(id: ItemID(fresh), label: fresh))
             view.sections.insert(
-                ViewSection(id: id, title: id, cells: cells),
+                ViewSection(id: SectionID(id), title: id, cells: cells),
                 at: Int.random(in: 0...view.sections.count, using: &generator))
         case 7:  // delete a section, sometimes rescuing one of its cells into another section
             guard !view.sections.isEmpty else { return }

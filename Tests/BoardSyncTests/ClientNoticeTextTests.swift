@@ -3,7 +3,7 @@ import Testing
 
 /// Every notice has its words, the same for every client shell.
 @Suite struct ClientNoticeTextTests {
-    private func label(_ id: String) -> String { id == "a" ? "Mail" : id }
+    private func label(_ id: ItemID) -> String { id == "a" ? "Mail" : id.rawValue }
 
     @Test func everyNoticeInWords() {
         let cases: [(ClientNotice, String)] = [

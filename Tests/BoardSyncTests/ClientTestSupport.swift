@@ -29,7 +29,7 @@ func clientWelcome(
 }
 
 /// A welcome that catches up with `ops` (committed at the versions after `since`).
-func clientCatchUp(since: Int, _ ops: [(client: String, op: Op)], lastSeq: Int) -> ServerMessage {
+func clientCatchUp(since: Int, _ ops: [(client: ClientID, op: Op)], lastSeq: Int) -> ServerMessage {
     let committed = ops.enumerated().map { offset, entry in
         ServerMessage.CommittedOp(
             version: since + offset + 1, client: entry.client, user: entry.client == "A" ? "ann" : "bob", op: entry.op)
@@ -55,7 +55,7 @@ func bobs(_ version: Int, _ op: Op) -> ServerMessage {
 
 /// A drag step of bob's.
 func bobDrags(
-    _ action: DragAction, _ item: String, from: Position? = nil, to: Position? = nil, version: Int = 5
+    _ action: DragAction, _ item: ItemID, from: Position? = nil, to: Position? = nil, version: Int = 5
 )
     -> ServerMessage
 {
@@ -68,7 +68,7 @@ func submitMessage(_ seq: Int, base: Int, _ op: Op) -> ClientMessage {
 
 /// The view of `board` with the cell of `item` moved to `to` (counted without it) and labelled
 /// with `holder`.
-func viewWithPlaceholder(_ board: Board, item: String, at to: Position?, holder: DragHolder) -> BoardView {
+func viewWithPlaceholder(_ board: Board, item: ItemID, at to: Position?, holder: DragHolder) -> BoardView {
     var sections = BoardView(board: board).sections
     guard let s = sections.firstIndex(where: { $0.cells.contains { $0.id == item } }),
         let c = sections[s].cells.firstIndex(where: { $0.id == item })

@@ -13,7 +13,7 @@ import Testing
         sections: [
             Section(
                 id: "main", title: "Main",
-                items: ["a", "b", "c", "d", "e"].map { Item(id: $0, label: $0.uppercased()) }),
+                items: ["a", "b", "c", "d", "e"].map { Item(id: ItemID($0), label: $0.uppercased()) }),
             Section(id: "done", title: "Done"),
         ])
 
@@ -56,7 +56,7 @@ import Testing
     /// with their section) by the committed ops, each once.
     static func ledgerProblems(_ harness: Harness) -> [String] {
         var live = Set(startBoard.sections.flatMap(\.items).map(\.id))
-        var sectionItems: [String: Set<String>] = Dictionary(
+        var sectionItems: [SectionID: Set<ItemID>] = Dictionary(
             uniqueKeysWithValues: startBoard.sections.map { ($0.id, Set($0.items.map(\.id))) })
         var problems: [String] = []
         for record in harness.committedLog {

@@ -53,7 +53,7 @@ struct Harness {
 
     /// A submit that the server acknowledged or refused.
     struct AnsweredSubmit: Hashable {
-        var client: String
+        var client: ClientID
         var seq: Int
     }
 
@@ -283,13 +283,13 @@ struct Harness {
     func dragDifferences() -> [String] {
         var problems: [String] = []
         let server = sequencer.state
-        var expected: [String: String] = [:]
+        var expected: [ItemID: String] = [:]
         for (item, drag) in sequencer.drags {
             expected[item] = "\(drag.client) \(drag.to ?? drag.from)"
         }
         for (index, client) in clients.enumerated() {
             let machine = client.machine
-            var shown: [String: String] = [:]
+            var shown: [ItemID: String] = [:]
             for (item, drag) in machine.remoteDrags {
                 guard let position = drag.to ?? machine.committed?.position(ofItem: item) else { continue }
                 shown[item] = "\(drag.client) \(position)"
@@ -335,7 +335,7 @@ struct PendingKeys {
     }
 
     static func key(_ op: Op) -> String {
-        "\(op.kind) \(op.itemID ?? op.sectionID ?? "")"
+        "\(op.kind) \(op.itemID?.rawValue ?? op.sectionID?.rawValue ?? "")"
     }
 
     /// Whether every item and section the op names (its target section included) is on `state`.

@@ -132,7 +132,7 @@ struct HarnessDriver {
             guard let section = sections.randomElement(using: &random) else { return nil }
             let index = Int.random(in: 0...section.items.count, using: &random)
             let id = freshID("i")
-            return .insert(Item(id: id, label: "L\(id)"), at: Position(section: section.id, index: index))
+            return .insert(Item(id: ItemID(id), label: "L\(id)"), at: Position(section: section.id, index: index))
         case 5..<10:
             guard let item = randomItem(on: state), let to = randomPosition(on: state, moving: item) else { return nil }
             return .move(item: item, to: to)
@@ -144,7 +144,8 @@ struct HarnessDriver {
             guard sections.count < 6 else { return nil }
             let id = freshID("s")
             return .insertSection(
-                SectionHeader(id: id, title: "T\(id)"), at: Int.random(in: 0...sections.count, using: &random))
+                SectionHeader(id: SectionID(id), title: "T\(id)"),
+                at: Int.random(in: 0...sections.count, using: &random))
         case 16, 17:
             guard let section = sections.randomElement(using: &random) else { return nil }
             return .moveSection(section.id, to: Int.random(in: 0..<sections.count, using: &random))
@@ -159,13 +160,13 @@ struct HarnessDriver {
         }
     }
 
-    private mutating func randomItem(on state: BoardState) -> String? {
+    private mutating func randomItem(on state: BoardState) -> ItemID? {
         let items = state.board.sections.flatMap(\.items)
         return items.randomElement(using: &random)?.id
     }
 
     /// A valid destination for moving `item`: the index counts the target section without it.
-    private mutating func randomPosition(on state: BoardState, moving item: String) -> Position? {
+    private mutating func randomPosition(on state: BoardState, moving item: ItemID) -> Position? {
         guard let section = state.board.sections.randomElement(using: &random) else { return nil }
         var count = section.items.count
         if section.items.contains(where: { $0.id == item }) { count -= 1 }

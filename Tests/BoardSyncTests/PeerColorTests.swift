@@ -9,7 +9,7 @@ import Testing
     }
 
     @Test func theSameIdAlwaysGetsTheSameColour() {
-        let ids = (0..<200).map { "web-\($0)" }
+        let ids = (0..<200).map { ClientID("web-\($0)") }
         #expect(ids.map { PeerColor(client: $0) } == ids.map { PeerColor(client: $0) })
     }
 

@@ -37,7 +37,7 @@ enum Committed {
     static let renameS1 = Op.renameSection(section: "s1", title: "Other")
     static let updateA = Op.update(item: "a", label: "Other")
 
-    static func insert(_ section: String, _ index: Int) -> Op {
+    static func insert(_ section: SectionID, _ index: Int) -> Op {
         .insert(item: newItem("c1"), to: at(section, index))
     }
 

@@ -3,7 +3,8 @@ import BoardSync
 /// Where an insert or move means to put its element: between two neighbours of one list. Rebasing
 /// must keep that meaning: as long as no committed op moved or deleted a neighbour, the element
 /// ends up after the one and before the other (things committed into the same slot may come in
-/// between, since the op committed first keeps a contested slot).
+/// between, since the op committed first keeps a contested slot). Ids are raw: the list is of
+/// items or of sections.
 struct RebaseNeighbours {
     var element: String
     var before: String?
@@ -19,19 +20,19 @@ struct RebaseNeighbours {
         let element: String
         switch op {
         case .insert(let item, let to):
-            element = item.id
+            element = item.id.rawValue
             let section = to.section
-            list = { state in state.board.sections.first { $0.id == section }?.items.map(\.id) ?? [] }
+            list = { state in state.board.sections.first { $0.id == section }?.items.map(\.id.rawValue) ?? [] }
         case .move(let item, _, let to):
-            element = item
+            element = item.rawValue
             let section = to.section
-            list = { state in state.board.sections.first { $0.id == section }?.items.map(\.id) ?? [] }
+            list = { state in state.board.sections.first { $0.id == section }?.items.map(\.id.rawValue) ?? [] }
         case .insertSection(let header, _):
-            element = header.id
-            list = { state in state.board.sections.map(\.id) }
+            element = header.id.rawValue
+            list = { state in state.board.sections.map(\.id.rawValue) }
         case .moveSection(let section, _, _):
-            element = section
-            list = { state in state.board.sections.map(\.id) }
+            element = section.rawValue
+            list = { state in state.board.sections.map(\.id.rawValue) }
         default:
             return nil
         }
@@ -44,7 +45,7 @@ struct RebaseNeighbours {
 
     /// Why `state` breaks the promise, ignoring neighbours that a committed op named.
     func violation(in state: BoardState, committed: [Op]) -> String? {
-        let touched = Set(committed.flatMap { [$0.itemID, $0.sectionID].compactMap { $0 } })
+        let touched = Set(committed.flatMap { [$0.itemID?.rawValue, $0.sectionID?.rawValue].compactMap { $0 } })
         let ids = list(state)
         guard let index = ids.firstIndex(of: element) else { return "\(element) is not in its list \(ids)" }
         if let before, !touched.contains(before), let other = ids.firstIndex(of: before), other > index {

@@ -40,7 +40,7 @@ enum RebaseRandomOps {
         case .insert:
             let section = board.sections[sectionIndex]
             let index = Int.random(in: 0...section.items.count, using: &rng)
-            return .insert(item: Item(id: newID, label: "new"), to: Position(section: section.id, index: index))
+            return .insert(item: Item(id: ItemID(newID), label: "new"), to: Position(section: section.id, index: index))
         case .move:
             let moving = items.randomElement(using: &rng)!
             let target = board.sections[sectionIndex]
@@ -54,7 +54,7 @@ enum RebaseRandomOps {
             return .update(item: items.randomElement(using: &rng)!.id, label: "updated \(newID)")
         case .insertSection:
             let index = Int.random(in: 0...board.sections.count, using: &rng)
-            return .insertSection(section: SectionHeader(id: newID, title: "new"), index: index)
+            return .insertSection(section: SectionHeader(id: SectionID(newID), title: "new"), index: index)
         case .moveSection:
             let index = Int.random(in: 0...(board.sections.count - 1), using: &rng)
             return .moveSection(section: board.sections[sectionIndex].id, from: sectionIndex, index: index)
@@ -67,6 +67,6 @@ enum RebaseRandomOps {
 
     /// A compact picture of a board for failure messages: `s0[i0 i1] s1[]`.
     static func picture(of board: Board) -> String {
-        board.sections.map { "\($0.id)[\($0.items.map(\.id).joined(separator: " "))]" }.joined(separator: " ")
+        board.sections.map { "\($0.id)[\($0.items.map(\.id.rawValue).joined(separator: " "))]" }.joined(separator: " ")
     }
 }

@@ -11,7 +11,7 @@ import Testing
         return harness
     }
 
-    func elsewhere(_ version: Int, _ op: Op, client: String = "Z", seq: Int = 1) -> SequencedOp {
+    func elsewhere(_ version: Int, _ op: Op, client: ClientID = "Z", seq: Int = 1) -> SequencedOp {
         SequencedOp(version: version, client: client, user: "zoe", seq: seq, op: op)
     }
 

@@ -16,7 +16,7 @@ struct SequencerHarness {
         ])
 
     init(
-        board: Board = sampleBoard, recentOps: [SequencedOp] = [], lastSeqs: [String: Int] = [:],
+        board: Board = sampleBoard, recentOps: [SequencedOp] = [], lastSeqs: [ClientID: Int] = [:],
         config: SequencerConfig = .default
     ) {
         sequencer = Sequencer(
@@ -31,7 +31,7 @@ struct SequencerHarness {
     /// Opens a connection and says `hello`; returns the output of the hello.
     @discardableResult
     mutating func join(
-        _ id: ConnectionID, client: String, user: String, role: Role = .editor, since: Int? = nil
+        _ id: ConnectionID, client: ClientID, user: String, role: Role = .editor, since: Int? = nil
     ) -> SequencerOutput {
         handle(.connected(id, role: role))
         return handle(.received(id, .hello(.init(client: client, user: user, since: since))))
@@ -75,7 +75,7 @@ func others(_ except: ConnectionID, _ message: ServerMessage, _ connections: [Co
     Outgoing(message: message, recipients: .allExcept(except), connections: connections)
 }
 
-func errorMessage(_ code: ErrorCode, _ text: String, seq: Int? = nil, item: String? = nil) -> ServerMessage {
+func errorMessage(_ code: ErrorCode, _ text: String, seq: Int? = nil, item: ItemID? = nil) -> ServerMessage {
     .error(.init(code: code, message: text, seq: seq, item: item))
 }
 
@@ -83,12 +83,12 @@ func ack(_ seq: Int, _ version: Int, _ op: Op?, duplicate: Bool = false) -> Serv
     .ack(.init(seq: seq, version: version, op: op, duplicate: duplicate))
 }
 
-func opMessage(_ version: Int, _ client: String, _ user: String, _ op: Op) -> ServerMessage {
+func opMessage(_ version: Int, _ client: ClientID, _ user: String, _ op: Op) -> ServerMessage {
     .op(.init(version: version, client: client, user: user, op: op))
 }
 
 func dragMessage(
-    _ action: DragAction, _ client: String, _ user: String, _ item: String, from: Position? = nil,
+    _ action: DragAction, _ client: ClientID, _ user: String, _ item: ItemID, from: Position? = nil,
     to: Position? = nil, version: Int, reason: DragEndReason? = nil
 ) -> ServerMessage {
     .drag(

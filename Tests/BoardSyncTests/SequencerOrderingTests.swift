@@ -5,7 +5,7 @@ import Testing
 /// A simulated client: it holds a replica of the board built only from what it received, and
 /// checks the ordering guarantees of protocol section 5 on every message it reads.
 struct SimulatedClient {
-    let client: String
+    let client: ClientID
     let user: String
     var connection: ConnectionID?
     var replica: BoardState?
@@ -13,7 +13,7 @@ struct SimulatedClient {
     var awaitingAnswer = false
     var welcomed = false
     var createdIDs = 0
-    var heldItem: String?
+    var heldItem: ItemID?
 
     var lastSeen: Int { replica?.version ?? 0 }
 
@@ -85,11 +85,11 @@ struct SimulatedClient {
     mutating func randomOp(using random: inout SeededGenerator) -> Op {
         let board = replica?.board ?? Board(id: "team")
         let items = board.sections.flatMap { section in section.items.map { ($0.id, section.id) } }
-        func newID() -> String {
+        func newID<ID: BoardIdentifier>() -> ID {
             createdIDs += 1
             return "\(client)-\(createdIDs)"
         }
-        func randomGap(in section: Section, without item: String? = nil) -> Int {
+        func randomGap(in section: Section, without item: ItemID? = nil) -> Int {
             let count = section.items.count - (item.map { section.index(ofItem: $0) != nil ? 1 : 0 } ?? 0)
             return Int.random(in: 0...count, using: &random)
         }

@@ -18,7 +18,7 @@ import Testing
     }
 
     func remoteDrag(
-        _ action: DragAction, _ item: String, client: String = "Z", from: Position? = nil, to: Position? = nil,
+        _ action: DragAction, _ item: ItemID, client: ClientID = "Z", from: Position? = nil, to: Position? = nil,
         version: Int = 0, reason: DragEndReason? = nil
     ) -> RemoteActivity {
         .drag(

@@ -12,9 +12,9 @@ enum WireFixture {
         return [UInt8](try Data(contentsOf: url))
     }
 
-    static let client = "c0ffee00deadbeef"
+    static let client: ClientID = "c0ffee00deadbeef"
 
-    static func position(_ section: String, _ index: Int) -> Position {
+    static func position(_ section: SectionID, _ index: Int) -> Position {
         Position(section: section, index: index)
     }
 

@@ -34,6 +34,9 @@ struct WireRandom {
         String((0..<(chance(3) ? 64 : int(1...8))).map { _ in pick(Self.idCharacters) })
     }
 
+    /// An id of the typed kind the context wants.
+    mutating func id<ID: BoardIdentifier>() -> ID { ID(id()) }
+
     /// Any string, control characters included (labels are checked elsewhere).
     mutating func text() -> String {
         var result = String.UnicodeScalarView()

@@ -75,6 +75,9 @@ private let nan = submit(seq: "NaN")
 private let trailingComma = #"{"type":"hello",}"#
 private let singleQuotes = "{'type':'hello'}"
 private let duplicate = #"{"type":"hello","type":"submit"}"#
+/// A submit with 40 extra members (past the validator's linear check), one repeated, at its end.
+private let manyMembers = (0..<40).map { "\"x\($0)\":\($0)" }.joined(separator: ",")
+private let duplicateAmongMany = #"{"type":"submit","seq":1,"base":0,"op":\#(move),"# + manyMembers + #","x17":0}"#
 private let truncated = #"{"type":"hel"#
 
 let wireBadInputs: [WireBadInput] = [
@@ -113,6 +116,9 @@ let wireBadInputs: [WireBadInput] = [
     WireBadInput("fraction without digits", submit(seq: "1."), .notJSON(offset: 25, reason: .invalidNumber)),
     WireBadInput("exponent without digits", submit(seq: "1e"), .notJSON(offset: 25, reason: .invalidNumber)),
     WireBadInput("duplicate key", duplicate, notJSON(duplicate, at: #""type":"submit""#, .duplicateKey("type"))),
+    WireBadInput(
+        "duplicate key among many", duplicateAmongMany,
+        notJSON(duplicateAmongMany, at: #""x17":0}"#, .duplicateKey("x17"))),
     WireBadInput("depth bomb of 10,000 [", String(repeating: "[", count: 10_000), .tooDeep),
     WireBadInput("depth bomb of 65,536 [", String(repeating: "[", count: 65_536), .tooDeep),
     WireBadInput("depth bomb of objects", String(repeating: #"{"a":"#, count: 10_000), .tooDeep),

@@ -13,8 +13,8 @@ public struct TileAnimator: Hashable, Sendable {
     /// False with `--no-animation` or `NO_MOTION=1`: every change shows at once. Marks stay,
     /// since they do not move.
     public var animates: Bool
-    var tiles: [String: TileMotion] = [:]
-    var titles: [String: TileMotion] = [:]
+    var tiles: [ItemID: TileMotion] = [:]
+    var titles: [SectionID: TileMotion] = [:]
     public private(set) var ghosts: [Ghost] = []
     /// No effect ends before this time, so `prune` has nothing to forget until then.
     var pruneDue = Double.infinity
@@ -105,7 +105,7 @@ public struct TileAnimator: Hashable, Sendable {
 
     /// Heads everything for its place in a new layout of the same view (after a resize).
     private mutating func follow(_ layout: BoardLayout, at time: Double) {
-        var nextTiles: [String: TileMotion] = [:]
+        var nextTiles: [ItemID: TileMotion] = [:]
         for (id, rect) in layout.tiles {
             var motion = tiles[id] ?? TileMotion(resting: Self.corner(rect), at: time)
             if animates {
@@ -116,7 +116,7 @@ public struct TileAnimator: Hashable, Sendable {
             nextTiles[id] = motion
         }
         tiles = nextTiles
-        var nextTitles: [String: TileMotion] = [:]
+        var nextTitles: [SectionID: TileMotion] = [:]
         for frame in layout.sections {
             let target = Point2D(x: 0, y: Double(frame.titleRow))
             var motion = titles[frame.id] ?? TileMotion(resting: target, at: time)
@@ -141,17 +141,17 @@ public struct TileAnimator: Hashable, Sendable {
     }
 
     /// How the tile `id` is drawn at `time`, or nil when it rests in its cell.
-    public func tileFrame(of id: String, at time: Double) -> MotionFrame? {
+    public func tileFrame(of id: ItemID, at time: Double) -> MotionFrame? {
         tiles[id]?.frame(at: time)
     }
 
     /// How the title of section `id` is drawn at `time`, or nil when it rests on its row.
-    public func titleFrame(of id: String, at time: Double) -> MotionFrame? {
+    public func titleFrame(of id: SectionID, at time: Double) -> MotionFrame? {
         titles[id]?.frame(at: time)
     }
 
     /// Where a tile's top-left corner is at `time`, rounded to a cell.
-    public func origin(of id: String, at time: Double) -> Point? {
+    public func origin(of id: ItemID, at time: Double) -> Point? {
         guard let value = tiles[id]?.tween.value(at: time) else { return nil }
         return Point(x: Int(value.x.rounded()), y: Int(value.y.rounded()))
     }

@@ -1,3 +1,5 @@
+import TerminalUI
+
 extension BoardLayout {
     /// The stop (a tile, or an empty section) the cursor reaches from `id` in `direction`: left
     /// and right follow reading order across sections; up and down go to the nearest row above
@@ -8,7 +10,9 @@ extension BoardLayout {
         case .left: return index > 0 ? order[index - 1] : nil
         case .right: return index + 1 < order.count ? order[index + 1] : nil
         case .up, .down:
-            let stops = tiles.merging(emptySlots) { tile, _ in tile }
+            var stops: [String: Rect] = [:]
+            for (section, slot) in emptySlots { stops[section.rawValue] = slot }
+            for (item, tile) in tiles { stops[item.rawValue] = tile }
             let candidates = stops.filter { direction == .up ? $0.value.y < rect.y : $0.value.y > rect.y }
             guard
                 let row = direction == .up

@@ -8,12 +8,12 @@ import TerminalUI
 public struct BoardLayout: Hashable, Sendable {
     /// One section's place.
     public struct SectionFrame: Hashable, Sendable {
-        public var id: String
+        public var id: SectionID
         public var title: String
         public var titleRow: Int
         /// The rows holding the section's tiles, full width.
         public var area: Rect
-        public var cellIDs: [String]
+        public var cellIDs: [ItemID]
         public var tilesPerRow: Int
     }
 
@@ -21,12 +21,12 @@ public struct BoardLayout: Hashable, Sendable {
     public let width: Int
     public private(set) var sections: [SectionFrame] = []
     /// Each cell's tile, by item id.
-    public private(set) var tiles: [String: Rect] = [:]
+    public private(set) var tiles: [ItemID: Rect] = [:]
     /// The cursor's stop in each empty section (the slot of its first tile, where its empty
     /// mark is), by section id.
-    public private(set) var emptySlots: [String: Rect] = [:]
+    public private(set) var emptySlots: [SectionID: Rect] = [:]
     /// The cursor's stops in reading order: every cell id, and the id of each empty section
-    /// where its cells would be.
+    /// where its cells would be (the raw ids: items and sections share one namespace).
     public private(set) var order: [String] = []
     public private(set) var contentHeight = 0
 
@@ -43,11 +43,11 @@ public struct BoardLayout: Hashable, Sendable {
             for (index, cell) in section.cells.enumerated() {
                 tiles[cell.id] = Self.slot(index, in: area, perRow: perRow, metrics: metrics)
                 frame.cellIDs.append(cell.id)
-                order.append(cell.id)
+                order.append(cell.id.rawValue)
             }
             if section.cells.isEmpty {
                 emptySlots[section.id] = Self.slot(0, in: area, perRow: perRow, metrics: metrics)
-                order.append(section.id)
+                order.append(section.id.rawValue)
             }
             sections.append(frame)
             row = area.bottom + 1
@@ -64,7 +64,7 @@ public struct BoardLayout: Hashable, Sendable {
 
     /// Where the cursor's stop `id` is: a tile, or an empty section's slot.
     public func stop(_ id: String) -> Rect? {
-        tiles[id] ?? emptySlots[id]
+        tiles[ItemID(id)] ?? emptySlots[SectionID(id)]
     }
 
     /// The tile of the cell at `path` (section and item index of the view the layout was made
@@ -88,7 +88,7 @@ public struct BoardLayout: Hashable, Sendable {
     }
 
     /// The id of the tile covering a content point.
-    public func cell(at point: Point) -> String? {
+    public func cell(at point: Point) -> ItemID? {
         tiles.first { $0.value.contains(x: point.x, y: point.y) }?.key
     }
 }

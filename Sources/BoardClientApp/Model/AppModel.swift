@@ -18,7 +18,8 @@ public struct AppModel: Sendable {
     public var wallClock = WallClock(epochMilliseconds: 0, monotonic: 0, utcOffset: 0)
     public var size: TerminalSize
     public var metrics: TileMetrics
-    /// The item the cursor is on.
+    /// The cursor's stop: the item it is on, or the empty section, by raw id (items and sections
+    /// share one namespace, as `BoardLayout.order` lists them).
     public var cursor: String?
     /// The cursor's index in reading order, to land nearby when its item disappears.
     public var cursorIndex = 0
@@ -47,7 +48,7 @@ public struct AppModel: Sendable {
 
     /// A model of board `boardName`, or of the board picker when `boardName` is nil.
     public init(
-        clientID: String, user: String, boardName: String?, size: TerminalSize, seed: UInt64,
+        clientID: ClientID, user: String, boardName: String?, size: TerminalSize, seed: UInt64,
         metrics: TileMetrics = .standard
     ) {
         machine = ClientMachine(clientID: clientID, user: user, boardID: boardName ?? "")
@@ -66,7 +67,7 @@ public struct AppModel: Sendable {
     }
 
     /// The item held by this client, if any.
-    public var heldItem: String? {
+    public var heldItem: ItemID? {
         switch mode {
         case .holdingWithKeys(let item), .holdingWithMouse(let item, _, _): item
         default: nil

@@ -5,16 +5,16 @@ public enum InteractionMode: Hashable, Sendable {
     /// Moving the cursor between tiles.
     case browsing
     /// Holding a tile picked up with the keyboard.
-    case holdingWithKeys(item: String)
+    case holdingWithKeys(item: ItemID)
     /// Holding a tile picked up with the mouse; `pointer` is the last reported mouse cell and
     /// `grab` where inside the tile it was grabbed.
-    case holdingWithMouse(item: String, pointer: Point, grab: Point)
+    case holdingWithMouse(item: ItemID, pointer: Point, grab: Point)
     /// Typing a label or title at the bottom line.
     case editing(LabelEditor)
     /// Asking whether to delete an item.
-    case confirmingDelete(item: String)
+    case confirmingDelete(item: ItemID)
     /// Asking whether to delete a section and the tiles in it.
-    case confirmingSectionDelete(section: String)
+    case confirmingSectionDelete(section: SectionID)
 }
 
 /// A cell position on the screen or in the board's content.

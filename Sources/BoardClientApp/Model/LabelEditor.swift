@@ -5,9 +5,9 @@ public struct LabelEditor: Hashable, Sendable {
     /// What confirming the editor does.
     public enum Purpose: Hashable, Sendable {
         case addItem(at: Position)
-        case renameItem(String)
+        case renameItem(ItemID)
         case addSection(index: Int)
-        case renameSection(String)
+        case renameSection(SectionID)
     }
 
     public var purpose: Purpose

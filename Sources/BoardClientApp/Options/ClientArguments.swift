@@ -160,7 +160,8 @@ public enum ClientArguments {
             try expect(1, "LABEL")
             try allow(["--section", "--at"])
             let at = try number("--at", minimum: 0)
-            return .add(label: try text(arguments[0], "label"), section: values["--section"], index: at)
+            return .add(
+                label: try text(arguments[0], "label"), section: values["--section"].map(SectionID.init), index: at)
         case "move":
             try expect(1, "ITEM")
             try allow(["--to"])
@@ -168,15 +169,16 @@ public enum ClientArguments {
             guard let colon = target.lastIndex(of: ":"), let index = Int(target[target.index(after: colon)...]),
                 index >= 0, colon != target.startIndex
             else { throw .badPosition(target) }
-            return .move(item: arguments[0], to: Position(section: String(target[..<colon]), index: index))
+            return .move(
+                item: ItemID(arguments[0]), to: Position(section: SectionID(String(target[..<colon])), index: index))
         case "rename":
             try expect(2, "ITEM LABEL")
             try allow([])
-            return .rename(item: arguments[0], label: try text(arguments[1], "label"))
+            return .rename(item: ItemID(arguments[0]), label: try text(arguments[1], "label"))
         case "delete":
             try expect(1, "ITEM")
             try allow([])
-            return .delete(item: arguments[0])
+            return .delete(item: ItemID(arguments[0]))
         case "section":
             return try sectionCommand(Array(arguments.dropFirst()), verb: arguments.first, values: values, flags: flags)
         case "watch":
@@ -216,15 +218,15 @@ public enum ClientArguments {
             return .addSection(title: try title(arguments[0]))
         case "rename":
             try expect(["ID", "TITLE"])
-            return .renameSection(id: arguments[0], title: try title(arguments[1]))
+            return .renameSection(id: SectionID(arguments[0]), title: try title(arguments[1]))
         case "move":
             try expect(["ID"])
             guard let target = values["--to"] else { throw .missingArgument("--to INDEX") }
             guard let index = Int(target), index >= 0 else { throw .badNumber(target) }
-            return .moveSection(id: arguments[0], to: index)
+            return .moveSection(id: SectionID(arguments[0]), to: index)
         case "delete":
             try expect(["ID"])
-            return .deleteSection(id: arguments[0])
+            return .deleteSection(id: SectionID(arguments[0]))
         default:
             throw .unknownCommand("section \(verb ?? "")")
         }

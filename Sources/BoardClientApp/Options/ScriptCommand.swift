@@ -5,15 +5,15 @@ public enum ScriptCommand: Hashable, Sendable {
     /// Prints the board; `json` prints the snapshot JSON.
     case list(json: Bool)
     /// Adds a tile to `section` (default: the first) at `index` (default: the end).
-    case add(label: String, section: String?, index: Int?)
-    case move(item: String, to: Position)
-    case rename(item: String, label: String)
-    case delete(item: String)
+    case add(label: String, section: SectionID?, index: Int?)
+    case move(item: ItemID, to: Position)
+    case rename(item: ItemID, label: String)
+    case delete(item: ItemID)
     case addSection(title: String)
-    case renameSection(id: String, title: String)
+    case renameSection(id: SectionID, title: String)
     /// Moves the section to `to` (its index after the move).
-    case moveSection(id: String, to: Int)
-    case deleteSection(id: String)
+    case moveSection(id: SectionID, to: Int)
+    case deleteSection(id: SectionID)
     /// Prints the server's boards (`GET /boards`); `json` prints the answer's JSON.
     case boards(json: Bool)
     /// Prints the latest `limit` changes, newest first, in words or (`json`) as JSON lines.

@@ -18,7 +18,7 @@ public struct ScriptSession: Sendable {
     private var performed = false
 
     /// `newID` names the item or section an `add` creates.
-    public init(command: ScriptCommand, clientID: String, user: String, boardName: String, newID: String) {
+    public init(command: ScriptCommand, clientID: ClientID, user: String, boardName: String, newID: String) {
         self.command = command
         self.newID = newID
         machine = ClientMachine(clientID: clientID, user: user, boardID: boardName)
@@ -68,7 +68,7 @@ public struct ScriptSession: Sendable {
                 return .finished(ScriptResult(.unknownElement, "unknown section \(target)"))
             }
             edit = .insert(
-                Item(id: newID, label: label),
+                Item(id: ItemID(newID), label: label),
                 at: Position(section: target, index: index ?? board.sections[s].items.count))
             confirmation = newID
         case .move(let item, let to):
@@ -93,7 +93,7 @@ public struct ScriptSession: Sendable {
             edit = .delete(item: item)
             confirmation = "deleted \(item)"
         case .addSection(let title):
-            edit = .insertSection(SectionHeader(id: newID, title: title), at: board.sections.count)
+            edit = .insertSection(SectionHeader(id: SectionID(newID), title: title), at: board.sections.count)
             confirmation = newID
         case .renameSection(let id, let title):
             guard state.isLive(section: id) else {

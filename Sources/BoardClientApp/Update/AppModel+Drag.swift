@@ -5,7 +5,7 @@ extension AppModel {
     /// Where the held item's placeholder goes for an arrow key, as a `dragOver` position (index
     /// counted without the item). Left and right step through reading order and across section
     /// ends; up and down take the slot of the tile above or below.
-    func placeholderTarget(for item: String, _ direction: Direction) -> Position? {
+    func placeholderTarget(for item: ItemID, _ direction: Direction) -> Position? {
         let sections = machine.view.sections
         guard let s = sections.firstIndex(where: { $0.cells.contains { $0.id == item } }),
             let i = sections[s].cells.firstIndex(where: { $0.id == item })
@@ -20,7 +20,7 @@ extension AppModel {
             guard s + 1 < sections.count else { return nil }
             return Position(section: sections[s + 1].id, index: 0)
         case .up, .down:
-            guard let neighbor = layout.neighbor(of: item, direction) else { return nil }
+            guard let neighbor = layout.neighbor(of: item.rawValue, direction) else { return nil }
             return slot(of: neighbor)
         }
     }
@@ -29,11 +29,12 @@ extension AppModel {
     /// the view (which holds the placeholder), so the item lands in that cell's slot.
     func slot(of id: String) -> Position? {
         for section in machine.view.sections {
-            if let index = section.cells.firstIndex(where: { $0.id == id }) {
+            if let index = section.cells.firstIndex(where: { $0.id.rawValue == id }) {
                 return Position(section: section.id, index: index)
             }
         }
-        return layout.emptySlots[id] != nil ? Position(section: id, index: 0) : nil
+        let section = SectionID(id)
+        return layout.emptySlots[section] != nil ? Position(section: section, index: 0) : nil
     }
 
     /// A screen point in content coordinates.
@@ -47,7 +48,7 @@ extension AppModel {
             guard case .browsing = mode, !showHelp, boardArea.contains(x: mouse.x, y: mouse.y) else { return }
             let point = contentPoint(mouse.x, mouse.y)
             guard let id = layout.cell(at: point), let rect = layout.tiles[id] else { return }
-            cursor = id
+            cursor = id.rawValue
             guard requireEditor(into: &commands) else { return }
             apply(machine.beginDrag(item: id), into: &commands)
             if machine.localDrag?.item == id {
@@ -78,9 +79,9 @@ extension AppModel {
 
     /// The placeholder position for the pointer at a content point: the slot of the tile under
     /// it, or the end of the section whose rows it is in.
-    func pointerTarget(for item: String, at point: Point) -> Position? {
+    func pointerTarget(for item: ItemID, at point: Point) -> Position? {
         if let id = layout.cell(at: point) {
-            return id == item ? nil : slot(of: id)
+            return id == item ? nil : slot(of: id.rawValue)
         }
         guard let frame = layout.section(atRow: point.y),
             let section = machine.view.sections.first(where: { $0.id == frame.id })

@@ -82,7 +82,7 @@ extension AppModel {
         case .character("e"): startRenaming(into: &commands)
         case .character("d"):
             guard requireEditor(into: &commands) else { return }
-            if let cursor, machine.optimistic?.position(ofItem: cursor) != nil {
+            if let cursor = cursorItem, machine.optimistic?.position(ofItem: cursor) != nil {
                 mode = .confirmingDelete(item: cursor)
             }
         case .character("S"):
@@ -113,7 +113,7 @@ extension AppModel {
     }
 
     private mutating func pickUp(into commands: inout [AppCommand]) {
-        guard let cursor, requireEditor(into: &commands) else { return }
+        guard let cursor = cursorItem, requireEditor(into: &commands) else { return }
         apply(machine.beginDrag(item: cursor), into: &commands)
         if machine.localDrag?.item == cursor { mode = .holdingWithKeys(item: cursor) }
     }
@@ -121,9 +121,11 @@ extension AppModel {
     private mutating func startAdding(into commands: inout [AppCommand]) {
         guard requireEditor(into: &commands), let board = machine.optimistic?.board else { return }
         let position: Position
-        if let cursor, let at = board.position(ofItem: cursor) {
+        if let cursor = cursorItem, let at = board.position(ofItem: cursor) {
             position = Position(section: at.section, index: at.index + 1)
-        } else if let cursor, layout.emptySlots[cursor] != nil, board.index(ofSection: cursor) != nil {
+        } else if let cursor = cursor.map(SectionID.init), layout.emptySlots[cursor] != nil,
+            board.index(ofSection: cursor) != nil
+        {
             position = Position(section: cursor, index: 0)
         } else if let first = board.sections.first {
             position = Position(section: first.id, index: first.items.count)
@@ -135,13 +137,14 @@ extension AppModel {
     }
 
     private mutating func startRenaming(into commands: inout [AppCommand]) {
-        guard requireEditor(into: &commands), let cursor, let item = machine.optimistic?.board.item(cursor) else {
+        guard requireEditor(into: &commands), let cursor = cursorItem, let item = machine.optimistic?.board.item(cursor)
+        else {
             return
         }
         mode = .editing(LabelEditor(purpose: .renameItem(cursor), text: item.label))
     }
 
-    private mutating func hold(_ item: String, _ key: KeyEvent, into commands: inout [AppCommand]) {
+    private mutating func hold(_ item: ItemID, _ key: KeyEvent, into commands: inout [AppCommand]) {
         if let direction = Self.direction(of: key.key) {
             if let target = placeholderTarget(for: item, direction) {
                 apply(machine.dragOver(to: target, now: now), into: &commands)
@@ -201,19 +204,19 @@ extension AppModel {
     private mutating func commit(_ purpose: LabelEditor.Purpose, text: String, into commands: inout [AppCommand]) {
         switch purpose {
         case .addItem(let at):
-            let id = random.makeID()
+            let id = ItemID(random.makeID())
             apply(machine.perform(.insert(Item(id: id, label: text), at: at)), into: &commands)
             if layout.tiles[id] != nil {
-                cursor = id
+                cursor = id.rawValue
                 viewChanged(into: &commands)
             }
         case .renameItem(let item):
             apply(machine.perform(.rename(item: item, label: text)), into: &commands)
         case .addSection(let index):
-            let id = random.makeID()
+            let id = SectionID(random.makeID())
             apply(machine.perform(.insertSection(SectionHeader(id: id, title: text), at: index)), into: &commands)
             if layout.emptySlots[id] != nil {
-                cursor = id
+                cursor = id.rawValue
                 viewChanged(into: &commands)
             }
         case .renameSection(let section):
@@ -221,7 +224,7 @@ extension AppModel {
         }
     }
 
-    private mutating func confirmDelete(_ item: String, _ key: KeyEvent, into commands: inout [AppCommand]) {
+    private mutating func confirmDelete(_ item: ItemID, _ key: KeyEvent, into commands: inout [AppCommand]) {
         mode = .browsing
         if key.key == .character("y") || key.key == .character("Y") {
             apply(machine.perform(.delete(item: item)), into: &commands)

@@ -3,11 +3,14 @@ import TerminalUI
 
 extension AppModel {
     /// The section the cursor is in, or on when the section is empty.
-    public var cursorSection: String? {
+    public var cursorSection: SectionID? {
         guard let cursor else { return nil }
-        if layout.emptySlots[cursor] != nil { return cursor }
-        return machine.view.sections.first { $0.cells.contains { $0.id == cursor } }?.id
+        if layout.emptySlots[SectionID(cursor)] != nil { return SectionID(cursor) }
+        return machine.view.sections.first { $0.cells.contains { $0.id.rawValue == cursor } }?.id
     }
+
+    /// The cursor's stop as an item's id; it names one when the cursor is on a tile.
+    var cursorItem: ItemID? { cursor.map(ItemID.init) }
 
     /// `E`: edit the title of the section under the cursor.
     mutating func startRenamingSection(into commands: inout [AppCommand]) {
@@ -40,7 +43,7 @@ extension AppModel {
         mode = .confirmingSectionDelete(section: id)
     }
 
-    mutating func confirmSectionDelete(_ section: String, _ key: KeyEvent, into commands: inout [AppCommand]) {
+    mutating func confirmSectionDelete(_ section: SectionID, _ key: KeyEvent, into commands: inout [AppCommand]) {
         mode = .browsing
         if key.key == .character("y") || key.key == .character("Y") {
             apply(machine.perform(.deleteSection(section)), into: &commands)

@@ -115,11 +115,11 @@ extension AppModel {
     }
 
     func describe(_ notice: ClientNotice) -> String {
-        notice.text { id in machine.optimistic?.board.item(id)?.label ?? shownLabel(of: id) ?? id }
+        notice.text { id in machine.optimistic?.board.item(id)?.label ?? shownLabel(of: id) ?? id.rawValue }
     }
 
     /// The label the cell `id` has on screen (for an item already gone from the board).
-    func shownLabel(of id: String) -> String? {
+    func shownLabel(of id: ItemID) -> String? {
         for section in shownView.sections {
             if let cell = section.cells.first(where: { $0.id == id }) { return cell.label }
         }
@@ -149,7 +149,7 @@ extension AppModel {
             layout = next
             shownView = view
         }
-        if let held = heldItem { cursor = held }
+        if let held = heldItem { cursor = held.rawValue }
         if let cursor, let index = layout.order.firstIndex(of: cursor) {
             cursorIndex = index
         } else {

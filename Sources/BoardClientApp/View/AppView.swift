@@ -95,7 +95,8 @@ public enum AppView {
         for (frame, motion) in scene.titles {
             drawTitle(
                 frame.title, count: frame.cellIDs.count, row: motion.origin.y + area.y - model.scroll,
-                style: SectionTitleStyle(motion), area: area, cursor: model.cursor == frame.id && !model.showHelp,
+                style: SectionTitleStyle(motion), area: area,
+                cursor: model.cursor == frame.id.rawValue && !model.showHelp,
                 into: &buffer)
         }
         var lifted: [(ViewCell, MotionFrame)] = []
@@ -151,7 +152,7 @@ public enum AppView {
         }
         var color: Color?
         if case .remote(let client, _)? = frame?.markedBy ?? mark { color = PeerColors.color(for: client) }
-        if cell.id == model.cursor, !model.showHelp { return .cursor(markedIn: color) }
+        if cell.id.rawValue == model.cursor, !model.showHelp { return .cursor(markedIn: color) }
         return color.map { .marked(color: $0) } ?? .normal
     }
 }

@@ -18,7 +18,7 @@ enum BottomLine {
                 buffer.write("  " + problem, x: x, y: y, maxWidth: max(0, width - x), style: Style(foreground: .red))
             }
         case .confirmingDelete(let item):
-            let label = model.machine.optimistic?.board.item(item)?.label ?? item
+            let label = model.machine.optimistic?.board.item(item)?.label ?? item.rawValue
             buffer.write(
                 "Delete “\(label)”? y/n", x: 0, y: y, maxWidth: width, style: Style(foreground: .red, attributes: .bold)
             )
@@ -26,7 +26,8 @@ enum BottomLine {
             let board = model.machine.optimistic?.board
             let section = board?.index(ofSection: id).map { board!.sections[$0] }
             buffer.write(
-                AppModel.deletionQuestion(title: section?.title ?? id, tiles: section?.items.count ?? 0), x: 0, y: y,
+                AppModel.deletionQuestion(title: section?.title ?? id.rawValue, tiles: section?.items.count ?? 0), x: 0,
+                y: y,
                 maxWidth: width, style: Style(foreground: .red, attributes: .bold))
         case .holdingWithKeys:
             buffer.write(

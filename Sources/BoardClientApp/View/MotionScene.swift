@@ -10,8 +10,8 @@ struct MotionScene {
     var titles: [(frame: BoardLayout.SectionFrame, motion: MotionFrame)] = []
     var ghosts: [Ghost]
     var held: (cell: ViewCell, origin: Point)?
-    var tileIDs: Set<String> = []
-    var titleIDs: Set<String> = []
+    var tileIDs: Set<ItemID> = []
+    var titleIDs: Set<SectionID> = []
     /// Tiles and titles at rest that are still marked by the person who moved them, by id.
     var marks: [String: Mover] = [:]
 
@@ -23,7 +23,7 @@ struct MotionScene {
                 if cell.holder?.isLocal == true, let rect = model.layout.tiles[cell.id] {
                     held = (cell, motion?.origin ?? Point(x: rect.x, y: rect.y))
                 } else if let motion, motion.isSettled {
-                    if let mover = motion.markedBy { marks[cell.id] = mover }
+                    if let mover = motion.markedBy { marks[cell.id.rawValue] = mover }
                     continue
                 } else if motion == nil {
                     continue
@@ -35,7 +35,7 @@ struct MotionScene {
         for frame in model.layout.sections {
             guard let motion = model.animator.titleFrame(of: frame.id, at: time) else { continue }
             if motion.isSettled {
-                if let mover = motion.markedBy { marks[frame.id] = mover }
+                if let mover = motion.markedBy { marks[frame.id.rawValue] = mover }
                 continue
             }
             titles.append((frame, motion))

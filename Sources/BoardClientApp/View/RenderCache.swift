@@ -13,8 +13,8 @@ public final class RenderCache {
         var cursor: String?
         var scroll: Int
         var showHelp: Bool
-        var movingTiles: Set<String>
-        var movingTitles: Set<String>
+        var movingTiles: Set<ItemID>
+        var movingTitles: Set<SectionID>
         var marks: [String: Mover]
     }
 

@@ -67,7 +67,7 @@ enum StatusLine {
     }
 
     /// This client first, then the others by name.
-    static func people(_ model: AppModel) -> [(String, String)] {
+    static func people(_ model: AppModel) -> [(ClientID, String)] {
         [(model.machine.clientID, model.machine.user)]
             + model.machine.peers.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map { ($0.key, $0.value) }
     }

@@ -26,8 +26,8 @@ struct StillPicture: Equatable {
     }
 
     var area: Rect
-    var tiles: [String: Tile] = [:]
-    var titles: [String: Title] = [:]
+    var tiles: [ItemID: Tile] = [:]
+    var titles: [SectionID: Title] = [:]
 
     /// Everything of `model` at rest, leaving out what `scene` has in motion and marking what it
     /// says is marked.
@@ -36,17 +36,17 @@ struct StillPicture: Equatable {
         let offset = area.y - model.scroll
         for frame in model.layout.sections where !scene.titleIDs.contains(frame.id) {
             var mark: Color?
-            if case .remote(let client, _)? = scene.marks[frame.id] { mark = PeerColors.color(for: client) }
+            if case .remote(let client, _)? = scene.marks[frame.id.rawValue] { mark = PeerColors.color(for: client) }
             titles[frame.id] = Title(
                 row: frame.titleRow + offset, title: frame.title, count: frame.cellIDs.count, mark: mark,
-                isCursor: model.cursor == frame.id && !model.showHelp)
+                isCursor: model.cursor == frame.id.rawValue && !model.showHelp)
         }
         for section in model.machine.view.sections {
             for cell in section.cells where !scene.tileIDs.contains(cell.id) {
                 guard let rect = model.layout.tiles[cell.id] else { continue }
                 tiles[cell.id] = Tile(
                     rect: AppView.screenRect(model, Point(x: rect.x, y: rect.y), area: area), label: cell.label,
-                    style: AppView.style(of: cell, model: model, frame: nil, mark: scene.marks[cell.id]))
+                    style: AppView.style(of: cell, model: model, frame: nil, mark: scene.marks[cell.id.rawValue]))
             }
         }
     }

@@ -9,7 +9,7 @@ struct InMemoryBoard {
     /// Retained ops in increasing version order.
     var ops: [StoredOp] = []
     var usedIDs: [String: IDKind] = [:]
-    var lastSeqs: [String: Int] = [:]
+    var lastSeqs: [ClientID: Int] = [:]
 
     func stored(name: String) -> StoredBoard {
         let snapshot = snapshots.last
@@ -30,7 +30,7 @@ struct InMemoryBoard {
         advanceSeq(of: op.sequenced.client, to: op.sequenced.seq)
     }
 
-    mutating func advanceSeq(of client: String, to seq: Int) {
+    mutating func advanceSeq(of client: ClientID, to seq: Int) {
         lastSeqs[client] = max(lastSeqs[client] ?? 0, seq)
     }
 

@@ -69,11 +69,11 @@ public final class InMemoryBoardStore: SharedBoardStore {
         boards.withLock { $0[board]?.ops.first?.version }
     }
 
-    public func lastSeq(_ board: String, client: String) throws(StoreError) -> Int {
+    public func lastSeq(_ board: String, client: ClientID) throws(StoreError) -> Int {
         boards.withLock { $0[board]?.lastSeqs[client] ?? 0 }
     }
 
-    public func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> StoredOp? {
+    public func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> StoredOp? {
         boards.withLock { boards in
             boards[board]?.ops.first { $0.sequenced.client == client && $0.sequenced.seq == seq }
         }

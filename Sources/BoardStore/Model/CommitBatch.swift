@@ -19,7 +19,7 @@ public struct CommitBatch: Sendable, Equatable {
         /// The board name.
         public var board: String
         /// The client id.
-        public var client: String
+        public var client: ClientID
         /// The acknowledged `seq`; a lower value than the stored one leaves it unchanged.
         public var seq: Int
     }
@@ -81,7 +81,7 @@ public struct CommitBatch: Sendable, Equatable {
     }
 
     /// Raises `client`'s `lastSeq` on `board` to `seq` without an op.
-    public mutating func advanceSeq(of client: String, on board: String, to seq: Int) {
+    public mutating func advanceSeq(of client: ClientID, on board: String, to seq: Int) {
         seqAdvances.append(SeqAdvance(board: board, client: client, seq: seq))
     }
 

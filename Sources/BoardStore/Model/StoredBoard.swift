@@ -12,11 +12,11 @@ public struct StoredBoard: Sendable, Equatable {
     /// Every id ever used on the board, deleted ones included, with what it named.
     public var usedIDs: [String: IDKind]
     /// The highest acknowledged `seq` of every client that ever had one on this board.
-    public var lastSeqs: [String: Int]
+    public var lastSeqs: [ClientID: Int]
 
     /// Creates a stored board.
     public init(
-        name: String, snapshot: Board?, ops: [StoredOp], usedIDs: [String: IDKind], lastSeqs: [String: Int]
+        name: String, snapshot: Board?, ops: [StoredOp], usedIDs: [String: IDKind], lastSeqs: [ClientID: Int]
     ) {
         self.name = name
         self.snapshot = snapshot

@@ -94,11 +94,11 @@ public final class PostgreSQLBoardStore: BoardStore {
         try read { try $0.oldestRetainedVersion(board) }
     }
 
-    public func lastSeq(_ board: String, client: String) throws(StoreError) -> Int {
+    public func lastSeq(_ board: String, client: ClientID) throws(StoreError) -> Int {
         try read { try $0.lastSeq(board, client: client) }
     }
 
-    public func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> StoredOp? {
+    public func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> StoredOp? {
         try read { try $0.committedOp(board, client: client, seq: seq) }
     }
 

@@ -67,13 +67,13 @@ struct PostgresStoreReads {
         try connection.execute(prepared: "SELECT min(version) FROM ops WHERE board = $1", [board])[0].optionalInt(0)
     }
 
-    func lastSeq(_ board: String, client: String) throws -> Int {
+    func lastSeq(_ board: String, client: ClientID) throws -> Int {
         try connection.execute(
             prepared: "SELECT last_seq FROM client_seqs WHERE board = $1 AND client = $2", [board, client]
         ).first?.int(0) ?? 0
     }
 
-    func committedOp(_ board: String, client: String, seq: Int) throws -> StoredOp? {
+    func committedOp(_ board: String, client: ClientID, seq: Int) throws -> StoredOp? {
         try connection.execute(
             prepared: """
                 SELECT version, client, "user", seq, op_json, committed_at FROM ops
@@ -91,12 +91,12 @@ struct PostgresStoreReads {
         return usedIDs
     }
 
-    private func lastSeqs(of board: String) throws -> [String: Int] {
-        var seqs: [String: Int] = [:]
+    private func lastSeqs(of board: String) throws -> [ClientID: Int] {
+        var seqs: [ClientID: Int] = [:]
         for row in try connection.execute(
             prepared: "SELECT client, last_seq FROM client_seqs WHERE board = $1", [board])
         {
-            seqs[try row.string(0)] = try row.int(1)
+            seqs[ClientID(try row.string(0))] = try row.int(1)
         }
         return seqs
     }
@@ -107,7 +107,8 @@ struct PostgresStoreReads {
         let op = try decoded("op \(version) of board \(board)") { try StoredJSON.op(from: row.string(4)) }
         return StoredOp(
             SequencedOp(
-                version: version, client: try row.string(1), user: try row.string(2), seq: try row.int(3), op: op),
+                version: version, client: ClientID(try row.string(1)), user: try row.string(2), seq: try row.int(3),
+                op: op),
             committedAt: try row.int(5))
     }
 

@@ -68,11 +68,11 @@ struct PostgresStoreWrites {
     private func raiseSeqs(_ batch: CommitBatch) throws {
         var seqs: [BoardClient: Int] = [:]
         for entry in batch.ops {
-            let key = BoardClient(board: entry.board, client: entry.op.sequenced.client)
+            let key = BoardClient(board: entry.board, client: entry.op.sequenced.client.rawValue)
             seqs[key] = max(seqs[key] ?? 0, entry.op.sequenced.seq)
         }
         for advance in batch.seqAdvances {
-            let key = BoardClient(board: advance.board, client: advance.client)
+            let key = BoardClient(board: advance.board, client: advance.client.rawValue)
             seqs[key] = max(seqs[key] ?? 0, advance.seq)
         }
         guard !seqs.isEmpty else { return }

@@ -80,11 +80,11 @@ public final class SQLiteBoardStore: BoardStore {
         try withConnection { try $0.oldestRetainedVersion(board) }
     }
 
-    public func lastSeq(_ board: String, client: String) throws(StoreError) -> Int {
+    public func lastSeq(_ board: String, client: ClientID) throws(StoreError) -> Int {
         try withConnection { try $0.lastSeq(board, client: client) }
     }
 
-    public func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> StoredOp? {
+    public func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> StoredOp? {
         try withConnection { try $0.committedOp(board, client: client, seq: seq) }
     }
 

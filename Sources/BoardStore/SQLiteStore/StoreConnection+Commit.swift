@@ -5,7 +5,7 @@ extension StoreConnection {
     /// A client of one board, the key of a `lastSeq`.
     private struct BoardClient: Hashable {
         let board: String
-        let client: String
+        let client: ClientID
     }
 
     /// Writes a whole batch in one transaction (one WAL sync), in the order `CommitBatch` documents.

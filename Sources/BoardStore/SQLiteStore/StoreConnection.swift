@@ -115,13 +115,13 @@ final class StoreConnection {
     }
 
     /// Every client's `lastSeq`: the higher of its `client_seqs` row and its retained ops' seqs.
-    private func lastSeqs(of board: String) throws -> [String: Int] {
+    private func lastSeqs(of board: String) throws -> [ClientID: Int] {
         let rows = try database.statement(
             """
             SELECT client, last_seq FROM client_seqs WHERE board = ?1
             UNION ALL SELECT client, max(seq) FROM all_ops WHERE board = ?1 GROUP BY client
             """
-        ).query(board) { ($0.string(0), $0.int(1)) }
+        ).query(board) { (ClientID($0.string(0)), $0.int(1)) }
         return Dictionary(rows, uniquingKeysWith: max)
     }
 
@@ -175,7 +175,7 @@ final class StoreConnection {
 
     /// The higher of the client's `client_seqs` row and its retained ops' seqs (a scan of the
     /// board's retained ops: `loadBoard` is the common way to read seqs).
-    func lastSeq(_ board: String, client: String) throws -> Int {
+    func lastSeq(_ board: String, client: ClientID) throws -> Int {
         try database.statement(
             """
             SELECT max(coalesce((SELECT last_seq FROM client_seqs WHERE board = ?1 AND client = ?2), 0),
@@ -184,7 +184,7 @@ final class StoreConnection {
         ).queryOne(board, client) { $0.int(0) } ?? 0
     }
 
-    func committedOp(_ board: String, client: String, seq: Int) throws -> StoredOp? {
+    func committedOp(_ board: String, client: ClientID, seq: Int) throws -> StoredOp? {
         try database.statement(
             """
             SELECT version, client, user, seq, op_json, committed_at FROM all_ops
@@ -196,7 +196,7 @@ final class StoreConnection {
     /// The columns of one row of `all_ops`, as read.
     private struct OpRow {
         let version: Int
-        let client: String
+        let client: ClientID
         let user: String
         let seq: Int
         let json: String
@@ -204,7 +204,7 @@ final class StoreConnection {
 
         init(_ row: Statement) {
             version = row.int(0)
-            client = row.string(1)
+            client = ClientID(row.string(1))
             user = row.string(2)
             seq = row.int(3)
             json = row.string(4)

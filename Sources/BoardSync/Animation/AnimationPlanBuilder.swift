@@ -45,7 +45,7 @@ struct AnimationPlanBuilder {
         }
         if !namedByCause.isEmpty {
             EquivalentMoves.preferMoving(
-                named: { namedByCause.contains(new.sections[$0].id) }, slots: &slots, moves: &movedFrom)
+                named: { namedByCause.contains(new.sections[$0].id.rawValue) }, slots: &slots, moves: &movedFrom)
         }
         let reloads = Set(batch.sectionReloads)
         let movedReloads = Set(batch.movedSectionReloads)
@@ -60,7 +60,7 @@ struct AnimationPlanBuilder {
                 motion = origin == nil ? .inserted : .moved
             }
             let retitled = origin.map { reloads.contains($0) } == true || movedReloads.contains(index)
-            let (mover, marked) = attribution(of: section.id, motion: motion, isPlaceholder: false)
+            let (mover, marked) = attribution(of: section.id.rawValue, motion: motion, isPlaceholder: false)
             sections.append(
                 SectionAnimation(
                     id: section.id, motion: motion, from: origin, to: index, retitled: retitled, mover: mover,
@@ -119,7 +119,8 @@ struct AnimationPlanBuilder {
                     if before.holder == nil, cell.holder != nil { placeholder = .opened }
                     if before.holder != nil, cell.holder == nil { placeholder = .closed }
                 }
-                let (mover, marked) = attribution(of: cell.id, motion: motion, isPlaceholder: cell.holder != nil)
+                let (mover, marked) = attribution(
+                    of: cell.id.rawValue, motion: motion, isPlaceholder: cell.holder != nil)
                 cells.append(
                     CellAnimation(
                         id: cell.id, motion: motion, from: from, to: to, reloaded: reloaded, placeholder: placeholder,
@@ -178,7 +179,7 @@ struct AnimationPlanBuilder {
         for item in withinPair.keys { movedFrom[CellPath(section: newSection, item: item)] = nil }
         let cells = new.sections[newSection].cells
         EquivalentMoves.preferMoving(
-            named: { namedByCause.contains(cells[$0].id) }, slots: &slots, moves: &withinPair)
+            named: { namedByCause.contains(cells[$0].id.rawValue) }, slots: &slots, moves: &withinPair)
         for (item, origin) in withinPair {
             movedFrom[CellPath(section: newSection, item: item)] = CellPath(section: oldSection, item: origin)
         }

@@ -1,7 +1,7 @@
 /// What one cell does in an animation plan: from which path to which, how, and by whom.
 public struct CellAnimation: Hashable, Sendable {
     /// The item id (a placeholder cell has the id of the item being dragged).
-    public var id: String
+    public var id: ItemID
     public var motion: Motion
     /// The cell's path in the old view; nil when it is inserted.
     public var from: CellPath?
@@ -19,7 +19,7 @@ public struct CellAnimation: Hashable, Sendable {
     public var marked: Bool
 
     public init(
-        id: String, motion: Motion, from: CellPath?, to: CellPath?, reloaded: Bool = false,
+        id: ItemID, motion: Motion, from: CellPath?, to: CellPath?, reloaded: Bool = false,
         placeholder: PlaceholderChange = .none, mover: Mover? = nil, marked: Bool = false
     ) {
         self.id = id

@@ -27,8 +27,8 @@ public struct ChangeCause: Hashable, Sendable {
         var moved: [String] = []
         for op in ops {
             switch op {
-            case .move(let item, _, _): moved.append(item)
-            case .moveSection(let section, _, _): moved.append(section)
+            case .move(let item, _, _): moved.append(item.rawValue)
+            case .moveSection(let section, _, _): moved.append(section.rawValue)
             default: break
             }
         }
@@ -38,7 +38,7 @@ public struct ChangeCause: Hashable, Sendable {
     /// The cause of the view change a server message brings to the client `clientID`: an op is
     /// its committer's edit (this client's own when it is the echo of its submit), an ack this
     /// client's own edit, a drag step its holder's; a welcome, presence or error is nobody's.
-    public init?(of message: ServerMessage, seenBy clientID: String) {
+    public init?(of message: ServerMessage, seenBy clientID: ClientID) {
         switch message {
         case .op(let committed):
             let mover: Mover =
@@ -48,7 +48,7 @@ public struct ChangeCause: Hashable, Sendable {
             self.init(editing: ack.op.map { [$0] } ?? [], by: .local)
         case .drag(let drag):
             let mover: Mover = drag.client == clientID ? .local : .remote(client: drag.client, user: drag.user)
-            self.init(mover: mover, kind: .drag, moved: [drag.item])
+            self.init(mover: mover, kind: .drag, moved: [drag.item.rawValue])
         case .welcome, .presence, .error:
             return nil
         }

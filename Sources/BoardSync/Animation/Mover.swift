@@ -4,7 +4,7 @@ public enum Mover: Hashable, Sendable {
     /// The person using this client.
     case local
     /// Another connection and the person behind it.
-    case remote(client: String, user: String)
+    case remote(client: ClientID, user: String)
 
     /// Whether the change came from another connection.
     public var isRemote: Bool {

@@ -1,7 +1,7 @@
 /// What one section does in an animation plan: from which index to which, how, and by whom. The
 /// section's cells have entries of their own.
 public struct SectionAnimation: Hashable, Sendable {
-    public var id: String
+    public var id: SectionID
     public var motion: Motion
     /// The section's index in the old view; nil when it is inserted.
     public var from: Int?
@@ -16,7 +16,7 @@ public struct SectionAnimation: Hashable, Sendable {
     public var marked: Bool
 
     public init(
-        id: String, motion: Motion, from: Int?, to: Int?, retitled: Bool = false, mover: Mover? = nil,
+        id: SectionID, motion: Motion, from: Int?, to: Int?, retitled: Bool = false, mover: Mover? = nil,
         marked: Bool = false
     ) {
         self.id = id

@@ -1,11 +1,11 @@
 /// Who is dragging an item: the connection holding the drag, the person behind it, and whether
 /// that connection is this client's own. User names compare by their bytes (`ExactText`).
 public struct DragHolder: Hashable, Sendable, CustomStringConvertible {
-    public var client: String
+    public var client: ClientID
     public var user: String
     public var isLocal: Bool
 
-    public init(client: String, user: String, isLocal: Bool) {
+    public init(client: ClientID, user: String, isLocal: Bool) {
         self.client = client
         self.user = user
         self.isLocal = isLocal

@@ -3,7 +3,7 @@ struct CellIDs: RandomAccessCollection {
     let cells: [ViewCell]
     var startIndex: Int { 0 }
     var endIndex: Int { cells.count }
-    subscript(position: Int) -> String { cells[position].id }
+    subscript(position: Int) -> ItemID { cells[position].id }
 }
 
 /// The ids of a view's sections, read in place.
@@ -11,5 +11,5 @@ struct SectionIDs: RandomAccessCollection {
     let sections: [ViewSection]
     var startIndex: Int { 0 }
     var endIndex: Int { sections.count }
-    subscript(position: Int) -> String { sections[position].id }
+    subscript(position: Int) -> SectionID { sections[position].id }
 }

@@ -25,7 +25,7 @@ extension UpdateBatch {
         )
 
         var departures = Departures()
-        var arrivals: [(id: String, path: CellPath)] = []
+        var arrivals: [(id: ItemID, path: CellPath)] = []
         for (oldIndex, newIndex) in sectionTarget.enumerated() where newIndex >= 0 {
             let oldSection = oldSections[oldIndex]
             let newSection = newSections[newIndex]
@@ -83,16 +83,16 @@ extension UpdateBatch {
 private struct Departures {
     private var paths: [CellPath] = []
     private var taken: [Bool] = []
-    private var indexByID: [String: Int] = [:]
+    private var indexByID: [ItemID: Int] = [:]
 
-    mutating func add(id: String, from path: CellPath) {
+    mutating func add(id: ItemID, from path: CellPath) {
         indexByID[id] = paths.count
         paths.append(path)
         taken.append(false)
     }
 
     /// The old path of the departed cell `id`, claimed so that it is no longer a delete.
-    mutating func take(id: String) -> CellPath? {
+    mutating func take(id: ItemID) -> CellPath? {
         guard let index = indexByID[id], !taken[index] else { return nil }
         taken[index] = true
         return paths[index]

@@ -3,12 +3,12 @@
 /// Labels compare by their bytes (`ExactText`).
 public struct ViewCell: Hashable, Sendable {
     /// The item id: what makes two cells "the same cell" across views.
-    public var id: String
+    public var id: ItemID
     public var label: String
     /// Set when this cell is the placeholder of a dragged item.
     public var holder: DragHolder?
 
-    public init(id: String, label: String, holder: DragHolder? = nil) {
+    public init(id: ItemID, label: String, holder: DragHolder? = nil) {
         self.id = id
         self.label = label
         self.holder = holder

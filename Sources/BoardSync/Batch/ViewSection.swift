@@ -1,11 +1,11 @@
 /// One section of a board view: its identity (`id`), its header content (`title`) and its cells.
 /// Titles compare by their bytes (`ExactText`).
 public struct ViewSection: Hashable, Sendable {
-    public var id: String
+    public var id: SectionID
     public var title: String
     public var cells: [ViewCell]
 
-    public init(id: String, title: String, cells: [ViewCell] = []) {
+    public init(id: SectionID, title: String, cells: [ViewCell] = []) {
         self.id = id
         self.title = title
         self.cells = cells

@@ -29,12 +29,12 @@ extension ClientMachine {
     }
 
     /// Whether a move of `item` is still waiting to be committed.
-    func hasPendingMove(of item: String) -> Bool {
+    func hasPendingMove(of item: ItemID) -> Bool {
         chain.ops.contains { if case .move(item, _, _) = $0 { true } else { false } }
     }
 
     /// Counts an answer to a `begin` of `item`; true when it answers the latest one sent.
-    mutating func answerBegin(of item: String) -> Bool {
+    mutating func answerBegin(of item: ItemID) -> Bool {
         let remaining = max((unansweredBegins[item] ?? 0) - 1, 0)
         unansweredBegins[item] = remaining == 0 ? nil : remaining
         return remaining == 0
@@ -42,7 +42,7 @@ extension ClientMachine {
 
     /// Ends the remote drags a committed operation ends: the holder's own move or delete of the
     /// item, or anyone's deletion of the item or of its section.
-    mutating func endDrags(endedBy op: Op, author: String, into output: inout ClientOutput) {
+    mutating func endDrags(endedBy op: Op, author: ClientID, into output: inout ClientOutput) {
         guard let committed else { return }
         remoteDrags = remoteDrags.filter { item, drag in
             switch op {

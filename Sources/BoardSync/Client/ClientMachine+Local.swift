@@ -34,7 +34,7 @@ extension ClientMachine {
     public mutating func undo(makeID: () -> String) -> ClientOutput {
         var output = ClientOutput()
         guard role == .editor, var state = optimistic, let entry = undoStack.popLast() else { return output }
-        var renamed: [String: String] = [:]
+        var renamed = ReplacedIDs()
         var undone: [Op] = []
         for inverse in entry {
             let op = inverse.replacingIDs(&renamed, makeID: makeID)
@@ -50,7 +50,7 @@ extension ClientMachine {
     }
 
     /// Picks up an item. Refused locally when someone else is known to hold it.
-    public mutating func beginDrag(item: String) -> ClientOutput {
+    public mutating func beginDrag(item: ItemID) -> ClientOutput {
         var output = ClientOutput()
         guard role == .editor else {
             output.notices.append(.viewOnly)
@@ -70,7 +70,7 @@ extension ClientMachine {
             unansweredBegins[item, default: 0] += 1
             output.send.append(.drag(.begin(item: item)))
         }
-        output.cause = ChangeCause(mover: .local, kind: .drag, moved: [item])
+        output.cause = ChangeCause(mover: .local, kind: .drag, moved: [item.rawValue])
         refresh(into: &output)
         return output
     }
@@ -83,7 +83,7 @@ extension ClientMachine {
         else { return output }
         if state.position(ofItem: drag.item)?.section == to.section { count -= 1 }
         localDrag?.to = Position(section: to.section, index: min(max(to.index, 0), max(count, 0)))
-        output.cause = ChangeCause(mover: .local, kind: .drag, moved: [drag.item])
+        output.cause = ChangeCause(mover: .local, kind: .drag, moved: [drag.item.rawValue])
         refresh(into: &output)
         tickDrag(now: now, into: &output)
         return output
@@ -116,7 +116,7 @@ extension ClientMachine {
         if state.position(ofItem: drag.item) == drag.to {
             var output = ClientOutput()
             if phase == .live { output.send.append(.drag(.cancel(item: drag.item))) }
-            output.cause = ChangeCause(mover: .local, kind: .drag, moved: [drag.item])
+            output.cause = ChangeCause(mover: .local, kind: .drag, moved: [drag.item.rawValue])
             refresh(into: &output)
             return output
         }
@@ -130,7 +130,7 @@ extension ClientMachine {
         guard let drag = localDrag else { return output }
         localDrag = nil
         if phase == .live { output.send.append(.drag(.cancel(item: drag.item))) }
-        output.cause = ChangeCause(mover: .local, kind: .drag, moved: [drag.item])
+        output.cause = ChangeCause(mover: .local, kind: .drag, moved: [drag.item.rawValue])
         refresh(into: &output)
         return output
     }
@@ -155,11 +155,11 @@ extension ClientMachine {
     }
 
     private func makeOp(_ edit: LocalEdit, on state: BoardState) -> Result<Op, OpError> {
-        func itemPosition(_ id: String) -> Result<Position, OpError> {
-            state.position(ofItem: id).map { .success($0) } ?? .failure(.unknownID(id))
+        func itemPosition(_ id: ItemID) -> Result<Position, OpError> {
+            state.position(ofItem: id).map { .success($0) } ?? .failure(.unknownID(id.rawValue))
         }
-        func sectionIndex(_ id: String) -> Result<Int, OpError> {
-            state.board.index(ofSection: id).map { .success($0) } ?? .failure(.unknownID(id))
+        func sectionIndex(_ id: SectionID) -> Result<Int, OpError> {
+            state.board.index(ofSection: id).map { .success($0) } ?? .failure(.unknownID(id.rawValue))
         }
         switch edit {
         case .insert(let item, let at): return .success(.insert(item: item, to: at))

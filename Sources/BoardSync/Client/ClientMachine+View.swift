@@ -58,7 +58,7 @@ extension ClientMachine {
     /// at the drag's position (where the item was, until the holder's first `over`).
     func makeView(on state: BoardState) -> BoardView {
         var sections = state.board.sections.map(ViewSection.init(section:))
-        var placements: [(item: String, to: Position?, holder: DragHolder)] = []
+        var placements: [(item: ItemID, to: Position?, holder: DragHolder)] = []
         for (item, drag) in remoteDrags.sorted(by: { $0.key < $1.key }) {
             let holder = DragHolder(client: drag.client, user: drag.user, isLocal: false)
             placements.append((item, drag.to.flatMap { optimisticPosition(of: item, to: $0) }, holder))
@@ -85,7 +85,7 @@ extension ClientMachine {
 
     /// A remote placeholder position (relative to the committed board) carried through this
     /// client's unacknowledged edits.
-    private func optimisticPosition(of item: String, to: Position) -> Position? {
+    private func optimisticPosition(of item: ItemID, to: Position) -> Position? {
         guard let from = committed?.position(ofItem: item) else { return nil }
         var placement: Op? = .move(item: item, from: from, to: to)
         for op in chain.ops {

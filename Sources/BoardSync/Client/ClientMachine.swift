@@ -3,7 +3,7 @@
 /// the view a person should see. Every event returns the messages to send and the update batch
 /// for the view; the machine itself does no I/O and reads no clock.
 public struct ClientMachine: Sendable {
-    public let clientID: String
+    public let clientID: ClientID
     public let user: String
     public let boardID: String
     public var limits: Limits
@@ -14,9 +14,9 @@ public struct ClientMachine: Sendable {
     public internal(set) var optimistic: BoardState?
     public internal(set) var localDrag: LocalDrag?
     /// Other connections' drags by item id, positions relative to the committed board.
-    public internal(set) var remoteDrags: [String: RemoteDrag] = [:]
+    public internal(set) var remoteDrags: [ItemID: RemoteDrag] = [:]
     /// The other clients on the board: client id to user name.
-    public internal(set) var peers: [String: String] = [:]
+    public internal(set) var peers: [ClientID: String] = [:]
     public internal(set) var phase: ConnectionPhase = .offline
     public internal(set) var role: Role = .editor
     /// What the person sees: the optimistic board with every drag shown as a placeholder cell.
@@ -28,11 +28,11 @@ public struct ClientMachine: Sendable {
     /// Inverse operations of this client's own edits, newest last, each kept current.
     var undoStack: [[Op]] = []
     /// The item this client dropped most recently, to notice when someone overrides the drop.
-    var lastDrop: String?
+    var lastDrop: ItemID?
     /// The items of drops whose moves are pending: the server still holds such a drag until the
     /// move commits (a later `begin` may be refused and leave it held), so a move that comes to
     /// nothing must be followed by a `cancel`.
-    var pendingDrops: Set<String> = []
+    var pendingDrops: Set<ItemID> = []
     /// Submits sent so far, and that count when the in-flight one was sent, to order submits
     /// against drag begins as the server sees them.
     var submitsSent = 0
@@ -40,11 +40,11 @@ public struct ClientMachine: Sendable {
     /// Drag `begin`s sent on this connection and not answered yet (by their echo or an error),
     /// by item: an error answers the oldest, so it ends the local drag only when it answers the
     /// latest begin.
-    var unansweredBegins: [String: Int] = [:]
+    var unansweredBegins: [ItemID: Int] = [:]
     /// When the latest drag position was sent, for the rate limit of `over` messages.
     var lastDragSend = -Double.infinity
 
-    public init(clientID: String, user: String, boardID: String, limits: Limits = .default) {
+    public init(clientID: ClientID, user: String, boardID: String, limits: Limits = .default) {
         self.clientID = clientID
         self.user = user
         self.boardID = boardID

@@ -2,7 +2,7 @@ extension ClientNotice {
     /// The notice in words, as every client shows it ("bob moved Mail right after your drop").
     /// `label` names an item by its id: its label on the board the person sees, or the id itself
     /// when nothing better is known.
-    public func text(label: (String) -> String) -> String {
+    public func text(label: (ItemID) -> String) -> String {
         switch self {
         case .remoteAction(let text): return text
         case .refused(let code, let message): return "refused (\(code.rawValue)): \(message)"

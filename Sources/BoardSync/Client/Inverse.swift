@@ -33,23 +33,39 @@ enum Inverse {
     }
 }
 
+/// The ids an undo has replaced so far, each old one with its fresh one (raw ids: items and
+/// sections share one namespace). An undo creates each id once, and the ops that name a replaced
+/// id name one replaced early (the section of a section's re-inserted items), so the pairs are
+/// searched in order, from the first.
+struct ReplacedIDs {
+    private var pairs: [(old: String, fresh: String)] = []
+
+    mutating func replace(_ old: String, with fresh: String) {
+        pairs.append((old, fresh))
+    }
+
+    func fresh(for old: String) -> String? {
+        pairs.first { $0.old == old }?.fresh
+    }
+}
+
 extension Op {
     /// The operation with the ids of the elements it creates replaced by fresh ones, and every
     /// id already replaced earlier (in `renamed`) replaced likewise.
-    func replacingIDs(_ renamed: inout [String: String], makeID: () -> String) -> Op {
-        func mapped(_ id: String) -> String { renamed[id] ?? id }
+    func replacingIDs(_ renamed: inout ReplacedIDs, makeID: () -> String) -> Op {
+        func mapped<ID: BoardIdentifier>(_ id: ID) -> ID { renamed.fresh(for: id.rawValue).map(ID.init) ?? id }
         func mapped(_ position: Position) -> Position {
             Position(section: mapped(position.section), index: position.index)
         }
         switch self {
         case .insert(let item, let to):
             let fresh = makeID()
-            renamed[item.id] = fresh
-            return .insert(item: Item(id: fresh, label: item.label), to: mapped(to))
+            renamed.replace(item.id.rawValue, with: fresh)
+            return .insert(item: Item(id: ItemID(fresh), label: item.label), to: mapped(to))
         case .insertSection(let header, let index):
             let fresh = makeID()
-            renamed[header.id] = fresh
-            return .insertSection(section: SectionHeader(id: fresh, title: header.title), index: index)
+            renamed.replace(header.id.rawValue, with: fresh)
+            return .insertSection(section: SectionHeader(id: SectionID(fresh), title: header.title), index: index)
         case .move(let item, let from, let to):
             return .move(item: mapped(item), from: mapped(from), to: mapped(to))
         case .delete(let item, let from):

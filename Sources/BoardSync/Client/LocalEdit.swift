@@ -3,11 +3,11 @@
 public enum LocalEdit: Hashable, Sendable {
     case insert(Item, at: Position)
     /// `to.index` counts the target section without the item, as in a `move` op.
-    case move(item: String, to: Position)
-    case delete(item: String)
-    case rename(item: String, label: String)
+    case move(item: ItemID, to: Position)
+    case delete(item: ItemID)
+    case rename(item: ItemID, label: String)
     case insertSection(SectionHeader, at: Int)
-    case moveSection(String, to: Int)
-    case renameSection(String, title: String)
-    case deleteSection(String)
+    case moveSection(SectionID, to: Int)
+    case renameSection(SectionID, title: String)
+    case deleteSection(SectionID)
 }

@@ -2,8 +2,10 @@
 public enum OpDescription {
     /// Describes `op` by `user`, naming items and sections as they were on `board` just before it.
     public static func describe(_ op: Op, by user: String, on board: Board) -> String {
-        func label(_ id: String) -> String { board.item(id)?.label ?? id }
-        func title(_ id: String) -> String { board.index(ofSection: id).map { board.sections[$0].title } ?? id }
+        func label(_ id: ItemID) -> String { board.item(id)?.label ?? id.rawValue }
+        func title(_ id: SectionID) -> String {
+            board.index(ofSection: id).map { board.sections[$0].title } ?? id.rawValue
+        }
         switch op {
         case .insert(let item, let to):
             return "\(user) added \(item.label) to \(title(to.section))"

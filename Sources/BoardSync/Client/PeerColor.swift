@@ -10,9 +10,9 @@ public enum PeerColor: String, CaseIterable, Hashable, Sendable {
     case red
 
     /// The colour of the connection with client id `client`.
-    public init(client: String) {
+    public init(client: ClientID) {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in client.utf8 {
+        for byte in client.rawValue.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }

@@ -105,7 +105,7 @@ extension HistoryEntry {
         let text = try reader.string("at")
         guard let at = CommitTime(rfc3339: text) else { throw .unknownValue(field: "at", value: text) }
         self.init(
-            version: try reader.integer("version", minimum: 1), client: try reader.string("client"),
+            version: try reader.integer("version", minimum: 1), client: try ClientID(reader.string("client")),
             user: try reader.string("user"), at: at, op: try reader.nested("op", Op.init(wire:)))
     }
 
@@ -114,7 +114,7 @@ extension HistoryEntry {
         writer.key("version")
         writer.integer(version)
         writer.key("client")
-        writer.string(client)
+        writer.string(client.rawValue)
         writer.key("user")
         writer.string(user)
         writer.key("at")

@@ -17,12 +17,12 @@ public struct Board: Hashable, Sendable {
     }
 
     /// The index of the section with `id`.
-    public func index(ofSection id: String) -> Int? {
+    public func index(ofSection id: SectionID) -> Int? {
         sections.firstIndex { $0.id == id }
     }
 
     /// Where the item with `id` is, found by scanning every section.
-    public func position(ofItem id: String) -> Position? {
+    public func position(ofItem id: ItemID) -> Position? {
         for section in sections {
             if let index = section.index(ofItem: id) {
                 return Position(section: section.id, index: index)
@@ -32,7 +32,7 @@ public struct Board: Hashable, Sendable {
     }
 
     /// The item with `id`, if the board holds it.
-    public func item(_ id: String) -> Item? {
+    public func item(_ id: ItemID) -> Item? {
         guard let position = position(ofItem: id), let s = index(ofSection: position.section) else { return nil }
         return sections[s].items[position.index]
     }

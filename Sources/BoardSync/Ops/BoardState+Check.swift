@@ -13,9 +13,9 @@ extension BoardState {
     /// on this board, as an element of the right kind. An id that never existed is refused even
     /// where rebasing would turn the operation into a no-op.
     public func checkNamedIDs(_ op: Op) -> OpError? {
-        func expect(_ id: String, _ kind: IDKind) -> OpError? {
-            guard let found = usedIDs[id] else { return .unknownID(id) }
-            return found == kind ? nil : .wrongKind(id: id, expected: kind)
+        func expect(_ id: some BoardIdentifier, _ kind: IDKind) -> OpError? {
+            guard let found = usedIDs[id.rawValue] else { return .unknownID(id.rawValue) }
+            return found == kind ? nil : .wrongKind(id: id.rawValue, expected: kind)
         }
         switch op {
         case .insert(_, let to):
@@ -88,9 +88,9 @@ extension BoardState {
         }
     }
 
-    private func checkNewID(_ id: String) -> OpError? {
-        guard Validation.isIdentifier(id) else { return .invalidID(id) }
-        return usedIDs[id] == nil ? nil : .reusedID(id)
+    private func checkNewID(_ id: some BoardIdentifier) -> OpError? {
+        guard Validation.isIdentifier(id.rawValue) else { return .invalidID(id.rawValue) }
+        return usedIDs[id.rawValue] == nil ? nil : .reusedID(id.rawValue)
     }
 
     private func checkText(_ text: String, _ limits: Limits) -> OpError? {
@@ -101,15 +101,15 @@ extension BoardState {
         (0...max(count, 0)).contains(index) ? nil : .indexOutOfRange(index: index, count: count)
     }
 
-    private func checkPosition(of item: String, claimed: Position) -> OpError? {
-        guard let actual = position(ofItem: item) else { return .unknownID(item) }
+    private func checkPosition(of item: ItemID, claimed: Position) -> OpError? {
+        guard let actual = position(ofItem: item) else { return .unknownID(item.rawValue) }
         return actual == claimed
-            ? nil : .positionMismatch(id: item, claimed: claimed.description, actual: actual.description)
+            ? nil : .positionMismatch(id: item.rawValue, claimed: claimed.description, actual: actual.description)
     }
 
-    private func checkSectionIndex(of section: String, claimed: Int) -> OpError? {
-        guard let actual = board.index(ofSection: section) else { return .unknownID(section) }
+    private func checkSectionIndex(of section: SectionID, claimed: Int) -> OpError? {
+        guard let actual = board.index(ofSection: section) else { return .unknownID(section.rawValue) }
         return actual == claimed
-            ? nil : .positionMismatch(id: section, claimed: String(claimed), actual: String(actual))
+            ? nil : .positionMismatch(id: section.rawValue, claimed: String(claimed), actual: String(actual))
     }
 }

@@ -6,7 +6,7 @@ extension BoardState {
         case .insert(let item, let to):
             let s = board.index(ofSection: to.section)!
             board.sections[s].items.insert(item, at: to.index)
-            usedIDs[item.id] = .item
+            usedIDs[item.id.rawValue] = .item
             sectionOfItem[item.id] = to.section
         case .move(let item, let from, let to):
             let source = board.index(ofSection: from.section)!
@@ -24,7 +24,7 @@ extension BoardState {
             board.sections[s].items[position.index].label = label
         case .insertSection(let header, let index):
             board.sections.insert(Section(id: header.id, title: header.title), at: index)
-            usedIDs[header.id] = .section
+            usedIDs[header.id.rawValue] = .section
         case .moveSection(_, let from, let index):
             let moved = board.sections.remove(at: from)
             board.sections.insert(moved, at: index)

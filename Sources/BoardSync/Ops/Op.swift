@@ -2,13 +2,13 @@
 /// are where the sender saw them in the state the operation is based on.
 public enum Op: Hashable, Sendable {
     case insert(item: Item, to: Position)
-    case move(item: String, from: Position, to: Position)
-    case delete(item: String, from: Position)
-    case update(item: String, label: String)
+    case move(item: ItemID, from: Position, to: Position)
+    case delete(item: ItemID, from: Position)
+    case update(item: ItemID, label: String)
     case insertSection(section: SectionHeader, index: Int)
-    case moveSection(section: String, from: Int, index: Int)
-    case renameSection(section: String, title: String)
-    case deleteSection(section: String, from: Int)
+    case moveSection(section: SectionID, from: Int, index: Int)
+    case renameSection(section: SectionID, title: String)
+    case deleteSection(section: SectionID, from: Int)
 
     /// The protocol's name for this kind of operation.
     public var kind: String {
@@ -25,7 +25,7 @@ public enum Op: Hashable, Sendable {
     }
 
     /// The item this operation acts on, if it is an item operation.
-    public var itemID: String? {
+    public var itemID: ItemID? {
         switch self {
         case .insert(let item, _): item.id
         case .move(let id, _, _), .delete(let id, _), .update(let id, _): id
@@ -34,7 +34,7 @@ public enum Op: Hashable, Sendable {
     }
 
     /// The section this operation acts on, if it is a section operation.
-    public var sectionID: String? {
+    public var sectionID: SectionID? {
         switch self {
         case .insertSection(let header, _): header.id
         case .moveSection(let id, _, _), .renameSection(let id, _), .deleteSection(let id, _): id
@@ -45,10 +45,10 @@ public enum Op: Hashable, Sendable {
 
 /// A section's identity and title without its items, as `insertSection` carries it.
 public struct SectionHeader: Hashable, Sendable {
-    public var id: String
+    public var id: SectionID
     public var title: String
 
-    public init(id: String, title: String) {
+    public init(id: SectionID, title: String) {
         self.id = id
         self.title = title
     }

@@ -1,7 +1,7 @@
 /// One of the lists an operation edits: the board's section list or one section's item list.
 enum ListID: Hashable, Sendable {
     case sections
-    case items(String)
+    case items(SectionID)
 }
 
 /// A primitive list edit (protocol 4.1 rule 1): a committed operation seen as inserts and removes.

@@ -88,7 +88,7 @@ public enum Rebase {
     }
 
     /// The sections an item operation needs to exist: where its item is and where it goes.
-    private static func sectionsNeeded(by op: Op) -> [String] {
+    private static func sectionsNeeded(by op: Op) -> [SectionID] {
         switch op {
         case .insert(_, let to): [to.section]
         case .move(_, let from, let to): [from.section, to.section]

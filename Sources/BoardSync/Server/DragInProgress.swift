@@ -2,12 +2,12 @@
 /// is, both at the board's current version. A drag held by a connection of another server has
 /// no `holder` here, and names that server as `node`.
 struct DragInProgress: Hashable, Sendable {
-    var item: String
+    var item: ItemID
     /// The connection holding the item; nil when it is held on another server.
     var holder: ConnectionID?
     /// The server whose connection holds the item, for a drag held elsewhere.
     var node: String?
-    var client: String
+    var client: ClientID
     var user: String
     /// Where the item is on the board now.
     var from: Position

@@ -40,7 +40,7 @@ struct OpWindow: Hashable, Sendable {
     }
 
     /// The held op that `client` submitted with `seq`, if any.
-    func op(client: String, seq: Int) -> SequencedOp? {
+    func op(client: ClientID, seq: Int) -> SequencedOp? {
         storage[head...].last { $0.client == client && $0.seq == seq }
     }
 

@@ -9,10 +9,10 @@ public enum RemoteActivity: Hashable, Sendable {
     /// `client` said `hello` on server `node`. A connection of the same client id here, or on
     /// a third server, has been replaced (4409): its drag ends with `left` and nobody sees a
     /// `presence` for the move.
-    case joined(client: String, user: String, node: String)
+    case joined(client: ClientID, user: String, node: String)
     /// `client`'s connection on server `node` is gone (a `left` for a client that has since
     /// said `hello` elsewhere is ignored).
-    case left(client: String, node: String)
+    case left(client: ClientID, node: String)
     /// A `begin`, `over` or `cancel` of a client connected to server `node`.
     case drag(ServerMessage.Drag, node: String)
     /// Everything server `node` has on this board: its clients and their drags. It replaces

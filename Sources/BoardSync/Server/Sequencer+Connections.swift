@@ -75,7 +75,7 @@ extension Sequencer {
 
     /// Why a `hello` cannot be accepted, for decoders that let it through.
     private static func problem(with hello: ClientMessage.Hello) -> String? {
-        if !Validation.isIdentifier(hello.client) { return "client is not a valid id" }
+        if !Validation.isIdentifier(hello.client.rawValue) { return "client is not a valid id" }
         if Validation.checkText(hello.user, limit: Validation.userLimit) != nil { return "user is not a valid name" }
         if let since = hello.since, since < 0 { return "since is out of range" }
         return nil

@@ -22,9 +22,9 @@ extension Sequencer {
         }
     }
 
-    private mutating func begin(_ item: String, by id: ConnectionID, identity: Connection.Identity, now: Double) {
+    private mutating func begin(_ item: ItemID, by id: ConnectionID, identity: Connection.Identity, now: Double) {
         guard let position = state.position(ofItem: item) else {
-            let what = state.usedIDs[item] == .item ? "was deleted" : "is not an item on this board"
+            let what = state.usedIDs[item.rawValue] == .item ? "was deleted" : "is not an item on this board"
             send(.error(.init(code: .badOp, message: "\(item) \(what)", item: item)), to: .connection(id))
             return
         }
@@ -50,7 +50,7 @@ extension Sequencer {
 
     /// Places the held drag's placeholder: the positions, made against `base`, are rebased like a
     /// move of the item and must make a valid move now; otherwise the `over` is dropped.
-    private mutating func over(_ item: String, base: Int, from: Position, to: Position) {
+    private mutating func over(_ item: ItemID, base: Int, from: Position, to: Position) {
         guard var drag = drags[item] else { return }
         let move = Op.move(item: item, from: from, to: to)
         guard state.checkNamedIDs(move) == nil, let since = window.ops(after: base),
@@ -79,7 +79,7 @@ extension Sequencer {
     /// committed: a drag of an item its holder moved or deleted ends silently (the rule every
     /// client applies by client id), a drag of an item that is gone otherwise is cancelled with
     /// `deleted`, and every other drag is carried to the new version.
-    mutating func carryDrags(through op: Op, author: String) {
+    mutating func carryDrags(through op: Op, author: ClientID) {
         for item in drags.keys.sorted() {
             guard var drag = drags[item] else { continue }
             if drag.client == author, Self.movesOrDeletes(op, item: item) {
@@ -100,7 +100,7 @@ extension Sequencer {
         send(.drag(drag.cancel(version: version, reason: reason, itemExists: itemExists)), to: .allConnections)
     }
 
-    static func movesOrDeletes(_ op: Op, item: String) -> Bool {
+    static func movesOrDeletes(_ op: Op, item: ItemID) -> Bool {
         switch op {
         case .move(let moved, _, _), .delete(let moved, _): moved == item
         default: false

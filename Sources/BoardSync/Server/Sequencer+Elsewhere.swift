@@ -44,7 +44,7 @@ extension Sequencer {
     /// Whether a `begin` of `item` from connection `id` would start a new drag: a server
     /// sharing the board with others takes the item's lease before it hands the `begin` over.
     /// False when the `begin` is refused or ignored without one.
-    public func beginStartsDrag(of item: String, from id: ConnectionID) -> Bool {
+    public func beginStartsDrag(of item: ItemID, from id: ConnectionID) -> Bool {
         guard let connection = connections[id], connection.identity != nil, connection.role == .editor,
             connection.heldItem != item, state.isLive(item: item)
         else { return false }
@@ -52,8 +52,8 @@ extension Sequencer {
     }
 
     /// The items dragged by this server's connections, with the client id holding each.
-    public var locallyHeldItems: [String: String] {
-        var held: [String: String] = [:]
+    public var locallyHeldItems: [ItemID: ClientID] {
+        var held: [ItemID: ClientID] = [:]
         for (item, drag) in drags where drag.holder != nil { held[item] = drag.client }
         return held
     }
@@ -77,7 +77,7 @@ extension Sequencer {
     }
 
     /// Ends the drags held elsewhere by `client`, telling every connection.
-    mutating func endRemoteDrags(of client: String, reason: DragEndReason) {
+    mutating func endRemoteDrags(of client: ClientID, reason: DragEndReason) {
         for item in drags.keys.sorted() {
             guard let drag = drags[item], drag.holder == nil, drag.client == client else { continue }
             end(drag, reason: reason, itemExists: true)
@@ -86,7 +86,7 @@ extension Sequencer {
 
     /// `client` said hello on `node`: a connection of that client here is replaced (closed with
     /// 4409, without presence), one elsewhere moves to `node`; a new client joins.
-    private mutating func remoteJoined(client: String, user: String, node: String) {
+    private mutating func remoteJoined(client: ClientID, user: String, node: String) {
         var known = false
         if let local = connectionOfClient[client] {
             remove(local, dragEnd: .left)
@@ -103,7 +103,7 @@ extension Sequencer {
         }
     }
 
-    private mutating func remoteLeft(_ client: String) {
+    private mutating func remoteLeft(_ client: ClientID) {
         guard let peer = remotePeers.removeValue(forKey: client) else { return }
         endRemoteDrags(of: client, reason: .left)
         send(.presence(.init(action: .leave, client: client, user: peer.user)), to: .allConnections)

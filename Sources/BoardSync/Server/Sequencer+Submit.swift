@@ -59,13 +59,13 @@ extension Sequencer {
         send(.error(.init(code: code, message: message, seq: seq)), to: .connection(id))
     }
 
-    private mutating func acknowledgeNoop(seq: Int, client: String, to id: ConnectionID) {
+    private mutating func acknowledgeNoop(seq: Int, client: ClientID, to id: ConnectionID) {
         lastSeqs[client] = seq
         output.setLastSeq(seq, client: client)
         send(.ack(.init(seq: seq, version: version, op: nil)), to: .connection(id))
     }
 
-    private mutating func acknowledgeDuplicate(seq: Int, client: String, to id: ConnectionID) {
+    private mutating func acknowledgeDuplicate(seq: Int, client: ClientID, to id: ConnectionID) {
         let ack: ServerMessage.Ack
         if let original = window.op(client: client, seq: seq) {
             ack = .init(seq: seq, version: original.version, op: original.op, duplicate: true)
@@ -84,8 +84,8 @@ extension Sequencer {
         lastSeqs[identity.client] = seq
         output.setLastSeq(seq, client: identity.client)
         switch op {
-        case .insert(let item, _): output.newIDs.append(UsedID(id: item.id, kind: .item))
-        case .insertSection(let header, _): output.newIDs.append(UsedID(id: header.id, kind: .section))
+        case .insert(let item, _): output.newIDs.append(UsedID(id: item.id.rawValue, kind: .item))
+        case .insertSection(let header, _): output.newIDs.append(UsedID(id: header.id.rawValue, kind: .section))
         default: break
         }
         send(.ack(.init(seq: seq, version: version, op: op)), to: .connection(id))

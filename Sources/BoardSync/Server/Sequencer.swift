@@ -23,16 +23,16 @@ public struct Sequencer: Sendable {
     public internal(set) var state: BoardState
     public let config: SequencerConfig
     var window: OpWindow
-    var lastSeqs: [String: Int]
+    var lastSeqs: [ClientID: Int]
     var connections: [ConnectionID: Connection] = [:]
     /// Connections that had their `welcome`, in the order they joined.
     var joined: [ConnectionID] = []
     /// The connection of each client id that said `hello`.
-    var connectionOfClient: [String: ConnectionID] = [:]
+    var connectionOfClient: [ClientID: ConnectionID] = [:]
     /// Drags in progress by item id, those held on other servers included.
-    var drags: [String: DragInProgress] = [:]
+    var drags: [ItemID: DragInProgress] = [:]
     /// Clients connected to this board through other servers, by client id.
-    var remotePeers: [String: RemotePeer] = [:]
+    var remotePeers: [ClientID: RemotePeer] = [:]
     /// Connections whose submit was answered in a turn not yet flushed.
     var unflushedAnswers: Set<ConnectionID> = []
     /// The output of the turn being handled.
@@ -42,7 +42,7 @@ public struct Sequencer: Sendable {
     /// still has (a contiguous run ending at the state's version is used, at most
     /// `config.windowSize` of them) and the highest acknowledged `seq` of each client id.
     public init(
-        state: BoardState, recentOps: [SequencedOp] = [], lastSeqs: [String: Int] = [:],
+        state: BoardState, recentOps: [SequencedOp] = [], lastSeqs: [ClientID: Int] = [:],
         config: SequencerConfig = .default
     ) {
         self.state = state
@@ -103,10 +103,10 @@ public struct Sequencer: Sendable {
     public func role(of connection: ConnectionID) -> Role? { connections[connection]?.role }
 
     /// The client id a connection gave in its `hello`; nil before it, or for an unknown connection.
-    public func client(of connection: ConnectionID) -> String? { connections[connection]?.identity?.client }
+    public func client(of connection: ConnectionID) -> ClientID? { connections[connection]?.identity?.client }
 
     /// The highest acknowledged `seq` of `client` on this board (0 if none).
-    public func lastSeq(of client: String) -> Int { lastSeqs[client] ?? 0 }
+    public func lastSeq(of client: ClientID) -> Int { lastSeqs[client] ?? 0 }
 
     /// The oldest `base` (and `since`) the sequencer can still rebase from (catch up from).
     public var oldestRebaseableVersion: Int { window.oldestBase }
@@ -156,11 +156,11 @@ struct Connection: Hashable, Sendable {
     /// Set by `hello`.
     var identity: Identity?
     /// The item this connection is dragging.
-    var heldItem: String?
+    var heldItem: ItemID?
 
     /// Who is behind a connection.
     struct Identity: Hashable, Sendable {
-        var client: String
+        var client: ClientID
         var user: String
     }
 }

@@ -34,7 +34,7 @@ public struct SequencerOutput: Hashable, Sendable {
         messages.filter { $0.connections.contains(connection) }.map { $0.message }
     }
 
-    mutating func setLastSeq(_ seq: Int, client: String) {
+    mutating func setLastSeq(_ seq: Int, client: ClientID) {
         if let index = lastSeqUpdates.firstIndex(where: { $0.client == client }) {
             lastSeqUpdates[index].seq = seq
         } else {
@@ -71,10 +71,10 @@ public enum Recipients: Hashable, Sendable {
 
 /// The highest acknowledged `seq` of a client id on this board.
 public struct LastSeqUpdate: Hashable, Sendable {
-    public var client: String
+    public var client: ClientID
     public var seq: Int
 
-    public init(client: String, seq: Int) {
+    public init(client: ClientID, seq: Int) {
         self.client = client
         self.seq = seq
     }

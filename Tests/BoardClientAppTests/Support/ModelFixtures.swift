@@ -4,9 +4,9 @@ import TerminalUI
 
 /// Builders for models that already hold a board, as after a welcome.
 enum ModelFixtures {
-    static let me = "me000000000000aa"
+    static let me: ClientID = "me000000000000aa"
 
-    static func board(_ sections: [(id: String, title: String, labels: [String])], version: Int = 1) -> Board {
+    static func board(_ sections: [(id: SectionID, title: String, labels: [String])], version: Int = 1) -> Board {
         Board(
             id: "team", version: version,
             sections: sections.map { section in

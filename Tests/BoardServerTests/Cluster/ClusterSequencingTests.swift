@@ -34,9 +34,9 @@ struct ClusterSequencingTests {
         bob.send(.submit(.init(seq: 1, base: 0, op: Ops.insert("b1", at: 0))))
         cluster.settle()
         cluster.advance(by: 1)
-        var histories: [[Int: String]] = []
+        var histories: [[Int: ClientID]] = []
         for peer in [alice, bob] {
-            var history: [Int: String] = [:]
+            var history: [Int: ClientID] = [:]
             while history.count < 2 {
                 let message = try peer.receive()
                 if let op = message.opValue { history[op.version] = op.client }

@@ -116,12 +116,12 @@ final class FlakySharedStore: SharedBoardStore, @unchecked Sendable {
         return try inner.oldestRetainedVersion(board)
     }
 
-    func lastSeq(_ board: String, client: String) throws(StoreError) -> Int {
+    func lastSeq(_ board: String, client: ClientID) throws(StoreError) -> Int {
         try check()
         return try inner.lastSeq(board, client: client)
     }
 
-    func committedOp(_ board: String, client: String, seq: Int) throws(StoreError) -> StoredOp? {
+    func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> StoredOp? {
         try check()
         return try inner.committedOp(board, client: client, seq: seq)
     }

@@ -8,13 +8,13 @@ import Foundation
 final class InProcessClient: ProtocolPeer {
     let server: InProcessServer
     let session: EmbeddedSession
-    let client: String
+    let client: ClientID
     let user: String
 
-    init(server: InProcessServer, session: EmbeddedSession, client: String?, user: String) {
+    init(server: InProcessServer, session: EmbeddedSession, client: ClientID?, user: String) {
         self.server = server
         self.session = session
-        self.client = client ?? "c" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        self.client = client ?? ClientID("c" + String(UInt64.random(in: 0...UInt64.max), radix: 16))
         self.user = user
     }
 

@@ -109,20 +109,20 @@ final class InProcessServer {
 
     /// A protocol client on a new session to `target` (it has not said `hello` yet).
     func client(
-        _ target: String, client: String? = nil, user: String = "tester", headers: [String: String] = [:]
+        _ target: String, client: ClientID? = nil, user: String = "tester", headers: [String: String] = [:]
     ) throws -> InProcessClient {
         let session = try open(target, headers: headers).get()
         return InProcessClient(server: self, session: session, client: client, user: user)
     }
 
     /// A protocol client on a new session to `board` (it has not said `hello` yet).
-    func client(board: String, client: String? = nil, user: String = "tester") throws -> InProcessClient {
+    func client(board: String, client: ClientID? = nil, user: String = "tester") throws -> InProcessClient {
         try self.client(url(board: board), client: client, user: user)
     }
 
     /// A client on `target` that said `hello` and got its `welcome`.
     func joined(
-        _ target: String, client: String? = nil, user: String = "tester", since: Int? = nil
+        _ target: String, client: ClientID? = nil, user: String = "tester", since: Int? = nil
     ) throws -> (InProcessClient, ServerMessage.Welcome) {
         let connection = try self.client(target, client: client, user: user)
         connection.send(.hello(.init(client: connection.client, user: user, since: since)))
@@ -134,7 +134,7 @@ final class InProcessServer {
 
     /// A client on `board` that said `hello` and got its `welcome`.
     func joined(
-        board: String, client: String? = nil, user: String = "tester", since: Int? = nil
+        board: String, client: ClientID? = nil, user: String = "tester", since: Int? = nil
     ) throws -> (InProcessClient, ServerMessage.Welcome) {
         try joined(url(board: board), client: client, user: user, since: since)
     }

@@ -25,14 +25,14 @@ extension Board {
 extension Section {
     init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(
-            id: try reader.string("id"), title: try reader.string("title"),
+            id: try SectionID(reader.string("id")), title: try reader.string("title"),
             items: try reader.objects("items", Item.init(wire:)))
     }
 
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("id")
-        writer.string(id)
+        writer.string(id.rawValue)
         writer.key("title")
         writer.string(title)
         writer.key("items")

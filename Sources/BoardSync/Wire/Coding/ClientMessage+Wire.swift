@@ -5,9 +5,9 @@ extension ClientMessage {
         switch type {
         case "hello":
             let hello = Hello(
-                client: try reader.string("client"), user: try reader.string("user"),
+                client: try ClientID(reader.string("client")), user: try reader.string("user"),
                 since: try reader.optionalInteger("since"))
-            guard Validation.isIdentifier(hello.client) else { throw .invalidIdentifier("client") }
+            guard Validation.isIdentifier(hello.client.rawValue) else { throw .invalidIdentifier("client") }
             if let problem = Validation.checkText(hello.user, limit: Validation.userLimit) {
                 throw .invalidText(field: "user", problem)
             }
@@ -32,7 +32,7 @@ extension ClientMessage {
         switch self {
         case .hello(let hello):
             writer.key("client")
-            writer.string(hello.client)
+            writer.string(hello.client.rawValue)
             writer.key("user")
             writer.string(hello.user)
             if let since = hello.since {
@@ -50,7 +50,7 @@ extension ClientMessage {
             writer.key("action")
             writer.string(drag.action.rawValue)
             writer.key("item")
-            writer.string(drag.item)
+            writer.string(drag.item.rawValue)
             if case .over(_, let base, let from, let to) = drag {
                 writer.key("base")
                 writer.integer(base)
@@ -67,7 +67,7 @@ extension ClientMessage {
 extension ClientMessage.Drag {
     init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         let action = try reader.action(DragAction.self)
-        let item = try reader.string("item")
+        let item = try ItemID(reader.string("item"))
         switch action {
         case .begin:
             self = .begin(item: item)

@@ -1,7 +1,7 @@
 extension ServerMessage.CommittedOp {
     init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(
-            version: try reader.integer("version"), client: try reader.string("client"),
+            version: try reader.integer("version"), client: try ClientID(reader.string("client")),
             user: try reader.string("user"), op: try reader.nested("op", Op.init(wire:)))
     }
 
@@ -10,7 +10,7 @@ extension ServerMessage.CommittedOp {
         writer.key("version")
         writer.integer(version)
         writer.key("client")
-        writer.string(client)
+        writer.string(client.rawValue)
         writer.key("user")
         writer.string(user)
         writer.key("op")

@@ -2,7 +2,8 @@ extension ServerMessage.ErrorReport {
     init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(
             code: try reader.word("code", as: ErrorCode.self), message: try reader.string("message"),
-            seq: try reader.optionalInteger("seq", minimum: 1), item: try reader.optionalString("item"))
+            seq: try reader.optionalInteger("seq", minimum: 1), item: try reader.optionalString("item").map(ItemID.init)
+        )
     }
 
     func write(to writer: inout JSONWriter) {
@@ -17,7 +18,7 @@ extension ServerMessage.ErrorReport {
         }
         if let item {
             writer.key("item")
-            writer.string(item)
+            writer.string(item.rawValue)
         }
         writer.endObject()
     }

@@ -2,9 +2,9 @@ extension ServerMessage.Drag {
     init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(
             action: try reader.action(DragAction.self),
-            client: try reader.string("client"),
+            client: try ClientID(reader.string("client")),
             user: try reader.string("user"),
-            item: try reader.string("item"),
+            item: try ItemID(reader.string("item")),
             from: try reader.optionalNested("from", Position.init(wire:)),
             to: try reader.optionalNested("to", Position.init(wire:)),
             version: try reader.integer("version"),
@@ -16,11 +16,11 @@ extension ServerMessage.Drag {
         writer.key("action")
         writer.string(action.rawValue)
         writer.key("client")
-        writer.string(client)
+        writer.string(client.rawValue)
         writer.key("user")
         writer.string(user)
         writer.key("item")
-        writer.string(item)
+        writer.string(item.rawValue)
         if let from {
             writer.key("from")
             from.write(to: &writer)

@@ -65,14 +65,14 @@ extension ServerMessage.Welcome {
 extension ServerMessage.You {
     init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(
-            client: try reader.string("client"), user: try reader.string("user"),
+            client: try ClientID(reader.string("client")), user: try reader.string("user"),
             role: try reader.word("role", as: Role.self))
     }
 
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("client")
-        writer.string(client)
+        writer.string(client.rawValue)
         writer.key("user")
         writer.string(user)
         writer.key("role")
@@ -83,13 +83,13 @@ extension ServerMessage.You {
 
 extension ServerMessage.Peer {
     init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
-        self.init(client: try reader.string("client"), user: try reader.string("user"))
+        self.init(client: try ClientID(reader.string("client")), user: try reader.string("user"))
     }
 
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("client")
-        writer.string(client)
+        writer.string(client.rawValue)
         writer.key("user")
         writer.string(user)
         writer.endObject()

@@ -65,7 +65,7 @@ struct JSONValidator {
         guard try cursor.open(depth: depth, maxDepth: maxDepth, closer: UInt8(ascii: "}")) else { return }
         let firstKey = keyCount
         let firstDecodedByte = decodedKeys.count
-        var keySet: Set<[UInt8]>?
+        var keyTable: KeyTable?
         repeat {
             try cursor.expectKey()
             let keyOffset = cursor.offset
@@ -78,7 +78,7 @@ struct JSONValidator {
                 decodedKeys.append(contentsOf: content)
             }
             if !cursor.tolerant {
-                try refuseRepeated(key, at: keyOffset, since: firstKey, keySet: &keySet)
+                try refuseRepeated(key, at: keyOffset, since: firstKey, keyTable: &keyTable)
             }
             if keyCount < keys.count {
                 keys[keyCount] = key
@@ -93,24 +93,53 @@ struct JSONValidator {
         if decodedKeys.count > firstDecodedByte { decodedKeys.removeLast(decodedKeys.count - firstDecodedByte) }
     }
 
-    /// Throws `.duplicateKey` when the object whose keys start at `keys[first]` already has `key`.
+    /// Throws `.duplicateKey` when the object whose keys start at `keys[first]` already has `key`,
+    /// which is about to be stored at `keys[keyCount]`.
     private func refuseRepeated(
-        _ key: Key, at keyOffset: Int, since first: Int, keySet: inout Set<[UInt8]>?
+        _ key: Key, at keyOffset: Int, since first: Int, keyTable: inout KeyTable?
     ) throws(JSONSyntaxError) {
         if keyCount - first < Self.linearKeyCheckLimit {
             for index in first..<keyCount where keys[index].count == key.count && same(keys[index], key) {
                 throw JSONSyntaxError(.duplicateKey(text(of: key)), at: keyOffset)
             }
-        } else {
-            if keySet == nil {
-                var set: Set<[UInt8]> = []
-                for index in first..<keyCount { set.insert(bytes(of: keys[index])) }
-                keySet = set
-            }
-            guard keySet?.insert(bytes(of: key)).inserted ?? true else {
-                throw JSONSyntaxError(.duplicateKey(text(of: key)), at: keyOffset)
-            }
+            return
         }
+        var table = keyTable ?? KeyTable()
+        if keyTable == nil {
+            for index in first..<keyCount { add(keys[index], as: index, to: &table) }
+        }
+        guard add(key, as: keyCount, to: &table) else {
+            throw JSONSyntaxError(.duplicateKey(text(of: key)), at: keyOffset)
+        }
+        keyTable = table
+    }
+
+    /// Puts `key`, which is (or is about to be) `keys[index]`, in `table`; false when the table
+    /// already holds a key with the same bytes. The table doubles when half full.
+    @discardableResult
+    private func add(_ key: Key, as index: Int, to table: inout KeyTable) -> Bool {
+        if (table.count + 1) * 2 > table.slots.count {
+            var bigger = KeyTable(slots: [Int](repeating: 0, count: max(32, table.slots.count * 2)))
+            for entry in table.slots where entry != 0 { add(keys[entry - 1], as: entry - 1, to: &bigger) }
+            table = bigger
+        }
+        let mask = table.slots.count - 1
+        var slot = hash(of: key) & mask
+        while table.slots[slot] != 0 {
+            let other = keys[table.slots[slot] - 1]
+            if other.count == key.count && same(other, key) { return false }
+            slot = (slot + 1) & mask
+        }
+        table.slots[slot] = index + 1
+        table.count += 1
+        return true
+    }
+
+    /// FNV-1a of a key's bytes.
+    private func hash(of key: Key) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in 0..<key.count { hash = (hash ^ UInt64(byte(index, of: key))) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: hash)
     }
 
     private func byte(_ index: Int, of key: Key) -> UInt8 {
@@ -130,6 +159,13 @@ struct JSONValidator {
             return false
         }
         return true
+    }
+
+    /// The keys of an object with many, as indices into `keys` plus one (0 is an empty slot),
+    /// placed by a hash of their bytes with linear probing.
+    private struct KeyTable {
+        var slots: [Int] = []
+        var count = 0
     }
 
     private func bytes(of key: Key) -> [UInt8] {

@@ -18,13 +18,13 @@ extension ClientMessage {
     /// The first message of a connection: who the client is, and the version it already holds.
     public struct Hello: Hashable, Sendable {
         /// The client process's id; it must be an identifier.
-        public var client: String
+        public var client: ClientID
         /// The person's name: 1 to 32 scalars, no control characters.
         public var user: String
         /// The board version the client already holds, when it reconnects.
         public var since: Int?
 
-        public init(client: String, user: String, since: Int? = nil) {
+        public init(client: ClientID, user: String, since: Int? = nil) {
             self.client = client
             self.user = user
             self.since = since
@@ -48,11 +48,11 @@ extension ClientMessage {
     /// A step of a drag the client performs.
     public enum Drag: Hashable, Sendable {
         /// Picks up an item.
-        case begin(item: String)
+        case begin(item: ItemID)
         /// The placeholder's position, made against the committed board at `base`.
-        case over(item: String, base: Int, from: Position, to: Position)
+        case over(item: ItemID, base: Int, from: Position, to: Position)
         /// Puts the item back.
-        case cancel(item: String)
+        case cancel(item: ItemID)
 
         public var action: DragAction {
             switch self {
@@ -63,7 +63,7 @@ extension ClientMessage {
         }
 
         /// The dragged item's id.
-        public var item: String {
+        public var item: ItemID {
             switch self {
             case .begin(let item), .over(let item, _, _, _), .cancel(let item): item
             }

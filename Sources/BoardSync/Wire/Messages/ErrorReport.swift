@@ -5,9 +5,9 @@ extension ServerMessage {
         public var code: ErrorCode
         public var message: String
         public var seq: Int?
-        public var item: String?
+        public var item: ItemID?
 
-        public init(code: ErrorCode, message: String, seq: Int? = nil, item: String? = nil) {
+        public init(code: ErrorCode, message: String, seq: Int? = nil, item: ItemID? = nil) {
             self.code = code
             self.message = message
             self.seq = seq

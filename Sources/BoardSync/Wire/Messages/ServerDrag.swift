@@ -4,9 +4,9 @@ extension ServerMessage {
     public struct Drag: Hashable, Sendable {
         public var action: DragAction
         /// The holder.
-        public var client: String
+        public var client: ClientID
         public var user: String
-        public var item: String
+        public var item: ItemID
         /// Where the item is; nil when the item no longer exists.
         public var from: Position?
         /// The placeholder's position (sent with `over`).
@@ -16,7 +16,7 @@ extension ServerMessage {
         public var reason: DragEndReason?
 
         public init(
-            action: DragAction, client: String, user: String, item: String,
+            action: DragAction, client: ClientID, user: String, item: ItemID,
             from: Position? = nil, to: Position? = nil, version: Int, reason: DragEndReason? = nil
         ) {
             self.action = action

@@ -29,11 +29,11 @@ extension ServerMessage {
 
     /// The connection's own identity and role, as `welcome.you` carries it.
     public struct You: Hashable, Sendable {
-        public var client: String
+        public var client: ClientID
         public var user: String
         public var role: Role
 
-        public init(client: String, user: String, role: Role) {
+        public init(client: ClientID, user: String, role: Role) {
             self.client = client
             self.user = user
             self.role = role
@@ -42,10 +42,10 @@ extension ServerMessage {
 
     /// Another client on the board, as `welcome.peers` lists it.
     public struct Peer: Hashable, Sendable {
-        public var client: String
+        public var client: ClientID
         public var user: String
 
-        public init(client: String, user: String) {
+        public init(client: ClientID, user: String) {
             self.client = client
             self.user = user
         }
