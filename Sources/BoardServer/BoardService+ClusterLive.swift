@@ -72,7 +72,9 @@ extension BoardService {
                 guard let client = loaded.beginsUnheard.removeValue(forKey: drag.item),
                     loaded.sequencer.locallyHeldItems[drag.item] == client
                 else { continue }
-                log(.info, "drag lease lost to another server", ["board": name, "item": drag.item.rawValue, "node": node])
+                log(
+                    .info, "drag lease lost to another server",
+                    ["board": name, "item": drag.item.rawValue, "node": node])
                 receiveRemote(.leaseLost(drag, node: node), on: loaded)
             }
         }
