@@ -57,6 +57,7 @@ enum SuiteMode {
                     url: "ws://127.0.0.1:\(process.port)", target: target, serverPID: { process.pid }, smoke: smoke,
                     dataDirectory: processes.directory, restartServer: target == .server ? { process.restart() } : nil,
                     emit: printer.print, runTag: tag, generatorThreads: generatorThreads)
+                processes.waitUntilQuiet()
                 entry.run(environment)
             }
         }

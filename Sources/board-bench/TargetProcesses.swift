@@ -50,6 +50,24 @@ final class TargetProcesses {
         return nil
     }
 
+    /// Waits until no target process has used more than 1 % of a core over the last quarter
+    /// second (at most `limit` seconds), so that a step does not share the processors with what
+    /// the step before left to one target: the Node relay spends seconds on the backlog of an
+    /// overloaded fanout step after its clients have gone.
+    func waitUntilQuiet(limit: Double = 15) {
+        func cpuSeconds() -> [Double] {
+            all.map { entry in entry.process.pid.flatMap { ProcessStats.read(pid: $0)?.cpuSeconds } ?? 0 }
+        }
+        let deadline = LoadClock.micros() + Int64(limit * 1e6)
+        var before = cpuSeconds()
+        while LoadClock.micros() < deadline {
+            usleep(250_000)
+            let after = cpuSeconds()
+            if zip(after, before).allSatisfy({ $0 - $1 <= 0.0025 }) { return }
+            before = after
+        }
+    }
+
     /// Stops every process that runs.
     func stop() {
         all.forEach { $0.process.stop() }
