@@ -55,9 +55,8 @@ import WebSocketTransport
             }
         }
         #expect(
-            try Self.eventually(timeout: 10) {
-                try Self.onServiceThread(server) { $0.connections.first?.queuedBytes ?? 0 } > 1_000_000
-            }, "the server never had to hold frames back for the paused reader")
+            Self.eventually(server, timeout: 10) { ($0.connections.first?.queuedBytes ?? 0) > 1_000_000 },
+            "the server never had to hold frames back for the paused reader")
         connection.resumeReceiving()
         #expect(reader.state.wait(timeout: 30) { $0.next == total || $0.outOfOrder > 0 })
         #expect(reader.state.read { $0.next } == total)
@@ -118,10 +117,7 @@ import WebSocketTransport
         }
         server.post { pump() }
         // The cap closes the connection at once; the handler hears of it when the socket closes.
-        #expect(
-            try Self.eventually(timeout: 20) {
-                try Self.onServiceThread(server) { !$0.connections.contains(where: \.isOpen) }
-            })
+        #expect(Self.eventually(server, timeout: 20) { !$0.connections.contains(where: \.isOpen) })
         let frames = reader.readUntilClose(timeout: 10)
         let texts = frames.filter { $0.opcode == 1 }
         let numbers = texts.map { frame in
@@ -150,14 +146,25 @@ import WebSocketTransport
         return try #require(result.read { $0 })
     }
 
-    /// Checks `condition` every few milliseconds until it holds or `timeout` passes.
-    static func eventually(timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while Date() < deadline {
-            if try condition() { return true }
-            usleep(5_000)
+    /// Waits until `condition` holds for `server`: it is checked on the service thread, where the
+    /// state lives, on every millisecond timer until then, and its holding is signalled to the
+    /// waiting test; false after `timeout` seconds.
+    static func eventually(
+        _ server: WebSocketServer, timeout: Double, _ condition: @escaping @Sendable (WebSocketServer) -> Bool
+    ) -> Bool {
+        let held = Watched(false)
+        let gaveUp = Watched(false)
+        @Sendable func check() {
+            if condition(server) {
+                held.update { $0 = true }
+            } else if !gaveUp.read({ $0 }) {
+                server.schedule(after: 0.001) { check() }
+            }
         }
-        return try condition()
+        server.post { check() }
+        let holds = held.wait(timeout: timeout) { $0 }
+        gaveUp.update { $0 = true }
+        return holds
     }
 }
 
