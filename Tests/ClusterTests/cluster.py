@@ -26,27 +26,29 @@ def free_port(host):
         return probe.getsockname()[1]
 
 
+def _checked(condition, deadline, what):
+    """The value of `condition`; fails naming `what` once it is still false past `deadline`."""
+    value = condition()
+    if not value and time.monotonic() > deadline:
+        raise AssertionError(f"timed out waiting for {what}")
+    return value
+
+
 def wait_for(condition, timeout, what):
-    """Polls `condition` until it holds or `timeout` seconds passed (then fails naming `what`)."""
+    """Polls `condition` (another process's state, which signals nothing) until it holds or
+    `timeout` seconds passed, then fails naming `what`."""
     deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
+    while not (value := _checked(condition, deadline, what)):
         time.sleep(0.05)
+    return value
 
 
 async def eventually(condition, timeout, what):
+    """`wait_for` for a coroutine: the event loop goes on while it waits."""
     deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
+    while not (value := _checked(condition, deadline, what)):
         await asyncio.sleep(0.02)
+    return value
 
 
 class Database:
