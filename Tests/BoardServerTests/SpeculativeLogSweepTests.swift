@@ -10,14 +10,7 @@ import Testing
 /// acknowledged op is in the store exactly once at the version its ack named.
 @Suite("speculative log, several servers")
 struct SpeculativeLogSweepTests {
-    static let board = Board(
-        id: "team", version: 0,
-        sections: [
-            Section(
-                id: "main", title: "Main",
-                items: [Item(id: "a", label: "A"), Item(id: "b", label: "B"), Item(id: "c", label: "C")]),
-            Section(id: "done", title: "Done"),
-        ])
+    static let board = Board.sample
 
     /// The shared store: the board's committed ops.
     struct Store {

@@ -1,4 +1,5 @@
 import BoardSync
+import TestSupport
 
 /// Drives one `Sequencer` with readable calls and a clock the test sets.
 struct SequencerHarness {
@@ -6,14 +7,7 @@ struct SequencerHarness {
     var now = 0.0
 
     /// Section `main` with items a, b, c (labels A, B, C) and an empty section `done`, version 0.
-    static let sampleBoard = Board(
-        id: "team", version: 0,
-        sections: [
-            Section(
-                id: "main", title: "Main",
-                items: [Item(id: "a", label: "A"), Item(id: "b", label: "B"), Item(id: "c", label: "C")]),
-            Section(id: "done", title: "Done"),
-        ])
+    static let sampleBoard = Board.sample
 
     init(
         board: Board = sampleBoard, recentOps: [SequencedOp] = [], lastSeqs: [ClientID: Int] = [:],
