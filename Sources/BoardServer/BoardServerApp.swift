@@ -8,13 +8,15 @@ import WebSocketTransport
 public enum BoardServerApp {
     /// The exit status after a storage failure while serving (`EX_SOFTWARE`).
     public static let storageFailureStatus: Int32 = 70
+    /// SIGINT and SIGTERM stop the server; SIGHUP reloads the tokens file.
+    static let handledSignals = [SIGINT, SIGTERM, SIGHUP]
 
     /// Exit statuses: 0 after a clean stop, 2 for a bad command line, 1 when the server cannot
     /// start (unreadable or corrupt data, port in use). When a commit fails while serving,
     /// nothing may be acknowledged any more: `storageFailed` is called on the service thread
     /// with the status to end the process with (`storageFailureStatus`), and must not return.
     public static func main(arguments: [String], storageFailed: @escaping (Int32) -> Never) -> Int32 {
-        ProcessSignals.blockInEveryThread()
+        ProcessSignals.block(handledSignals)
         let options: ServerOptions
         do {
             switch try ServerOptions.parse(arguments) {
@@ -94,7 +96,7 @@ public enum BoardServerApp {
                 ["files": PageAssets.builtIn.missing.joined(separator: " ")])
         }
         let reload = TokensReload(path: options.tokensPath, server: server, service: service)
-        ProcessSignals.startWaiting { number in
+        ProcessSignals.startWaiting(for: handledSignals) { number in
             if number == SIGHUP {
                 reload.start()
             } else {

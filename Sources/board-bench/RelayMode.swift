@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import WebSocketTransport
 
@@ -9,7 +8,11 @@ enum RelayMode {
         arguments in run(arguments)
     }
 
+    /// Either stops the relay.
+    static let stopSignals = [SIGINT, SIGTERM]
+
     static func run(_ arguments: [String]) -> Int32 {
+        ProcessSignals.block(stopSignals)
         var host = "127.0.0.1"
         var port = 0
         var rest = arguments[...]
@@ -33,20 +36,13 @@ enum RelayMode {
             return 1
         }
         FileHandle.standardOutput.write(Data("listening on \(host):\(server.port)\n".utf8))
-        let signals = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { server.stop(closeCode: 1001) }
-            source.resume()
-            return source
-        }
+        ProcessSignals.startWaiting(for: stopSignals) { _ in server.stop(closeCode: 1001) }
         do {
             try server.run()
         } catch {
             FileHandle.standardError.write(Data("relay: \(error)\n".utf8))
             return 1
         }
-        signals.forEach { $0.cancel() }
         return 0
     }
 }
