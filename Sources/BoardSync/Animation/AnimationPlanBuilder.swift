@@ -131,7 +131,7 @@ struct AnimationPlanBuilder {
         for index in batch.sectionDeletes {
             for item in old.sections[index].cells.indices { deleted.append(CellPath(section: index, item: item)) }
         }
-        for path in deleted.sorted() {
+        for path in deleted.stablySorted() {
             cells.append(
                 CellAnimation(
                     id: old.sections[path.section].cells[path.item].id, motion: .deleted, from: path, to: nil))

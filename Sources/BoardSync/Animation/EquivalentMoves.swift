@@ -11,7 +11,7 @@ enum EquivalentMoves {
         for index in slots.indices where slots[index] != nil && isNamed(index) {
             var candidates: [(new: Int, old: Int)] = []
             for (new, old) in moves { candidates.append((new, old)) }
-            candidates.sort { $0.new < $1.new }
+            candidates = candidates.stablySorted { $0.new < $1.new }
             guard let origin = slots[index], let swap = exchange(for: index, slots: slots, candidates: candidates)
             else { continue }
             moves[swap.new] = nil

@@ -57,7 +57,7 @@ extension UpdateBatch {
             )
         }
 
-        arrivals.sort { $0.path < $1.path }
+        arrivals = arrivals.stablySorted { $0.path < $1.path }
         for arrival in arrivals {
             guard let from = departures.take(id: arrival.id) else {
                 batch.itemInserts.append(arrival.path)
@@ -71,9 +71,9 @@ extension UpdateBatch {
             }
         }
         batch.itemDeletes = departures.remaining()
-        batch.itemMoves.sort { $0.from < $1.from }
-        batch.itemReloads.sort()
-        batch.movedItemReloads.sort()
+        batch.itemMoves = batch.itemMoves.stablySorted { $0.from < $1.from }
+        batch.itemReloads = batch.itemReloads.stablySorted()
+        batch.movedItemReloads = batch.movedItemReloads.stablySorted()
         return batch
     }
 }
@@ -102,6 +102,6 @@ private struct Departures {
     func remaining() -> [CellPath] {
         var result: [CellPath] = []
         for (index, path) in paths.enumerated() where !taken[index] { result.append(path) }
-        return result.sorted()
+        return result.stablySorted()
     }
 }

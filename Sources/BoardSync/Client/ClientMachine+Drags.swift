@@ -97,7 +97,7 @@ extension ClientMachine {
     /// pending without having been committed (rebased to nothing, refused locally, or answered
     /// with `noop`).
     mutating func cancelVoidDrops(into output: inout ClientOutput) {
-        for item in pendingDrops.sorted() where !hasPendingMove(of: item) {
+        for item in Array(pendingDrops).stablySorted() where !hasPendingMove(of: item) {
             pendingDrops.remove(item)
             if phase == .live, localDrag?.item != item { output.send.append(.drag(.cancel(item: item))) }
         }

@@ -56,10 +56,10 @@ extension ClientMachine {
 
     /// The optimistic board with every drag shown as a placeholder cell labelled with its holder,
     /// at the drag's position (where the item was, until the holder's first `over`).
-    func makeView(on state: BoardState) -> BoardView {
-        var sections = state.board.sections.map(ViewSection.init(section:))
+    mutating func makeView(on state: BoardState) -> BoardView {
+        var sections = plainSections(of: state.board)
         var placements: [(item: ItemID, to: Position?, holder: DragHolder)] = []
-        for (item, drag) in remoteDrags.sorted(by: { $0.key < $1.key }) {
+        for (item, drag) in Array(remoteDrags).stablySorted(by: { $0.key < $1.key }) {
             let holder = DragHolder(client: drag.client, user: drag.user, isLocal: false)
             placements.append((item, drag.to.flatMap { optimisticPosition(of: item, to: $0) }, holder))
         }
@@ -81,6 +81,36 @@ extension ClientMachine {
             sections[target].cells.insert(cell, at: index)
         }
         return BoardView(sections: sections)
+    }
+
+    /// The board's sections as view sections without placeholders. A section whose items are
+    /// the very array (the same storage) its view section was made from last time, under the same
+    /// title, gets that view section back, sharing its cells: on a long board an event changes a
+    /// section or two, and the views, their batch and the answers compare the others in one step
+    /// each instead of cell by cell.
+    private mutating func plainSections(of board: Board) -> [ViewSection] {
+        var sources: [ViewSource] = []
+        sources.reserveCapacity(board.sections.count)
+        var sections: [ViewSection] = []
+        sections.reserveCapacity(board.sections.count)
+        for (index, section) in board.sections.enumerated() {
+            let plain = knownPlainSection(section, near: index) ?? ViewSection(section: section)
+            sources.append(ViewSource(items: section.items, plain: plain))
+            sections.append(plain)
+        }
+        viewSources = sources
+        return sections
+    }
+
+    /// The view section made last time from `section`'s very items under its title: looked for at
+    /// the same index first (sections rarely move), then among all.
+    private func knownPlainSection(_ section: Section, near index: Int) -> ViewSection? {
+        func matches(_ known: ViewSource) -> Bool {
+            known.plain.id == section.id && known.items.sharesStorage(with: section.items)
+                && ExactText.same(known.plain.title, section.title)
+        }
+        if index < viewSources.count, matches(viewSources[index]) { return viewSources[index].plain }
+        return viewSources.first(where: matches)?.plain
     }
 
     /// A remote placeholder position (relative to the committed board) carried through this

@@ -43,6 +43,8 @@ public struct ClientMachine: Sendable {
     var unansweredBegins: [ItemID: Int] = [:]
     /// When the latest drag position was sent, for the rate limit of `over` messages.
     var lastDragSend = -Double.infinity
+    /// The items each section's view was made from at the latest refresh, with that view.
+    var viewSources: [ViewSource] = []
 
     public init(clientID: ClientID, user: String, boardID: String, limits: Limits = .default) {
         self.clientID = clientID
