@@ -6,15 +6,34 @@ extension BoardView {
     func write(to writer: inout JSONWriter) {
         writer.openObject()
         writer.arrayField("sections")
-        for section in sections {
-            writer.openObject()
-            writer.field("id", section.id.rawValue)
-            writer.field("title", section.title)
-            writer.arrayField("cells")
-            for cell in section.cells { cell.write(to: &writer) }
-            writer.closeArray()
-            writer.closeObject()
-        }
+        for section in sections { section.write(to: &writer) }
+        writer.closeArray()
+        writer.closeObject()
+    }
+}
+
+extension ViewChanges {
+    /// `{"order": ["id", …], "sections": [section, …]}`, sections written as in a view.
+    func write(to writer: inout JSONWriter) {
+        writer.openObject()
+        writer.arrayField("order")
+        for id in order { writer.element(id.rawValue) }
+        writer.closeArray()
+        writer.arrayField("sections")
+        for section in sections { section.write(to: &writer) }
+        writer.closeArray()
+        writer.closeObject()
+    }
+}
+
+extension ViewSection {
+    /// `{"id", "title", "cells": [...]}`.
+    func write(to writer: inout JSONWriter) {
+        writer.openObject()
+        writer.field("id", id.rawValue)
+        writer.field("title", title)
+        writer.arrayField("cells")
+        for cell in cells { cell.write(to: &writer) }
         writer.closeArray()
         writer.closeObject()
     }

@@ -12,8 +12,10 @@ public struct BrowserSession: Sendable {
     /// Failed connections since the last welcome, for the backoff.
     public private(set) var reconnectAttempts = 0
     private var random: IDGenerator
+    private let views: SessionParameters.ViewAnswers
 
     public init(_ parameters: SessionParameters) {
+        views = parameters.views
         var random = IDGenerator(seed: parameters.seed)
         let client = parameters.client ?? ClientID("web-" + random.makeID())
         self.random = random
@@ -95,7 +97,7 @@ public struct BrowserSession: Sendable {
     /// The session's status now.
     public var status: BrowserStatus {
         let peers = machine.peers.map { BrowserStatus.Peer(client: $0.key, user: $0.value) }
-            .sorted { $0.user != $1.user ? $0.user < $1.user : $0.client < $1.client }
+            .stablySorted { $0.user != $1.user ? $0.user < $1.user : $0.client < $1.client }
         return BrowserStatus(
             client: machine.clientID, user: machine.user, board: machine.boardID, phase: machine.phase,
             role: machine.role, version: machine.version, pending: machine.pendingCount, canUndo: machine.canUndo,
@@ -116,7 +118,10 @@ public struct BrowserSession: Sendable {
         step.reconnect = output.reconnect
         if let batch = output.batch {
             step.batch = batch
-            step.view = machine.view
+            switch views {
+            case .whole: step.view = machine.view
+            case .changes: step.changes = ViewChanges(from: before, to: machine.view)
+            }
             step.plan = try? AnimationPlan(old: before, batch: batch, new: machine.view, cause: output.cause)
         }
         if machine.hasUnsentDragPosition { step.tickAfterMs = Self.milliseconds(ClientMachine.dragSendInterval) }

@@ -33,6 +33,10 @@ extension BrowserStep {
             writer.key("view")
             view.write(to: &writer)
         }
+        if let changes {
+            writer.key("changes")
+            changes.write(to: &writer)
+        }
         writer.closeObject()
     }
 }

@@ -15,8 +15,12 @@ public struct BrowserStep: Hashable, Sendable {
     /// How to animate `batch`: the core's `AnimationPlan` from the previous view, the batch, the
     /// new view and who caused the change. Present whenever `batch` is.
     public var plan: AnimationPlan?
-    /// The new view: present whenever `batch` is, and for the `state` intent.
+    /// The new view: for the `state` intent, and whenever `batch` is present in a session that
+    /// answers with whole views.
     public var view: BoardView?
+    /// What changed in the view: whenever `batch` is present in a session that answers with
+    /// changes (`SessionParameters.views`).
+    public var changes: ViewChanges?
     /// The session as the page shows it (connection, version, presence, the held item).
     public var status: BrowserStatus
     /// Tell the session `tick` after this many milliseconds: a drag position waits for the rate

@@ -11,18 +11,31 @@ public struct SessionParameters: Hashable, Sendable {
     public var board: String
     public var seed: UInt64
     public var limits: Limits
+    /// How answers with a batch carry the new view.
+    public var views: ViewAnswers
 
-    public init(client: ClientID? = nil, user: String, board: String, seed: UInt64, limits: Limits = .default) {
+    /// How an answer with a batch carries the new view: the whole of it (`view`), or only what
+    /// changed (`changes`, a `ViewChanges`), for a page that keeps the previous view itself.
+    public enum ViewAnswers: String, Hashable, Sendable {
+        case whole
+        case changes
+    }
+
+    public init(
+        client: ClientID? = nil, user: String, board: String, seed: UInt64, limits: Limits = .default,
+        views: ViewAnswers = .whole
+    ) {
         self.client = client
         self.user = user
         self.board = board
         self.seed = seed
         self.limits = limits
+        self.views = views
     }
 
-    /// Decodes `{"board": "demo", "user": "ann", "seed": 42}` with optional `client` and
-    /// `limits` (`maxItems`, `maxSections`, `maxTextLength`), checking the protocol's rules for
-    /// ids, board names and user names.
+    /// Decodes `{"board": "demo", "user": "ann", "seed": 42}` with optional `client`, `limits`
+    /// (`maxItems`, `maxSections`, `maxTextLength`) and `views` (`"whole"`, the default, or
+    /// `"changes"`), checking the protocol's rules for ids, board names and user names.
     public init(json bytes: [UInt8]) throws(BrowserInputError) {
         let fields = try InputFields(parsing: bytes)
         client = try fields.optionalString("client").map(ClientID.init)
@@ -34,6 +47,13 @@ public struct SessionParameters: Hashable, Sendable {
             limits.maxItems = try given.optionalInteger("maxItems") ?? limits.maxItems
             limits.maxSections = try given.optionalInteger("maxSections") ?? limits.maxSections
             limits.maxTextLength = try given.optionalInteger("maxTextLength") ?? limits.maxTextLength
+        }
+        views = .whole
+        if let form = try fields.optionalString("views") {
+            guard let known = ViewAnswers(rawValue: form) else {
+                throw .invalidParameter(field: "views", reason: "must be \"whole\" or \"changes\"")
+            }
+            views = known
         }
         try check()
     }

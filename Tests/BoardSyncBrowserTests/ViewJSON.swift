@@ -1,4 +1,5 @@
 import BoardSync
+import BoardSyncBrowser
 
 /// Reads the bridge's view and batch JSON back into the core's values, so that tests can replay
 /// a batch exactly as the page receives it.
@@ -15,6 +16,16 @@ enum ViewJSON {
             )
         }
         return BoardView(sections: sections)
+    }
+
+    /// `{"order": [...], "sections": [...]}` as a `ViewChanges`.
+    static func changes(_ value: JSONValue) throws -> ViewChanges {
+        let order = try array(value, "order").map { id in
+            guard case .string(let text) = id else { throw Malformed() }
+            return SectionID(text)
+        }
+        let sections = try view(value).sections
+        return ViewChanges(order: order, sections: sections)
     }
 
     private static func viewCell(_ value: JSONValue) throws -> ViewCell {

@@ -1,0 +1,133 @@
+import BoardSync
+import BoardSyncBrowser
+import Testing
+
+/// A session opened with `views: "changes"` answers a batch with what changed in the view
+/// instead of the whole of it; applied to the previous view, the changes give exactly the view a
+/// session answering whole views shows, for every step of every scenario.
+@Suite struct ViewChangesTests {
+    private static func section(_ id: SectionID, _ title: String, _ cells: [ItemID]) -> ViewSection {
+        ViewSection(id: id, title: title, cells: cells.map { ViewCell(id: $0, label: "L-\($0.rawValue)") })
+    }
+
+    private let old = BoardView(sections: [
+        section("todo", "To do", ["a", "b", "c"]),
+        section("doing", "Doing", ["d"]),
+        section("done", "Done", []),
+    ])
+
+    @Test func onlyTheSectionsThatDifferAreCarried() {
+        var new = old
+        new.sections[0].cells.remove(at: 0)
+        new.sections[2].cells.append(ViewCell(id: "a", label: "L-a"))
+        let changes = ViewChanges(from: old, to: new)
+        #expect(changes.order == ["todo", "doing", "done"])
+        #expect(changes.sections.map(\.id) == ["todo", "done"])
+        #expect(changes.applied(to: old) == new)
+    }
+
+    @Test func aRetitledSectionIsCarriedAndAMovedOneIsOnlyReordered() {
+        var new = old
+        new.sections[1].title = "In progress"
+        new.sections.swapAt(0, 2)
+        let changes = ViewChanges(from: old, to: new)
+        #expect(changes.order == ["done", "doing", "todo"])
+        #expect(changes.sections.map(\.id) == ["doing"])
+        #expect(changes.applied(to: old) == new)
+    }
+
+    @Test func newSectionsAreCarriedAndDeletedOnesLeaveTheOrder() {
+        var new = old
+        new.sections.remove(at: 1)
+        new.sections.insert(Self.section("later", "Later", ["x"]), at: 0)
+        let changes = ViewChanges(from: old, to: new)
+        #expect(changes.order == ["later", "todo", "done"])
+        #expect(changes.sections.map(\.id) == ["later"])
+        #expect(changes.applied(to: old) == new)
+    }
+
+    @Test func aPlaceholderChangeIsAChange() {
+        var new = old
+        new.sections[1].cells[0].holder = DragHolder(client: "B", user: "bob", isLocal: false)
+        #expect(ViewChanges(from: old, to: new).sections.map(\.id) == ["doing"])
+    }
+
+    @Test func anUnknownFormOfViewsIsRefused() {
+        let answer = String(
+            decoding: BrowserSessions().openCopy(#"{"board":"b","user":"u","seed":1,"views":"some"}"#), as: UTF8.self)
+        #expect(answer.contains(#""error""#) && answer.contains("views"))
+    }
+
+    @Test(arguments: ScenarioFile.names)
+    func changesGiveTheWholeViewInEveryScenario(_ name: String) throws {
+        var whole = BrowserSessions()
+        var changed = BrowserSessions()
+        var handles: [String: (whole: Int, changed: Int)] = [:]
+        var views: [String: BoardView] = [:]
+        var batches = 0
+        for (index, step) in try ScenarioFile(named: name).steps.enumerated() {
+            let label = "\(name) step \(index + 1)"
+            guard case .string(let session)? = step["session"] else { throw ScenarioError("\(label): no session") }
+            let answers: (whole: [UInt8], changed: [UInt8])
+            if let parameters = step["open"] {
+                var withChanges = parameters
+                if case .object(var object) = parameters {
+                    object.members.append(.init(key: "views", value: .string("changes")))
+                    withChanges = .object(object)
+                }
+                answers = (whole.open(parameters.encoded), changed.open(withChanges.encoded))
+            } else if let intent = step["intent"], let handle = handles[session] {
+                answers = (
+                    whole.perform(session: handle.whole, Self.text(intent)),
+                    changed.perform(session: handle.changed, Self.text(intent))
+                )
+            } else if let message = step["receive"], let handle = handles[session] {
+                answers = (
+                    whole.receive(session: handle.whole, Self.text(message)),
+                    changed.receive(session: handle.changed, Self.text(message))
+                )
+            } else {
+                continue
+            }
+            guard case .object(let wholeAnswer) = try JSONValue.parse(answers.whole),
+                case .object(let changedAnswer) = try JSONValue.parse(answers.changed)
+            else { throw ScenarioError("\(label): an answer is not an object") }
+            if step["open"] != nil, case .integer(let a)? = wholeAnswer["session"],
+                case .integer(let b)? = changedAnswer["session"]
+            {
+                handles[session] = (Int(a), Int(b))
+            }
+            #expect(
+                Self.withoutViews(wholeAnswer) == Self.withoutViews(changedAnswer),
+                "\(label): the answers differ beyond the view")
+            if let view = changedAnswer["view"] {
+                views[session] = try ViewJSON.view(view)
+            } else if let changes = changedAnswer["changes"] {
+                batches += 1
+                let patched = try ViewJSON.changes(changes).applied(to: views[session] ?? BoardView())
+                views[session] = patched
+                let expected = try ViewJSON.view(try #require(wholeAnswer["view"], "\(label): no whole view"))
+                #expect(patched == expected, "\(label): the changes do not give the whole view")
+            }
+            #expect((changedAnswer["batch"] ?? .null) == .null || changedAnswer["changes"] != nil, "\(label)")
+        }
+        #expect(batches > 0, "\(name) has no batch")
+    }
+
+    private static func text(_ value: JSONValue) -> [UInt8] {
+        if case .string(let text) = value { return Array(text.utf8) }
+        return value.encoded
+    }
+
+    private static func withoutViews(_ object: JSONObject) -> JSONObject {
+        JSONObject(object.members.filter { $0.key != "view" && $0.key != "changes" })
+    }
+}
+
+extension BrowserSessions {
+    /// Opens a session on a copy, for a test that only reads the answer.
+    fileprivate func openCopy(_ parameters: String) -> [UInt8] {
+        var copy = self
+        return copy.open(Array(parameters.utf8))
+    }
+}
