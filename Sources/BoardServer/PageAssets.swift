@@ -24,6 +24,7 @@ struct PageAssets: Sendable {
         ("/assets/board-motion.js", "board-motion.js", "text/javascript; charset=utf-8"),
         ("/assets/board-drag.js", "board-drag.js", "text/javascript; charset=utf-8"),
         ("/assets/board-edit.js", "board-edit.js", "text/javascript; charset=utf-8"),
+        ("/assets/tile-tools.js", "tile-tools.js", "text/javascript; charset=utf-8"),
         ("/assets/connection.js", "connection.js", "text/javascript; charset=utf-8"),
         ("/assets/people.js", "people.js", "text/javascript; charset=utf-8"),
         ("/assets/boardsync.js", "boardsync.js", "text/javascript; charset=utf-8"),

@@ -107,6 +107,7 @@ export class DragController {
     const rect = tile.getBoundingClientRect();
     if (!this.pickUp(item)) return;
     const ghost = tile.cloneNode(true);
+    ghost.querySelector('.tile-tools')?.remove();
     for (const each of [ghost, ...ghost.querySelectorAll('*')]) {
       for (const name of ['data-item-id', 'data-held-item', 'data-key', 'data-placeholder-for', 'data-user', 'tabindex']) {
         each.removeAttribute(name);
@@ -155,12 +156,15 @@ export class DragController {
       if (!best || distance < best.distance) best = { column, distance };
     }
     if (!best) return null;
-    const list = best.column.list;
-    const top = list.getBoundingClientRect().top - list.scrollTop;
     let index = 0;
-    for (const cell of list.children) {
-      if (cell.dataset.heldItem === this.held.item) continue;
-      if (top + cell.offsetTop + cell.offsetHeight / 2 < y) index += 1;
+    for (const run of best.column.runs) {
+      const box = run.element.getBoundingClientRect();
+      if (box.top > y) break;
+      for (const cell of run.element.children) {
+        if (cell.dataset.heldItem === this.held.item) continue;
+        const rect = box.bottom < y ? null : cell.getBoundingClientRect();
+        if (!rect || rect.top + rect.height / 2 < y) index += 1;
+      }
     }
     return { section: best.column.element.dataset.sectionId, index };
   }

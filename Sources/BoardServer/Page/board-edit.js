@@ -18,7 +18,7 @@ export class Editing {
     const control = event.target.closest('[data-action]');
     if (!control || !this.page.root.contains(control) || !this.page.canEdit) return;
     const column = control.closest('[data-section-id]');
-    const tile = control.closest('li');
+    const tile = control.closest('[data-key]');
     switch (control.dataset.action) {
       case 'add-tile': return this.addTile(column.dataset.sectionId);
       case 'rename-tile': return this.renameTile(tile.dataset.key);

@@ -52,11 +52,12 @@ export class MotionPlayer {
    * passes, so that the page lays out once however many tiles move: running travels are
    * stopped, then every new place is read, then every animation and mark is started (reading a
    * place right after starting an animation or a mark would lay the whole board out again).
-   * Travels wholly out of sight are skipped. */
+   * Tiles that slide by the same distance as every other tile of their run slide as that run,
+   * one animation instead of one per tile; travels wholly out of sight are skipped. */
   play(plan, view, first) {
     if (!plan) return;
     const duration = plan.durationMs;
-    const travels = [];
+    const travels = new Map();
     const effects = [];
     for (const entry of plan.cells) {
       if (entry.motion === 'deleted') continue;
@@ -68,7 +69,7 @@ export class MotionPlayer {
       if (!this.moving) continue;
       if (entry.motion === 'moved' || entry.motion === 'shifted') {
         const from = first.cells.get(entry.id);
-        if (from) travels.push({ element, from, mover: entry.motion === 'moved' ? entry.mover : null });
+        if (from) travels.set(element, { element, from, mover: entry.motion === 'moved' ? entry.mover : null });
       } else if (entry.motion === 'inserted' || entry.placeholder !== 'none') {
         effects.push(() => appear(element, duration));
       } else if (entry.reloaded) {
@@ -85,27 +86,44 @@ export class MotionPlayer {
       if (!this.moving) continue;
       if (entry.motion === 'moved' || entry.motion === 'shifted') {
         const from = first.sections.get(entry.id);
-        if (from) travels.push({ element: column.element, from, mover: null });
+        if (from) travels.set(column.element, { element: column.element, from, mover: null });
       } else if (entry.motion === 'inserted') {
         effects.push(() => appear(column.element, duration));
       } else if (entry.retitled) {
         effects.push(() => flash(column.titleButton, duration));
       }
     }
-    for (const travel of travels) this.travels.get(travel.element)?.cancel();
-    for (const travel of travels) travel.to = travel.element.getBoundingClientRect();
-    for (const travel of travels) {
+    this.settle(travels);
+    for (const travel of travels.values()) this.travels.get(travel.element)?.cancel();
+    for (const travel of travels.values()) travel.to = travel.element.getBoundingClientRect();
+    for (const travel of slidesByRun(travels)) {
       if (onScreen(travel.from) || onScreen(travel.to)) this.travel(travel, duration);
     }
     for (const effect of effects) effect();
     for (const ghost of first.ghosts) this.fade(ghost, duration);
   }
 
+  /** Stops the slides of the runs that hold travelling tiles. The other tiles of such a run
+   * stand still in the plan but are seen partway along the run's slide: each goes on from
+   * there by itself. */
+  settle(travels) {
+    const runs = new Set();
+    for (const travel of travels.values()) {
+      const run = travel.element.parentElement;
+      if (run && this.travels.has(run)) runs.add(run);
+    }
+    for (const run of runs) {
+      for (const tile of run.children) {
+        if (!travels.has(tile)) travels.set(tile, { element: tile, from: tile.getBoundingClientRect(), mover: null });
+      }
+    }
+    for (const run of runs) this.travels.get(run).cancel();
+  }
+
   /** Starts an element at the place `from` and lets it travel to `to`, where it now is. A move
    * (`mover` set) lifts above the others on the way: a copy of the tile flies in the layer
-   * above the board, so that no column's scrolling edge cuts it off on its way from one column
-   * to another, while the tile waits unseen in its new place. A tile that has the focus, or is
-   * just being landed by a drop, travels itself instead. */
+   * above the board, so that no column's or run's edge cuts it off on its way, while the tile
+   * waits unseen (but keeps the focus) in its new place. */
   travel({ element, from, to, mover }, duration) {
     const dx = from.left - to.left;
     const dy = from.top - to.top;
@@ -116,35 +134,35 @@ export class MotionPlayer {
         duration, easing: travelEasing, id: 'travel',
       });
       this.travels.set(element, animation);
+      const forget = () => {
+        if (this.travels.get(element) === animation) this.travels.delete(element);
+      };
+      animation.finished.then(forget, forget);
       return;
     }
+    if (element.classList.contains('landing')) return;
     const lift = [
       { transform: `${start} scale(1)` },
       { transform: `translate(${dx * 0.55}px, ${dy * 0.55}px) scale(1.04)`, offset: 0.45 },
       { transform: 'none' },
     ];
-    const inPlace = element === document.activeElement || element.classList.contains('landing');
-    const traveller = inPlace ? element : copyAt(element, to);
+    const traveller = copyAt(element, to);
     traveller.classList.add('travelling');
     if (!mover.local) traveller.style.setProperty('--mover', `var(--peer-${mover.color})`);
-    if (!inPlace) {
-      this.overlay.append(traveller);
-      element.classList.add('landing');
-    }
+    this.overlay.append(traveller);
+    element.classList.add('landing');
     const animation = traveller.animate(lift, { duration, easing: travelEasing, id: 'travel' });
     let ended = false;
     const end = () => {
       if (ended) return;
       ended = true;
-      if (inPlace) {
-        element.classList.remove('travelling');
-      } else {
-        traveller.remove();
-        element.classList.remove('landing');
-      }
+      traveller.remove();
+      element.classList.remove('landing');
+      if (this.travels.get(element)?.animation === animation) this.travels.delete(element);
     };
     animation.finished.then(end, end);
     this.travels.set(element, {
+      animation,
       cancel() {
         animation.cancel();
         end();
@@ -168,6 +186,36 @@ export class MotionPlayer {
     );
     animation.finished.then(() => ghost.remove(), () => ghost.remove());
   }
+}
+
+/** The travels to start: slides of tiles that all move by one distance with every other tile
+ * of their run become one slide of the run; the rest stay as they are. */
+function slidesByRun(travels) {
+  const byRun = new Map();
+  const result = [];
+  for (const travel of travels.values()) {
+    const run = travel.element.parentElement;
+    if (travel.mover || !run?.classList.contains('run')) {
+      result.push(travel);
+      continue;
+    }
+    if (!byRun.has(run)) byRun.set(run, []);
+    byRun.get(run).push(travel);
+  }
+  for (const [run, slides] of byRun) {
+    const dx = slides[0].from.left - slides[0].to.left;
+    const dy = slides[0].from.top - slides[0].to.top;
+    const together = slides.length === run.childElementCount && slides.every((slide) =>
+      Math.abs(slide.from.left - slide.to.left - dx) < 0.5 && Math.abs(slide.from.top - slide.to.top - dy) < 0.5);
+    if (!together) {
+      result.push(...slides);
+      continue;
+    }
+    const to = run.getBoundingClientRect();
+    const from = { left: to.left + dx, top: to.top + dy, right: to.right + dx, bottom: to.bottom + dy };
+    result.push({ element: run, from, to, mover: null });
+  }
+  return result;
 }
 
 /** Whether any of `rect` is inside the window: a tile that travels wholly outside it is
@@ -195,6 +243,7 @@ function ghostOf(element) {
  * and scripts look for. */
 function copyAt(element, rect) {
   const ghost = element.cloneNode(true);
+  ghost.querySelector('.tile-tools')?.remove();
   for (const each of [ghost, ...ghost.querySelectorAll('*')]) {
     each.removeAttribute('data-item-id');
     each.removeAttribute('data-section-id');

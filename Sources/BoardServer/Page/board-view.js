@@ -6,6 +6,16 @@
 // Hooks (section 8): each column has `data-section-id` and holds its tiles in order; a tile has
 // `data-item-id` and its label as its text; another person's drag is an element with
 // `data-placeholder-for` (their client) and `data-user` (their name) in place of the tile.
+//
+// A column's list holds its tiles in runs of about `runSize`, each laid out and painted on its
+// own (CSS containment): when one tile comes or goes, only its run is laid out and painted
+// again, and the runs after it move as wholes, so a long column costs what a short one does.
+// A run is a box without a role of its own; the list and its tiles are what assistive
+// technology sees.
+
+const runSize = 16;
+const runSplit = 32;
+const runJoin = 4;
 
 export class BoardView {
   /** `root`: the element with `data-board`; `addSection`: the trailing "add a section" column. */
@@ -19,14 +29,33 @@ export class BoardView {
     this.view = { sections: [] };
   }
 
-  /** Mirrors `view` in the DOM, moving only what is out of place. */
-  render(view) {
+  /** The view after `changes` (the core's `ViewChanges`): the sections in `changes.order`, each
+   * the changed one when it is there, else the one on screen. */
+  patched(changes) {
+    const changed = new Map(changes.sections.map((section) => [section.id, section]));
+    const shown = new Map(this.view.sections.map((section) => [section.id, section]));
+    return { sections: changes.order.map((id) => changed.get(id) ?? shown.get(id)) };
+  }
+
+  /** Mirrors `view` in the DOM, moving only what is out of place. `changed`: the ids of the
+   * sections that may differ from the view on screen (the others are left as they are), or
+   * null when any may. */
+  render(view, changed = null) {
     const focusedID = document.activeElement?.dataset?.key;
+    const redrawn = (id) => changed === null || changed.has(id);
     const wanted = new Map();
     for (const section of view.sections) {
+      if (!redrawn(section.id)) continue;
       for (const cell of section.cells) wanted.set(cell.id, section.id);
     }
+    const leaving = [];
     const shownSections = new Set(view.sections.map((section) => section.id));
+    for (const section of this.view.sections) {
+      if (shownSections.has(section.id) && !redrawn(section.id)) continue;
+      for (const cell of section.cells) {
+        if (!wanted.has(cell.id)) leaving.push(cell.id);
+      }
+    }
     for (const [id, column] of this.columns) {
       if (!shownSections.has(id)) {
         column.element.remove();
@@ -35,17 +64,15 @@ export class BoardView {
     }
     let before = this.root.firstElementChild;
     for (const section of view.sections) {
-      const column = this.columnFor(section);
+      const column = redrawn(section.id) ? this.columnFor(section) : this.columns.get(section.id);
       if (column.element !== before) this.root.insertBefore(column.element, before);
       before = column.element.nextElementSibling;
-      this.renderCells(column, section, wanted);
+      if (redrawn(section.id)) this.renderCells(column, section, wanted);
     }
     if (this.root.lastElementChild !== this.addSection) this.root.append(this.addSection);
-    for (const [id, element] of this.cells) {
-      if (!wanted.has(id)) {
-        element.remove();
-        this.cells.delete(id);
-      }
+    for (const id of leaving) {
+      this.cells.get(id)?.remove();
+      this.cells.delete(id);
     }
     this.view = view;
     if (focusedID && document.activeElement?.dataset?.key !== focusedID) {
@@ -74,32 +101,114 @@ export class BoardView {
     return column;
   }
 
-  /** Puts the section's cells in its list in order; a section whose cells are the ones it showed
+  /** Puts the section's cells in its list in order. A section whose cells are the ones it showed
    * last time, in the same order, only has its cells' contents brought up to date (most
-   * sections of a batch), without reading its list. */
+   * sections of a batch), without reading its list. Otherwise each tile stays in the run that
+   * holds it where the order allows, so a change touches the runs around it and no other. */
   renderCells(column, section, wanted) {
     const ids = section.cells.map((cell) => cell.id);
     const unmoved = column.order !== null && sameIDs(column.order, ids);
     column.order = ids;
     if (unmoved) {
       for (const cell of section.cells) this.cellFor(cell);
+      this.openRuns(column, section);
       return;
     }
-    const list = column.list;
-    for (const child of [...list.children]) {
-      if (wanted.get(child.dataset.key) !== section.id) child.remove();
-    }
-    section.cells.forEach((cell, index) => {
-      const element = this.cellFor(cell);
-      const current = list.children[index];
-      if (current === element) return;
-      if (current && list.children[index + 1] === element) {
-        list.append(current);
-        if (list.children[index] === element) return;
+    for (const run of column.runs) {
+      for (const child of [...run.element.children]) {
+        if (wanted.get(child.dataset.key) !== section.id) child.remove();
       }
-      list.insertBefore(element, list.children[index] ?? null);
+    }
+    const contents = this.placeInRuns(column, section.cells);
+    column.runs.forEach((run, index) => {
+      const cells = contents[index];
+      const element = run.element;
+      cells.forEach((id, at) => {
+        const tile = this.cells.get(id);
+        const current = element.children[at];
+        if (current === tile) return;
+        if (current && element.children[at + 1] === tile && !cells.includes(current.dataset.key)) {
+          current.remove();
+          if (element.children[at] === tile) return;
+        }
+        element.insertBefore(tile, element.children[at] ?? null);
+      });
+      run.count = cells.length;
     });
-    while (list.children.length > section.cells.length) list.lastElementChild.remove();
+    this.balanceRuns(column);
+    this.openRuns(column, section);
+  }
+
+  /** Which run each of `cells` (the section's new order) goes into: the run that holds it now
+   * when that keeps the runs in order, else the run of the tile before it. Makes every cell's
+   * element and creates the first run of an empty list. */
+  placeInRuns(column, cells) {
+    const runIndex = new Map(column.runs.map((run, index) => [run.element, index]));
+    if (column.runs.length === 0 && cells.length > 0) column.runs.push(this.makeRun(column, null));
+    const contents = column.runs.map(() => []);
+    let current = 0;
+    for (const cell of cells) {
+      const tile = this.cellFor(cell);
+      const index = runIndex.get(tile.parentElement);
+      if (index !== undefined && index >= current) current = index;
+      contents[current].push(cell.id);
+    }
+    return contents;
+  }
+
+  /** Splits runs grown past `runSplit` tiles, joins a short run to the next one when both fit
+   * in `runSize`, and drops empty runs; each costs moving a few tiles once. */
+  balanceRuns(column) {
+    const runs = column.runs;
+    for (let index = 0; index < runs.length; index += 1) {
+      const run = runs[index];
+      if (run.count === 0) {
+        run.element.remove();
+        runs.splice(index, 1);
+        index -= 1;
+      } else if (run.count > runSplit) {
+        const next = this.makeRun(column, run.element.nextElementSibling);
+        const moving = [...run.element.children].slice(runSize);
+        next.element.append(...moving);
+        next.count = moving.length;
+        run.count -= moving.length;
+        runs.splice(index + 1, 0, next);
+      } else if (index + 1 < runs.length && run.count < runJoin && run.count + runs[index + 1].count <= runSize) {
+        const next = runs[index + 1];
+        run.element.append(...next.element.children);
+        run.count += next.count;
+        next.element.remove();
+        runs.splice(index + 1, 1);
+        index -= 1;
+      }
+    }
+  }
+
+  /** Marks the run that holds this person's own slot, whose lifted look must not be cut at the
+   * run's edges, and only that one. */
+  openRuns(column, section) {
+    const holding = section.cells.some((cell) => cell.holder?.local);
+    if (!holding && !column.open) return;
+    column.open = holding;
+    for (const run of column.runs) {
+      const open = holding && run.element.querySelector(':scope > .slot') !== null;
+      if (run.element.classList.contains('open') !== open) run.element.classList.toggle('open', open);
+    }
+  }
+
+  makeRun(column, before) {
+    const element = document.createElement('div');
+    element.className = 'run';
+    element.setAttribute('role', 'none');
+    column.list.insertBefore(element, before);
+    return { element, count: 0 };
+  }
+
+  /** The tile elements of a column in order (placeholders and slots included). */
+  tilesOf(column) {
+    const tiles = [];
+    for (const run of column.runs) tiles.push(...run.element.children);
+    return tiles;
   }
 
   cellFor(cell) {
@@ -123,8 +232,6 @@ export class BoardView {
       element.tabIndex = 0;
       element.removeAttribute('aria-label');
       label.textContent = cell.label;
-      element.renameButton.setAttribute('aria-label', `Rename ${cell.label}`);
-      element.deleteButton.setAttribute('aria-label', `Delete ${cell.label}`);
     } else if (holder.local) {
       element.className = 'tile slot';
       delete element.dataset.itemId;
@@ -209,30 +316,25 @@ function makeColumn(id) {
   const deleteButton = button('icon-button delete-section');
   deleteButton.dataset.action = 'delete-section';
   head.append(heading, countLabel, deleteButton);
-  const list = document.createElement('ol');
+  const list = document.createElement('div');
   list.className = 'tiles';
+  list.setAttribute('role', 'list');
   const foot = document.createElement('div');
   foot.className = 'column-foot';
   const addButton = button('add-tile', 'Add a tile');
   addButton.dataset.action = 'add-tile';
   foot.append(addButton);
   element.append(head, list, foot);
-  return { element, head, titleButton, countLabel, deleteButton, list, foot, addButton, title: null, count: null, order: null };
+  return { element, head, titleButton, countLabel, deleteButton, list, foot, addButton, runs: [], open: false, title: null, count: null, order: null };
 }
 
 function makeCell(id) {
-  const element = document.createElement('li');
+  const element = document.createElement('div');
+  element.setAttribute('role', 'listitem');
   element.dataset.key = id;
   element.setAttribute('aria-describedby', 'drag-help');
   const label = document.createElement('span');
   label.className = 'tile-label';
-  const tools = document.createElement('span');
-  tools.className = 'tile-tools';
-  element.renameButton = button('icon-button rename-tile');
-  element.renameButton.dataset.action = 'rename-tile';
-  element.deleteButton = button('icon-button delete-tile');
-  element.deleteButton.dataset.action = 'delete-tile';
-  tools.append(element.renameButton, element.deleteButton);
-  element.append(label, tools);
+  element.append(label);
   return element;
 }

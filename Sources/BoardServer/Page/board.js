@@ -8,6 +8,7 @@ import { BoardView } from './board-view.js';
 import { MotionPlayer } from './board-motion.js';
 import { DragController } from './board-drag.js';
 import { Editing } from './board-edit.js';
+import { TileTools } from './tile-tools.js';
 import { Connection } from './connection.js';
 import { chosenUser, personBadge, rememberUser, withToken } from './people.js';
 
@@ -20,7 +21,7 @@ class BoardPage {
     this.addSectionColumn = document.getElementById('add-section');
     this.board = new BoardView(this.root, this.addSectionColumn);
     this.motion = new MotionPlayer(document.getElementById('motion-layer'));
-    this.session = core.openSession({ board: boardName, user });
+    this.session = core.openSession({ board: boardName, user, views: 'changes' });
     this.status = this.session.first.status;
     this.connection = new Connection(boardName, {
       opened: () => this.apply(this.session.intent({ type: 'connected' })),
@@ -32,6 +33,7 @@ class BoardPage {
     this.refusal = null;
     this.drag = new DragController(this);
     this.editing = new Editing(this);
+    this.tools = new TileTools(this);
     this.root.dataset.board = boardName;
     document.title = `${boardName} · board`;
     document.getElementById('board-name').textContent = boardName;
@@ -75,9 +77,13 @@ class BoardPage {
     for (const text of step.send) this.connection.send(text);
     const wasHolding = this.drag.holding;
     this.status = step.status;
-    const animate = step.view && step.plan && this.board.view.sections.length > 0;
+    const view = step.changes ? this.board.patched(step.changes) : step.view;
+    const animate = view && step.plan && this.board.view.sections.length > 0;
     const first = animate ? this.motion.capture(step.plan, this.board) : null;
-    if (step.view) this.board.render(step.view);
+    if (view) {
+      this.board.render(view, step.changes ? new Set(step.changes.sections.map((section) => section.id)) : null);
+      this.tools.refresh();
+    }
     this.showStatus();
     if (animate) this.motion.play(step.plan, this.board, first);
     if (wasHolding && step.status.drag === null) this.drag.lost();
@@ -166,7 +172,7 @@ class BoardPage {
 
   key(event) {
     if (this.editing.active || event.target.closest('input, form')) return;
-    const tile = event.target.closest('li[data-key]');
+    const tile = event.target.closest('[data-key]');
     if (!tile || !this.root.contains(tile)) return;
     const item = tile.dataset.key;
     const keyboardHeld = this.drag.holding && !this.drag.held.pointer;
