@@ -8,12 +8,16 @@
 
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 const travelEasing = 'cubic-bezier(0.2, 0.7, 0.2, 1)';
+/** How much longer than asked a mark may last, so that marks ending close together end at once. */
+const markSlackMs = 250;
 
 export class MotionPlayer {
   /** `overlay`: a fixed layer above the board for the ghosts of deleted tiles and sections. */
   constructor(overlay) {
     this.overlay = overlay;
-    this.markTimers = new WeakMap();
+    /** Marked element → when its mark ends (performance.now() milliseconds). */
+    this.marks = new Map();
+    this.markSweep = 0;
     /** Element → its running travel, stopped when a new batch moves it again. */
     this.travels = new WeakMap();
   }
@@ -27,9 +31,11 @@ export class MotionPlayer {
   capture(plan, view) {
     const first = { cells: new Map(), sections: new Map(), ghosts: [] };
     if (!plan || !this.moving) return first;
+    const runsInSight = new Map();
     for (const entry of plan.cells) {
       const element = view.cells.get(entry.id);
       if (!element || !element.isConnected) continue;
+      if (entry.motion === 'shifted' && !inSight(element.parentElement, runsInSight)) continue;
       if (entry.motion === 'moved' || entry.motion === 'shifted') {
         first.cells.set(entry.id, element.getBoundingClientRect());
       } else if (entry.motion === 'deleted' && !first.cells.has(entry.id)) {
@@ -96,6 +102,7 @@ export class MotionPlayer {
     this.settle(travels);
     for (const travel of travels.values()) this.travels.get(travel.element)?.cancel();
     for (const travel of travels.values()) travel.to = travel.element.getBoundingClientRect();
+    withinTravellingColumns(travels);
     for (const travel of slidesByRun(travels)) {
       if (onScreen(travel.from) || onScreen(travel.to)) this.travel(travel, duration);
     }
@@ -170,12 +177,30 @@ export class MotionPlayer {
     });
   }
 
-  /** Outlines `element` in a person's colour for `milliseconds`. */
+  /** Outlines `element` in a person's colour for `milliseconds`. Marks end together, a quarter
+   * of a second at most after their time, so that a stream of changes repaints the board for
+   * the ending marks once in that while instead of once per mark. */
   mark(element, color, milliseconds) {
-    clearTimeout(this.markTimers.get(element));
     element.style.setProperty('--mark', `var(--peer-${color})`);
     element.classList.add('marked');
-    this.markTimers.set(element, setTimeout(() => element.classList.remove('marked'), milliseconds));
+    this.marks.set(element, performance.now() + milliseconds);
+    if (this.markSweep === 0) this.markSweep = setTimeout(() => this.unmark(), milliseconds + markSlackMs);
+  }
+
+  /** Ends every mark whose time has come, and waits for the next. */
+  unmark() {
+    this.markSweep = 0;
+    const now = performance.now();
+    let next = Infinity;
+    for (const [element, end] of this.marks) {
+      if (end <= now) {
+        element.classList.remove('marked');
+        this.marks.delete(element);
+      } else {
+        next = Math.min(next, end);
+      }
+    }
+    if (next !== Infinity) this.markSweep = setTimeout(() => this.unmark(), next - now + markSlackMs);
   }
 
   fade(ghost, duration) {
@@ -216,6 +241,38 @@ function slidesByRun(travels) {
     result.push({ element: run, from, to, mover: null });
   }
   return result;
+}
+
+/** Whether a run of tiles is within a window's size of the window: the tiles of runs further
+ * away slide out of sight anyway, so their places are not read (each read costs a little, and a
+ * long board has hundreds of shifted tiles). `known`: the answers so far, by run. */
+function inSight(run, known) {
+  if (!run) return true;
+  let answer = known.get(run);
+  if (answer === undefined) {
+    const rect = run.getBoundingClientRect();
+    answer = rect.bottom > -innerHeight && rect.top < 2 * innerHeight && rect.right > -innerWidth &&
+      rect.left < 2 * innerWidth;
+    known.set(run, answer);
+  }
+  return answer;
+}
+
+/** A tile in a column that travels itself goes along with its column: only what it moves
+ * beyond the column's own travel is its own. */
+function withinTravellingColumns(travels) {
+  for (const travel of travels.values()) {
+    if (travel.element.classList.contains('column') || travel.mover) continue;
+    const column = travel.element.closest('.column');
+    const carrier = column && travels.get(column);
+    if (!carrier) continue;
+    const dx = carrier.from.left - carrier.to.left;
+    const dy = carrier.from.top - carrier.to.top;
+    travel.from = {
+      left: travel.from.left - dx, top: travel.from.top - dy, right: travel.from.right - dx,
+      bottom: travel.from.bottom - dy,
+    };
+  }
 }
 
 /** Whether any of `rect` is inside the window: a tile that travels wholly outside it is
