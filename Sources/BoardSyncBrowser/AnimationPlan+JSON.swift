@@ -22,17 +22,17 @@ extension SectionAnimation {
     var playsSomething: Bool { motion != .still || retitled || marked || mover != nil }
 
     /// `{"id", "motion", "from", "to", "retitled", "mover", "marked"}`; `from` and `to` are
-    /// section indices or null.
+    /// section indices or null; `retitled`, `mover` and `marked` are left out when false or
+    /// null.
     func write(to writer: inout JSONWriter) {
         writer.openObject()
         writer.field("id", id.rawValue)
         writer.field("motion", motion.rawValue)
         writer.field("from", optional: from)
         writer.field("to", optional: to)
-        writer.field("retitled", retitled)
-        writer.key("mover")
-        mover.write(to: &writer)
-        writer.field("marked", marked)
+        if retitled { writer.field("retitled", true) }
+        mover.writeField(to: &writer)
+        if marked { writer.field("marked", true) }
         writer.closeObject()
     }
 }
@@ -41,7 +41,9 @@ extension CellAnimation {
     var playsSomething: Bool { motion != .still || reloaded || placeholder != .none || marked || mover != nil }
 
     /// `{"id", "motion", "from", "to", "reloaded", "placeholder", "mover", "marked"}`; `from` and
-    /// `to` are `{"section", "item"}` paths or null.
+    /// `to` are `{"section", "item"}` paths or null; `reloaded`, `placeholder`, `mover` and
+    /// `marked` are left out when false, `none` or null (a long board's batch shifts hundreds of
+    /// cells, each with nothing but its places to say).
     func write(to writer: inout JSONWriter) {
         writer.openObject()
         writer.field("id", id.rawValue)
@@ -50,16 +52,22 @@ extension CellAnimation {
         if let from { from.write(to: &writer) } else { writer.null() }
         writer.key("to")
         if let to { to.write(to: &writer) } else { writer.null() }
-        writer.field("reloaded", reloaded)
-        writer.field("placeholder", placeholder.rawValue)
-        writer.key("mover")
-        mover.write(to: &writer)
-        writer.field("marked", marked)
+        if reloaded { writer.field("reloaded", true) }
+        if placeholder != .none { writer.field("placeholder", placeholder.rawValue) }
+        mover.writeField(to: &writer)
+        if marked { writer.field("marked", true) }
         writer.closeObject()
     }
 }
 
 extension Optional<Mover> {
+    /// `"mover": …` when there is one; nothing for nobody in particular.
+    func writeField(to writer: inout JSONWriter) {
+        guard self != nil else { return }
+        writer.key("mover")
+        write(to: &writer)
+    }
+
     /// `null` (nobody in particular), `{"local": true}` (this person) or
     /// `{"local": false, "client", "user", "color"}` (another connection).
     func write(to writer: inout JSONWriter) {

@@ -43,10 +43,11 @@ import Testing
         #expect(json.contains(#""plan":{"durationMs":200,"markMs":1500,"sections":[],"cells":["#))
         #expect(
             json.contains(
-                #"{"id":"a","motion":"moved","from":{"section":0,"item":0},"to":{"section":1,"item":0},"reloaded":false,"placeholder":"none","mover":{"local":false,"client":"B","user":"bob","color":"green"},"marked":true}"#
+                #"{"id":"a","motion":"moved","from":{"section":0,"item":0},"to":{"section":1,"item":0},"mover":{"local":false,"client":"B","user":"bob","color":"green"},"marked":true}"#
             ))
         #expect(
-            json.contains(#"{"id":"b","motion":"shifted","from":{"section":0,"item":1},"to":{"section":0,"item":0}"#))
+            json.contains(#"{"id":"b","motion":"shifted","from":{"section":0,"item":1},"to":{"section":0,"item":0}}"#),
+            "a shifted cell says nothing but its places")
     }
 
     @Test func aLocalPickUpOpensThePlaceholderAndNoBatchMeansNoPlan() throws {
@@ -55,7 +56,7 @@ import Testing
         let cell = try #require(step.plan?.cells.first { $0.id == "b" })
         #expect(cell.placeholder == .opened)
         #expect(cell.mover == .local)
-        #expect(text(step.json).contains(#""placeholder":"opened","mover":{"local":true},"marked":false}"#))
+        #expect(text(step.json).contains(#""reloaded":true,"placeholder":"opened","mover":{"local":true}}"#))
         let nothing = session.perform(.state)
         #expect(nothing.batch == nil)
         #expect(nothing.plan == nil)

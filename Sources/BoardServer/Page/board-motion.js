@@ -75,8 +75,8 @@ export class MotionPlayer {
       if (!this.moving) continue;
       if (entry.motion === 'moved' || entry.motion === 'shifted') {
         const from = first.cells.get(entry.id);
-        if (from) travels.set(element, { element, from, mover: entry.motion === 'moved' ? entry.mover : null });
-      } else if (entry.motion === 'inserted' || entry.placeholder !== 'none') {
+        if (from) travels.set(element, { element, from, mover: entry.motion === 'moved' ? entry.mover ?? null : null });
+      } else if (entry.motion === 'inserted' || (entry.placeholder ?? 'none') !== 'none') {
         effects.push(() => appear(element, duration));
       } else if (entry.reloaded) {
         effects.push(() => flash(element, duration));
