@@ -13,8 +13,8 @@
 // A run is a box without a role of its own; the list and its tiles are what assistive
 // technology sees.
 
-const runSize = 16;
-const runSplit = 32;
+const runSize = 32;
+const runSplit = 64;
 const runJoin = 4;
 
 export class BoardView {

@@ -60,7 +60,10 @@ class BoardPage {
   /** A server message, applied; its time goes into the page's performance timeline. */
   receive(text) {
     const start = performance.now();
-    this.apply(this.session.receive(text));
+    const T = (window.__T ??= {}); const t0 = performance.now();
+    const step = this.session.receive(text);
+    T.core = (T.core ?? 0) + performance.now() - t0;
+    this.apply(step);
     performance.measure('boardsync:message', { start, end: performance.now() });
   }
 
@@ -79,13 +82,20 @@ class BoardPage {
     this.status = step.status;
     const view = step.changes ? this.board.patched(step.changes) : step.view;
     const animate = view && step.plan && this.board.view.sections.length > 0;
+    const T = (window.__T ??= {}); let t = performance.now(); const lap = (k) => { const n = performance.now(); T[k] = (T[k] ?? 0) + n - t; t = n; };
+    document.body.getBoundingClientRect(); lap('flush');
     const first = animate ? this.motion.capture(step.plan, this.board) : null;
+    lap('capture');
     if (view) {
       this.board.render(view, step.changes ? new Set(step.changes.sections.map((section) => section.id)) : null);
       this.tools.refresh();
     }
+    lap('render');
     this.showStatus();
+    lap('status');
+    document.body.getBoundingClientRect(); lap('layout');
     if (animate) this.motion.play(step.plan, this.board, first);
+    lap('play');
     if (wasHolding && step.status.drag === null) this.drag.lost();
     for (const notice of step.notices) this.notice(notice);
     if (step.tickAfterMs !== undefined) {
@@ -133,19 +143,23 @@ class BoardPage {
     setFlag(document.getElementById('view-only'), 'hidden', status.role !== 'viewer');
     setFlag(document.getElementById('undo'), 'disabled', !status.canUndo || !this.canEdit);
     setText(document.getElementById('last-action'), status.lastRemoteAction ?? '');
-    const people = document.getElementById('people');
-    const badges = [personBadge(status.user, status.color, { you: true })];
-    for (const peer of status.peers) badges.push(personBadge(peer.user, peer.color));
     const signature = JSON.stringify([status.user, status.color, status.peers]);
-    if (people.dataset.signature !== signature) {
-      people.dataset.signature = signature;
-      people.replaceChildren(...badges);
+    if (this.peopleShown !== signature) {
+      this.peopleShown = signature;
+      const badges = [personBadge(status.user, status.color, { you: true })];
+      for (const peer of status.peers) badges.push(personBadge(peer.user, peer.color));
+      document.getElementById('people').replaceChildren(...badges);
     }
   }
 
-  /** Says `text` to screen readers through the polite live region. */
+  /** Says `text` to screen readers through the polite live region. A text that is already
+   * there is taken out and put back on the next frame, so that it is said again. */
   announce(text) {
     const region = document.getElementById('announcer');
+    if (region.textContent !== text) {
+      region.textContent = text;
+      return;
+    }
     region.textContent = '';
     requestAnimationFrame(() => {
       region.textContent = text;

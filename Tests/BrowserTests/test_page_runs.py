@@ -1,0 +1,128 @@
+"""A long board on the page: the tiles of a column are kept in runs (each laid out and painted on
+its own), which split, join and empty as tiles come and go. Through a seeded storm of moves,
+inserts and deletes by two people, every column shows exactly its section's tiles in order, no
+run is empty or grows past its limit, and both pages end as the server's board."""
+
+import asyncio
+import json
+import random
+import threading
+
+import websockets
+
+from conftest import order, page_order
+
+SECTIONS = 3
+PER_SECTION = 90
+MAX_RUN = 64
+
+# Every problem with the runs of the page's columns, as text; empty when all is well.
+RUN_PROBLEMS = """() => {
+  const problems = [];
+  const view = window.boardPage.board.view;
+  for (const section of view.sections) {
+    const column = document.querySelector(`[data-section-id="${section.id}"]`);
+    const runs = [...column.querySelectorAll('.tiles > .run')];
+    const shown = runs.flatMap(run => [...run.children].map(tile => tile.dataset.key));
+    const wanted = section.cells.map(cell => cell.id);
+    if (JSON.stringify(shown) !== JSON.stringify(wanted)) problems.push(`${section.id}: tiles out of order`);
+    for (const run of runs) {
+      if (run.childElementCount === 0) problems.push(`${section.id}: an empty run`);
+      if (run.childElementCount > %d) problems.push(`${section.id}: a run of ${run.childElementCount}`);
+    }
+    if (column.querySelectorAll('.tiles > :not(.run)').length > 0) problems.push(`${section.id}: a tile outside the runs`);
+  }
+  return problems;
+}""" % MAX_RUN
+
+
+async def build_board(port):
+    async with websockets.connect(f"ws://127.0.0.1:{port}/boards/long", subprotocols=["boardsync.v1"]) as socket:
+        await socket.send(json.dumps({"type": "hello", "client": "builder", "user": "builder"}))
+        version = json.loads(await socket.recv())["board"]["version"]
+        seq = 0
+
+        async def submit(op):
+            nonlocal seq, version
+            seq += 1
+            await socket.send(json.dumps({"type": "submit", "seq": seq, "base": version, "op": op}))
+            while True:
+                message = json.loads(await socket.recv())
+                if message["type"] in ("ack", "error"):
+                    assert message["type"] == "ack", message
+                    version = message["version"]
+                    return
+
+        await submit({"kind": "deleteSection", "section": "main", "from": 0})
+        for s in range(SECTIONS):
+            await submit({"kind": "insertSection", "section": {"id": f"s{s}", "title": f"Section {s}"}, "index": s})
+            for i in range(PER_SECTION):
+                await submit({"kind": "insert", "item": {"id": f"i{s}-{i}", "label": f"Tile {s}.{i}"},
+                              "to": {"section": f"s{s}", "index": i}})
+        return version
+
+
+def built_board(port):
+    """Builds the board on a thread of its own (Playwright's sync API holds this thread's event
+    loop) and answers its version."""
+    result = {}
+    worker = threading.Thread(target=lambda: result.update(version=asyncio.run(build_board(port))))
+    worker.start()
+    worker.join(timeout=120)
+    return result["version"]
+
+
+def test_runs_keep_every_column_in_order_through_a_storm_of_changes(make_server, people):
+    server = make_server("--rate-burst", "100000", "--rate-per-second", "100000")
+    version = built_board(server.port)
+    alice = people(server, "alice", board="long")
+    bob = people(server, "bob", board="long")
+    for page in (alice, bob):
+        page.wait_for_function("v => Number(document.querySelector('[data-board]').dataset.version) >= v", arg=version)
+        assert page.evaluate(RUN_PROBLEMS) == []
+        assert page.evaluate("document.querySelectorAll('.tiles > .run').length") >= SECTIONS * 2
+    generator = random.Random(20261202)
+    added = 0
+    for step in range(120):
+        page = alice if step % 2 == 0 else bob
+        view = page.evaluate("() => window.boardPage.board.view.sections.map(s => [s.id, s.cells.map(c => c.id)])")
+        section, cells = generator.choice(view)
+        target, target_cells = generator.choice(view)
+        choice = generator.random()
+        if choice < 0.6 and cells:
+            intent = {"type": "move", "item": generator.choice(cells), "section": target,
+                      "index": generator.randint(0, len(target_cells))}
+        elif choice < 0.8 or not cells:
+            added += 1
+            intent = {"type": "insert", "label": f"New {added}", "section": target,
+                      "index": generator.randint(0, len(target_cells))}
+        else:
+            intent = {"type": "delete", "item": generator.choice(cells)}
+        page.evaluate("intent => window.boardPage.perform(intent)", intent)
+        assert page.evaluate(RUN_PROBLEMS) == [], (step, intent)
+    for page in (alice, bob):
+        page.wait_for_function("() => window.boardPage.status.pending === 0")
+    final = order(server.snapshot("long"))
+    for page in (alice, bob):
+        page.wait_for_function("want => JSON.stringify(Object.fromEntries(window.boardPage.board.view.sections"
+                               ".map(s => [s.id, s.cells.map(c => c.id)]))) === want", arg=json.dumps(final, separators=(",", ":")))
+        assert page.evaluate(RUN_PROBLEMS) == []
+        assert page_order(page) == final
+    assert alice.errors == [] and bob.errors == []
+
+
+def test_a_long_column_splits_into_runs_and_empties_them_again(make_server, people):
+    server = make_server("--rate-burst", "100000", "--rate-per-second", "100000")
+    version = built_board(server.port)
+    alice = people(server, "alice", board="long")
+    alice.wait_for_function("v => Number(document.querySelector('[data-board]').dataset.version) >= v", arg=version)
+    runs = lambda section: alice.evaluate(f"document.querySelectorAll('[data-section-id=\"{section}\"] .run').length")
+    before = runs("s0")
+    for index in range(PER_SECTION):
+        alice.evaluate("i => window.boardPage.perform({type: 'move', item: `i1-${i}`, section: 's0', index: 0})", index)
+    assert alice.evaluate(RUN_PROBLEMS) == []
+    assert runs("s0") > before and runs("s1") == 0
+    assert alice.locator('[data-section-id="s1"] [data-item-id]').count() == 0
+    alice.wait_for_function("() => window.boardPage.status.pending === 0")
+    assert page_order(alice) == order(server.snapshot("long"))
+    assert alice.errors == []
