@@ -243,20 +243,28 @@ function slidesByRun(travels) {
   return result;
 }
 
-/** Whether a run of tiles is within a window's size of the window: the tiles of runs further
- * away slide out of sight anyway, so their places are not read (each read costs a little, and a
- * long board has hundreds of shifted tiles). `known`: the answers so far, by run. */
+/** Whether a run of tiles is within a window's size of the window and drawn: the tiles of runs
+ * further away slide out of sight anyway, so their places are not read (each read costs a
+ * little, a long board has hundreds of shifted tiles, and reading a place in a run the browser
+ * skips while it is out of sight would lay that run out). `known`: the answers so far, by run. */
 function inSight(run, known) {
   if (!run) return true;
   let answer = known.get(run);
   if (answer === undefined) {
     const rect = run.getBoundingClientRect();
-    answer = rect.bottom > -innerHeight && rect.top < 2 * innerHeight && rect.right > -innerWidth &&
-      rect.left < 2 * innerWidth;
+    answer = !skippedRuns.has(run) && rect.bottom > -innerHeight && rect.top < 2 * innerHeight &&
+      rect.right > -innerWidth && rect.left < 2 * innerWidth;
     known.set(run, answer);
   }
   return answer;
 }
+
+/** Runs the browser does not draw now (`content-visibility: auto`, far out of sight). */
+const skippedRuns = new WeakSet();
+addEventListener('contentvisibilityautostatechange', (event) => {
+  if (event.skipped) skippedRuns.add(event.target);
+  else skippedRuns.delete(event.target);
+}, true);
 
 /** A tile in a column that travels itself goes along with its column: only what it moves
  * beyond the column's own travel is its own. */
