@@ -60,10 +60,7 @@ class BoardPage {
   /** A server message, applied; its time goes into the page's performance timeline. */
   receive(text) {
     const start = performance.now();
-    const T = (window.__T ??= {}); const t0 = performance.now();
-    const step = this.session.receive(text);
-    T.core = (T.core ?? 0) + performance.now() - t0;
-    this.apply(step);
+    this.apply(this.session.receive(text));
     performance.measure('boardsync:message', { start, end: performance.now() });
   }
 
@@ -82,20 +79,13 @@ class BoardPage {
     this.status = step.status;
     const view = step.changes ? this.board.patched(step.changes) : step.view;
     const animate = view && step.plan && this.board.view.sections.length > 0;
-    const T = (window.__T ??= {}); let t = performance.now(); const lap = (k) => { const n = performance.now(); T[k] = (T[k] ?? 0) + n - t; t = n; };
-    document.body.getBoundingClientRect(); lap('flush');
     const first = animate ? this.motion.capture(step.plan, this.board) : null;
-    lap('capture');
     if (view) {
       this.board.render(view, step.changes ? new Set(step.changes.sections.map((section) => section.id)) : null);
       this.tools.refresh();
     }
-    lap('render');
     this.showStatus();
-    lap('status');
-    document.body.getBoundingClientRect(); lap('layout');
     if (animate) this.motion.play(step.plan, this.board, first);
-    lap('play');
     if (wasHolding && step.status.drag === null) this.drag.lost();
     for (const notice of step.notices) this.notice(notice);
     if (step.tickAfterMs !== undefined) {
