@@ -93,7 +93,8 @@ export class BoardView {
       column.deleteButton.setAttribute('aria-label', `Delete section ${section.title}`);
       column.addButton.setAttribute('aria-label', `Add a tile to ${section.title}`);
     }
-    const tiles = section.cells.filter((cell) => !cell.holder).length;
+    let tiles = 0;
+    for (const cell of section.cells) if (!cell.holder) tiles += 1;
     if (column.count !== tiles) {
       column.count = tiles;
       column.countLabel.textContent = String(tiles);
@@ -116,7 +117,7 @@ export class BoardView {
     }
     for (const run of column.runs) {
       for (const child of [...run.element.children]) {
-        if (wanted.get(child.dataset.key) !== section.id) child.remove();
+        if (wanted.get(child.cellID) !== section.id) child.remove();
       }
     }
     const contents = this.placeInRuns(column, section.cells);
@@ -127,7 +128,7 @@ export class BoardView {
         const tile = this.cells.get(id);
         const current = element.children[at];
         if (current === tile) return;
-        if (current && element.children[at + 1] === tile && !cells.includes(current.dataset.key)) {
+        if (current && element.children[at + 1] === tile && !cells.includes(current.cellID)) {
           current.remove();
           if (element.children[at] === tile) return;
         }
@@ -332,6 +333,7 @@ function makeCell(id) {
   const element = document.createElement('div');
   element.setAttribute('role', 'listitem');
   element.dataset.key = id;
+  element.cellID = id;
   element.setAttribute('aria-describedby', 'drag-help');
   const label = document.createElement('span');
   label.className = 'tile-label';
