@@ -61,7 +61,6 @@ extension BoardService {
             return
         }
         var batch = CommitBatch()
-        let committedAt = Int(Date().timeIntervalSince1970 * 1000)
         let ticket = cluster.scheduler.lastTicket + 1
         var included: [String: Int] = [:]
         for name in boards.keys.sorted() {
@@ -74,29 +73,76 @@ extension BoardService {
                 batch.addSnapshot(.initial(id: name))
                 cluster.creating.insert(name)
             }
-            let durable = log.durable.snapshot
-            var commits: [SequencedOp] = []
-            for output in loaded.log?.takeForCommit(ticket: ticket) ?? [] {
-                batch.append(output, of: name, committedAt: committedAt)
-                commits += output.commits
-            }
-            for snapshot in Self.snapshots(of: durable, after: commits, every: options.snapshotEvery) {
-                batch.addSnapshot(snapshot)
-            }
-            included[name] = commits.count
+            included[name] = takeForCommit(loaded, ticket: ticket, into: &batch)
         }
         guard !batch.isEmpty else { return }
         precondition(cluster.scheduler.start() == ticket)
         cluster.committing = included
+        cluster.rebasedInCommit = []
         guard let host else {
-            clusterCommitCompleted(cluster.committer.commitAndWait(batch, ticket: ticket))
+            clusterCommitCompleted(
+                cluster.committer.commitAndWait(batch, ticket: ticket) { self.rebaseInCommit($0, ticket: ticket) })
             return
         }
         metrics.commitBatchSize.observe(Double(batch.ops.count))
         let target = ServiceThreadReference(self)
-        cluster.committer.commit(batch, ticket: ticket) { completion in
-            host.post { target.value.clusterCommitCompleted(completion) }
+        let wait = cluster.configuration.rebaseWait
+        cluster.committer.commit(
+            batch, ticket: ticket,
+            rebase: { newer in
+                let request = RebaseRequest()
+                host.post {
+                    guard request.claim() else { return }
+                    request.answer(target.value.rebaseInCommit(newer, ticket: ticket))
+                }
+                return request.waitForAnswer(within: wait) ?? CommitBatch()
+            },
+            completed: { completion in
+                host.post { target.value.clusterCommitCompleted(completion) }
+            })
+    }
+
+    /// Adds the board's waiting turns to `batch` as part of the commit `ticket`, with the
+    /// snapshots they reach; answers how many ops that is.
+    private func takeForCommit(_ loaded: LoadedBoard, ticket: UInt64, into batch: inout CommitBatch) -> Int {
+        guard let durable = loaded.log?.durable.snapshot else { return 0 }
+        let committedAt = Int(Date().timeIntervalSince1970 * 1000)
+        var commits: [SequencedOp] = []
+        for output in loaded.log?.takeForCommit(ticket: ticket) ?? [] {
+            batch.append(output, of: loaded.name, committedAt: committedAt)
+            commits += output.commits
         }
+        for snapshot in Self.snapshots(of: durable, after: commits, every: options.snapshotEvery) {
+            batch.addSnapshot(snapshot)
+        }
+        return commits.count
+    }
+
+    /// The commit `ticket` found that another server committed the next versions of these
+    /// boards first, and holds their heads: each board's log takes the newer ops (their `op`
+    /// messages go out, they are durable) and works its pending turns out again on top of them;
+    /// answers those turns, to be written in the same transaction.
+    func rebaseInCommit(_ newer: [String: [StoredOp]], ticket: UInt64) -> CommitBatch {
+        serviceThread.check()
+        guard let cluster else { return CommitBatch() }
+        endClusterTurns()
+        let now = clock()
+        var batch = CommitBatch()
+        for (name, ops) in newer.sorted(by: { $0.key < $1.key }) {
+            guard let loaded = boards[name], cluster.committing[name] != nil else { continue }
+            cluster.metrics.racesLost += 1
+            loaded.racesLostInARow += 1
+            cluster.rebasedInCommit.insert(name)
+            cluster.committing[name] = 0
+            sendReleased(
+                loaded,
+                loaded.log?.conflicted(ticket: ticket, newer: ops.map(\.sequenced), current: &loaded.sequencer, now: now)
+                    ?? [])
+            guard boards[name] === loaded, loaded.log?.hasWaitingCommits == true else { continue }
+            cluster.committing[name] = takeForCommit(loaded, ticket: ticket, into: &batch)
+        }
+        publishLocalActivity()
+        return batch
     }
 
     /// The board at every version of `commits` (which continue `board`) that is a multiple of
@@ -123,8 +169,10 @@ extension BoardService {
         let creating = cluster.creating
         cluster.committing = [:]
         cluster.creating = []
+        let rebased = cluster.rebasedInCommit
+        cluster.rebasedInCommit = []
         switch completion.outcome {
-        case .stored(let newer):
+        case .stored(let newer, _):
             cluster.scheduler.finish(stored: true, at: now)
             var heads: [String: Int] = [:]
             metrics.commitDuration.observe(completion.duration)
@@ -132,8 +180,13 @@ extension BoardService {
                 guard let loaded = boards[name] else { continue }
                 if creating.contains(name) { loaded.awaitingCreation = false }
                 if let ops = newer[name] {
-                    cluster.metrics.racesLost += 1
-                    loaded.racesLostInARow += 1
+                    // A board rebased in the transaction comes back only when its rebased turns
+                    // did not continue the head after all; the ops it took then are not new.
+                    let durable = loaded.log?.durable.version ?? 0
+                    if !rebased.contains(name) || ops.contains(where: { $0.version > durable }) {
+                        cluster.metrics.racesLost += 1
+                        loaded.racesLostInARow += 1
+                    }
                     sendReleased(
                         loaded,
                         loaded.log?.conflicted(

@@ -3,7 +3,8 @@ import Foundation
 
 /// Commits the batches of a server whose store other servers share, one at a time, off the
 /// service thread, and says what came of each: which boards lost their race (with the ops
-/// they missed), or that nothing was stored.
+/// they missed) and what of their turns, rebased on those ops while the transaction held the
+/// heads, was written with the rest; or that nothing was stored.
 ///
 /// A connection that broke during COMMIT leaves the outcome unknown: the committer reads back,
 /// board by board, whether the batch's first ops are there, trying again until `settleWithin`
@@ -11,9 +12,10 @@ import Foundation
 final class ClusterCommitter: @unchecked Sendable {
     /// What one commit came to.
     enum Outcome: Sendable {
-        /// The transaction committed; the boards of `newer` were left out of it, another server
-        /// having committed their next version first.
-        case stored(newer: [String: [StoredOp]])
+        /// The transaction committed, `rebased` (what the rebase answered and continued the
+        /// heads) with it; the boards of `newer` were left out of it, another server having
+        /// committed their next version first.
+        case stored(newer: [String: [StoredOp]], rebased: CommitBatch)
         /// Nothing was stored (the database could not be reached, or refused the batch).
         case notStored(StoreError)
         /// The outcome could not be learnt in time.
@@ -39,11 +41,18 @@ final class ClusterCommitter: @unchecked Sendable {
         self.settleWithin = settleWithin
     }
 
+    /// Rebases the turns of boards that lost their race on the ops the store holds above them
+    /// (called inside the commit's transaction, at most once) and answers what to write instead.
+    typealias Rebase = ([String: [StoredOp]]) -> CommitBatch
+
     /// Commits `batch` on the commit queue and calls `completed` there.
-    func commit(_ batch: CommitBatch, ticket: UInt64, completed: @escaping @Sendable (Completion) -> Void) {
+    func commit(
+        _ batch: CommitBatch, ticket: UInt64, rebase: @escaping @Sendable ([String: [StoredOp]]) -> CommitBatch,
+        completed: @escaping @Sendable (Completion) -> Void
+    ) {
         queue.async { [self] in
             let started = BoardService.now()
-            let outcome = commitNow(batch)
+            let outcome = commitNow(batch, rebase: rebase)
             completed(
                 Completion(
                     ticket: ticket, outcome: outcome, duration: BoardService.now() - started, ops: batch.ops.count))
@@ -51,10 +60,10 @@ final class ClusterCommitter: @unchecked Sendable {
     }
 
     /// Commits on the calling thread, once the commit under way is done (a service without a loop).
-    func commitAndWait(_ batch: CommitBatch, ticket: UInt64) -> Completion {
+    func commitAndWait(_ batch: CommitBatch, ticket: UInt64, rebase: Rebase) -> Completion {
         queue.sync {
             let started = BoardService.now()
-            let outcome = commitNow(batch)
+            let outcome = commitNow(batch, rebase: rebase)
             return Completion(
                 ticket: ticket, outcome: outcome, duration: BoardService.now() - started, ops: batch.ops.count)
         }
@@ -65,27 +74,43 @@ final class ClusterCommitter: @unchecked Sendable {
         queue.sync {}
     }
 
-    private func commitNow(_ batch: CommitBatch) -> Outcome {
+    private func commitNow(_ batch: CommitBatch, rebase: Rebase) -> Outcome {
+        var offered: CommitBatch?
         do {
-            return .stored(newer: try store.commitContinuing(batch))
+            // The store calls the rebase only while the commit runs.
+            let result = try withoutActuallyEscaping(rebase) { rebase throws(StoreError) in
+                try store.commitContinuing(batch) { newer in
+                    let answer = rebase(newer)
+                    offered = answer
+                    return answer
+                }
+            }
+            return .stored(newer: result.newer, rebased: result.rebased)
         } catch .commitOutcomeUnknown(let message) {
-            return settle(batch, cause: .commitOutcomeUnknown(message))
+            return settle(batch, offered: offered ?? CommitBatch(), cause: .commitOutcomeUnknown(message))
         } catch {
             return .notStored(error)
         }
     }
 
-    /// Reads back what a commit of unknown outcome did, until it can tell or `settleWithin`.
-    private func settle(_ batch: CommitBatch, cause: StoreError) -> Outcome {
+    /// Reads back what a commit of unknown outcome did, until it can tell or `settleWithin`:
+    /// the transaction holds the parts of `batch` and of the rebase's `offered` batch whose
+    /// first ops are stored, or nothing.
+    private func settle(_ batch: CommitBatch, offered: CommitBatch, cause: StoreError) -> Outcome {
         let deadline = BoardService.now() + settleWithin
         while true {
             do {
                 let stored = try store.storedBoards(of: batch)
-                guard !stored.isEmpty else { return .notStored(cause) }
-                let behind = batch.continuedVersions.filter { !stored.contains($0.key) }
+                let storedOffered = try store.storedBoards(of: offered)
+                guard !stored.isEmpty || !storedOffered.isEmpty else { return .notStored(cause) }
+                var behind = batch.continuedVersions.filter { !stored.contains($0.key) }
+                for (board, version) in offered.continuedVersions {
+                    behind[board] = storedOffered.contains(board) ? nil : version
+                }
                 var newer = try store.opsAfter(behind, limit: Int(Int32.max))
                 for board in behind.keys where newer[board] == nil { newer[board] = [] }
-                return .stored(newer: newer)
+                let rebased = offered.excluding(Set(offered.continuedVersions.keys).subtracting(storedOffered))
+                return .stored(newer: newer, rebased: rebased)
             } catch {
                 guard BoardService.now() < deadline else { return .unknown(cause) }
                 Thread.sleep(forTimeInterval: 0.25)

@@ -18,6 +18,9 @@ struct ClusterConfiguration {
     var channel: (any ClusterChannel)?
     /// Seconds after which a server not heard from is taken for dead.
     var nodeTimeout = 5.0
+    /// Seconds a commit that lost races waits, holding the boards' heads, for the service
+    /// thread to take up rebasing them; past that it commits the rest without them.
+    var rebaseWait = 0.25
 
     /// A name no other server of the cluster has: the host's, the process id, the start time.
     static func defaultNodeName() -> String {
@@ -39,6 +42,8 @@ final class ClusterState {
     /// The boards of the commit under way with the ops it holds of each, and those it creates.
     var committing: [String: Int] = [:]
     var creating: Set<String> = []
+    /// The boards of the commit under way that lost their race and were rebased inside it.
+    var rebasedInCommit: Set<String> = []
     /// Boards known to be behind the store, to read the newer ops of.
     var behind: Set<String> = []
     var readInFlight = false

@@ -11,10 +11,20 @@ public protocol SharedBoardStore: BoardStore {
     /// Commits in one transaction every part of `batch` of the boards whose ops continue their
     /// stored heads, creating the boards it creates unless another server already did. The
     /// parts of every other board are left out (another server committed its next version
-    /// first); for each of them the ops stored above the version its ops continued come back,
-    /// in version order. Any other violation of the batch's rules rejects all of it, as
+    /// first); the ops stored above the version each of them continued are read, in version
+    /// order.
+    ///
+    /// When some board was left out and `rebase` is given, it is called once, inside the
+    /// transaction and while the boards' heads stay locked, with those ops; the batch it answers
+    /// (the left-out boards' turns worked out again on top of them) is written in the same
+    /// transaction where it continues the heads. So a race lost to another server costs one
+    /// round trip to the caller, and no other server can move the heads meanwhile. The boards
+    /// still left out come back in `newer`, each with the ops above the version its last
+    /// offered ops continued. Any other violation of the batches' rules rejects all of it, as
     /// `commit` does.
-    func commitContinuing(_ batch: CommitBatch) throws(StoreError) -> [String: [StoredOp]]
+    func commitContinuing(
+        _ batch: CommitBatch, rebase: ((_ newer: [String: [StoredOp]]) -> CommitBatch)?
+    ) throws(StoreError) -> ContinuedCommit
 
     /// The boards of `batch` whose first op is stored at its version with the same client and
     /// seq, for a commit whose outcome is unknown. The commit was one transaction: when any is,
@@ -29,6 +39,27 @@ public protocol SharedBoardStore: BoardStore {
     /// For each board of `versions`, up to `limit` retained ops above its version, in version
     /// order (boards without any are left out).
     func opsAfter(_ versions: [String: Int], limit: Int) throws(StoreError) -> [String: [StoredOp]]
+}
+
+/// What `SharedBoardStore.commitContinuing` stored and left out.
+public struct ContinuedCommit: Equatable, Sendable {
+    /// The boards left out, each with the ops stored above the version its ops continued.
+    public var newer: [String: [StoredOp]]
+    /// The part of the rebase's batch that was written with the rest (empty when there was no
+    /// rebase, or none of it continued the heads).
+    public var rebased: CommitBatch
+
+    public init(newer: [String: [StoredOp]] = [:], rebased: CommitBatch = CommitBatch()) {
+        self.newer = newer
+        self.rebased = rebased
+    }
+}
+
+extension SharedBoardStore {
+    /// `commitContinuing` without a rebase: the boards left out and the ops they missed.
+    public func commitContinuing(_ batch: CommitBatch) throws(StoreError) -> [String: [StoredOp]] {
+        try commitContinuing(batch, rebase: nil).newer
+    }
 }
 
 extension CommitBatch {
@@ -48,7 +79,7 @@ extension CommitBatch {
 
     /// The batch without any part of `boards`, and without board creations when
     /// `withoutCreations` is set.
-    func excluding(_ boards: Set<String>, withoutCreations: Bool = false) -> CommitBatch {
+    public func excluding(_ boards: Set<String>, withoutCreations: Bool = false) -> CommitBatch {
         var kept = CommitBatch()
         if !withoutCreations {
             for name in newBoards where !boards.contains(name) { kept.createBoard(name) }

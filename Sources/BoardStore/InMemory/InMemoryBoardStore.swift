@@ -79,27 +79,54 @@ public final class InMemoryBoardStore: SharedBoardStore {
         }
     }
 
-    public func commitContinuing(_ batch: CommitBatch) throws(StoreError) -> [String: [StoredOp]] {
+    public func commitContinuing(
+        _ batch: CommitBatch, rebase: (([String: [StoredOp]]) -> CommitBatch)?
+    ) throws(StoreError) -> ContinuedCommit {
         let retainedOps = retainedOps
         return try boards.withLock {
-            (boards: inout [String: InMemoryBoard]) throws(StoreError) -> [String: [StoredOp]] in
-            let continued = batch.continuedVersions
-            let behind = Set(
-                continued.filter { board, version in
-                    (boards[board]?.head ?? (batch.newBoards.contains(board) ? 0 : -1)) != version
-                }.keys)
-            let created = batch.newBoards.filter { boards[$0] == nil }
-            var kept = batch.excluding(behind, withoutCreations: true)
-            for name in Set(created) { kept.createBoard(name) }
-            var check = CommitBatchCheck()
-            try check.check(kept) { boards[$0]?.head }
-            Self.apply(kept, to: &boards, retainedOps: retainedOps)
-            var newer: [String: [StoredOp]] = [:]
-            for board in behind {
-                newer[board] = boards[board]?.ops.filter { $0.version > continued[board]! } ?? []
+            (boards: inout [String: InMemoryBoard]) throws(StoreError) -> ContinuedCommit in
+            var created = Set(batch.newBoards.filter { boards[$0] == nil })
+            var staged = boards
+            let newer = try Self.commitContinuing(
+                batch, creating: &created, into: &staged, retainedOps: retainedOps)
+            guard !newer.isEmpty, let rebase else {
+                boards = staged
+                return ContinuedCommit(newer: newer)
             }
-            return newer
+            let proposal = rebase(newer)
+            let offered = proposal.excluding(proposal.boards.subtracting(newer.keys), withoutCreations: true)
+            var none = Set<String>()
+            let newerAgain = try Self.commitContinuing(
+                offered, creating: &none, into: &staged, retainedOps: retainedOps)
+            boards = staged
+            var left = newer.filter { offered.continuedVersions[$0.key] == nil }
+            left.merge(newerAgain) { _, again in again }
+            return ContinuedCommit(newer: left, rebased: offered.excluding(Set(newerAgain.keys)))
         }
+    }
+
+    /// Applies the parts of `batch` that continue the heads of `boards` (creating the boards of
+    /// `created`); answers, for each board left out, the ops above the version it continued.
+    private static func commitContinuing(
+        _ batch: CommitBatch, creating created: inout Set<String>, into boards: inout [String: InMemoryBoard],
+        retainedOps: Int
+    ) throws(StoreError) -> [String: [StoredOp]] {
+        let continued = batch.continuedVersions
+        let behind = Set(
+            continued.filter { board, version in
+                (boards[board]?.head ?? (created.contains(board) ? 0 : -1)) != version
+            }.keys)
+        var kept = batch.excluding(behind, withoutCreations: true)
+        for name in created.sorted() { kept.createBoard(name) }
+        created = []
+        var check = CommitBatchCheck()
+        try check.check(kept) { boards[$0]?.head }
+        apply(kept, to: &boards, retainedOps: retainedOps)
+        var newer: [String: [StoredOp]] = [:]
+        for board in behind {
+            newer[board] = boards[board]?.ops.filter { $0.version > continued[board]! } ?? []
+        }
+        return newer
     }
 
     public func storedBoards(of batch: CommitBatch) throws(StoreError) -> Set<String> {

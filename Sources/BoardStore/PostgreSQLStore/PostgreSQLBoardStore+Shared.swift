@@ -1,10 +1,13 @@
 import BoardSync
 
 extension PostgreSQLBoardStore: SharedBoardStore {
-    public func commitContinuing(_ batch: CommitBatch) throws(StoreError) -> [String: [StoredOp]] {
-        guard !batch.isEmpty else { return [:] }
+    public func commitContinuing(
+        _ batch: CommitBatch, rebase: (([String: [StoredOp]]) -> CommitBatch)?
+    ) throws(StoreError) -> ContinuedCommit {
+        guard !batch.isEmpty else { return ContinuedCommit() }
+        var offered: CommitBatch?
         return try write { writes, reads in
-            try writes.connection.transaction { () throws -> [String: [StoredOp]] in
+            try writes.connection.transaction { () throws -> ContinuedCommit in
                 if !batch.newBoards.isEmpty {
                     try writes.connection.execute(
                         prepared: """
@@ -13,18 +16,39 @@ extension PostgreSQLBoardStore: SharedBoardStore {
                             """, [Array(Set(batch.newBoards)).sorted()])
                 }
                 let heads = try writes.lockHeads(of: batch.boards)
-                let continued = batch.continuedVersions
-                let behind = Set(continued.filter { heads[$0.key] != $0.value }.keys)
-                let kept = batch.excluding(behind, withoutCreations: true)
-                var check = CommitBatchCheck()
-                try check.check(kept) { heads[$0] }
-                try writes.write(kept, heads: heads)
-                guard !behind.isEmpty else { return [:] }
-                var newer = try reads.opsAfter(continued.filter { behind.contains($0.key) }, limit: Int(Int64.max))
-                for board in behind where newer[board] == nil { newer[board] = [] }
-                return newer
+                let (newer, behind) = try writeContinuing(batch, heads: heads, writes: writes, reads: reads)
+                guard !newer.isEmpty, let rebase else { return ContinuedCommit(newer: newer) }
+                // The transaction runs again on a new connection if this one breaks before its
+                // COMMIT: the rebase is asked once, and its batch offered again.
+                let proposal = offered ?? rebase(newer)
+                offered = proposal
+                let offeredPart = proposal.excluding(proposal.boards.subtracting(behind), withoutCreations: true)
+                var headsAfter = heads
+                for (board, ops) in newer { if let last = ops.last { headsAfter[board] = last.version } }
+                let (newerAgain, _) = try writeContinuing(offeredPart, heads: headsAfter, writes: writes, reads: reads)
+                let offeredBoards = offeredPart.continuedVersions.keys
+                var left = newer.filter { !offeredBoards.contains($0.key) }
+                left.merge(newerAgain) { _, again in again }
+                return ContinuedCommit(newer: left, rebased: offeredPart.excluding(Set(newerAgain.keys)))
             }
         }
+    }
+
+    /// Writes the parts of `batch` whose ops continue `heads` (locked by the transaction); answers
+    /// the ops above the continued version of each board left out, and those boards.
+    private func writeContinuing(
+        _ batch: CommitBatch, heads: [String: Int], writes: PostgresStoreWrites, reads: PostgresStoreReads
+    ) throws -> (newer: [String: [StoredOp]], behind: Set<String>) {
+        let continued = batch.continuedVersions
+        let behind = Set(continued.filter { heads[$0.key] != $0.value }.keys)
+        let kept = batch.excluding(behind, withoutCreations: true)
+        var check = CommitBatchCheck()
+        try check.check(kept) { heads[$0] }
+        try writes.write(kept, heads: heads)
+        guard !behind.isEmpty else { return ([:], behind) }
+        var newer = try reads.opsAfter(continued.filter { behind.contains($0.key) }, limit: Int(Int64.max))
+        for board in behind where newer[board] == nil { newer[board] = [] }
+        return (newer, behind)
     }
 
     public func storedBoards(of batch: CommitBatch) throws(StoreError) -> Set<String> {

@@ -53,6 +53,37 @@ struct ClusterSequencingTests {
         #expect(second.sequenced.op == expected, "the op committed first keeps the contested slot")
     }
 
+    /// Another server committed the board's next version, unheard: the commit that loses the
+    /// race rebases the submit while it holds the board's head and writes it in the same
+    /// transaction. The client sees the other op, then its ack one version later, from one
+    /// commit, and the board lost one race in a row at most.
+    @Test func aLostRaceIsRebasedInsideTheCommitThatLostIt() throws {
+        let cluster = try InProcessCluster(nodes: 2)
+        let server = cluster[0]
+        let (gus, _) = try server.joined(board: "team", client: "gus")
+        cluster.settle()
+        var elsewhere = CommitBatch()
+        elsewhere.append(
+            StoredOp(
+                SequencedOp(version: 1, client: "hal", user: "hal", seq: 1, op: Ops.insert("h1", at: 0)),
+                committedAt: 0),
+            to: "team")
+        elsewhere.advanceSeq(of: "hal", on: "team", to: 1)
+        try cluster.store.commit(elsewhere)
+        let ticketsBefore = try #require(server.service.cluster).scheduler.lastTicket
+        gus.send(.submit(.init(seq: 1, base: 0, op: Ops.insert("g1", at: 0))))
+        server.settle()
+        let other = try gus.receive { $0.opValue }
+        #expect(other.version == 1 && other.client == "hal")
+        let ack = try gus.receive { $0.ackValue }
+        #expect(ack.version == 2 && ack.seq == 1 && ack.op == Ops.insert("g1", at: 1))
+        let state = try #require(server.service.cluster)
+        #expect(state.scheduler.lastTicket == ticketsBefore + 1, "one commit lost the race and stored the rebase")
+        #expect(state.metrics.racesLost == 1)
+        #expect(state.metrics.racesLostBeforeCommit.count == 1 && state.metrics.racesLostBeforeCommit.sum == 1)
+        #expect(try cluster.store.headVersion(of: "team") == 2)
+    }
+
     /// A client whose submit committed on one server reconnects to another and submits it
     /// again: it is answered as a duplicate with the original version, never applied twice.
     @Test func aResubmitOnAnotherServerIsADuplicate() throws {

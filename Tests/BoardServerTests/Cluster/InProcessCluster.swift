@@ -126,13 +126,15 @@ final class FlakySharedStore: SharedBoardStore, @unchecked Sendable {
         return try inner.committedOp(board, client: client, seq: seq)
     }
 
-    func commitContinuing(_ batch: CommitBatch) throws(StoreError) -> [String: [StoredOp]] {
+    func commitContinuing(
+        _ batch: CommitBatch, rebase: (([String: [StoredOp]]) -> CommitBatch)?
+    ) throws(StoreError) -> ContinuedCommit {
         switch failure {
-        case .none: return try inner.commitContinuing(batch)
+        case .none: return try inner.commitContinuing(batch, rebase: rebase)
         case .unreachable: throw .unreachable("the test cut the store off")
         case .lostAfterCommit:
             failure = .none
-            _ = try inner.commitContinuing(batch)
+            _ = try inner.commitContinuing(batch, rebase: rebase)
             throw .commitOutcomeUnknown("the test broke the connection after COMMIT")
         case .lostBeforeCommit:
             failure = .none
