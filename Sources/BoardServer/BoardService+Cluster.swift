@@ -136,7 +136,8 @@ extension BoardService {
             cluster.committing[name] = 0
             sendReleased(
                 loaded,
-                loaded.log?.conflicted(ticket: ticket, newer: ops.map(\.sequenced), current: &loaded.sequencer, now: now)
+                loaded.log?.conflicted(
+                    ticket: ticket, newer: ops.map(\.sequenced), current: &loaded.sequencer, now: now)
                     ?? [])
             guard boards[name] === loaded, loaded.log?.hasWaitingCommits == true else { continue }
             cluster.committing[name] = takeForCommit(loaded, ticket: ticket, into: &batch)
