@@ -4,12 +4,15 @@ import BoardSync
 /// on (the ops themselves are read from the store), and the presence and drags of their
 /// clients, which never go through the op log. Carried by a `ClusterChannel`.
 ///
-/// As text (a PostgreSQL NOTIFY payload): a header line `NODE<TAB>KIND[<TAB>BOARD]`, then one
-/// line per entry: `BOARD<TAB>VERSION` for a commit hint; for activity a wire message as the
+/// As text (a PostgreSQL NOTIFY payload): a header line `NODE<TAB>KIND:SERIAL[<TAB>BOARD]`, then
+/// one line per entry: `BOARD<TAB>VERSION` for a commit hint; for activity a wire message as the
 /// protocol writes it (`presence` for a peer, `drag` for a drag), or a bare client id for a
 /// leave. A state goes in as many payloads as it needs (`ClusterStatePart`), which a
 /// `ClusterPayloadReader` puts together again. Node names, board names and client ids hold
-/// neither tabs nor line breaks, and wire JSON never holds a raw line break.
+/// neither tabs nor line breaks, and wire JSON never holds a raw line break. The serial, a
+/// number of the sender's for each message it sends, makes every payload unique: PostgreSQL
+/// delivers identical payloads of one transaction only once, and a client that joins, leaves
+/// and joins again within one of the sender's transactions sends the same `joined` twice.
 struct ClusterMessage: Equatable, Sendable {
     /// What a message says.
     enum Body: Equatable, Sendable {
@@ -46,27 +49,28 @@ struct ClusterMessage: Equatable, Sendable {
     /// large for one payload, which are split. `serial` tells this message's state apart from
     /// the sender's other ones: a different number for each message sent.
     func encoded(serial: UInt64) -> [String] {
+        let sender = "\(node)\t"
         switch body {
         case .committed(let heads):
             var payloads: [String] = []
-            var current = "\(node)\tcommitted"
+            var current = sender + "committed:\(serial)"
             for board in heads.keys.sorted() {
                 let line = "\n\(board)\t\(heads[board]!)"
                 if current.utf8.count + line.utf8.count > Self.maxPayloadBytes {
                     payloads.append(current)
-                    current = "\(node)\tcommitted"
+                    current = sender + "committed:\(serial)"
                 }
                 current += line
             }
             return payloads + [current]
         case .beat:
-            return ["\(node)\tbeat"]
+            return [sender + "beat:\(serial)"]
         case .want(let board):
-            return ["\(node)\twant" + (board.map { "\t\($0)" } ?? "")]
+            return [sender + "want:\(serial)" + (board.map { "\t\($0)" } ?? "")]
         case .bye:
-            return ["\(node)\tbye"]
+            return [sender + "bye:\(serial)"]
         case .activity(let board, let activity):
-            return [Self.encode(activity, board: board, node: node)]
+            return [Self.encode(activity, board: board, node: node, serial: serial)]
         case .state(let board, let boards):
             return ClusterStatePart.split(node: node, serial: serial, board: board, boards: boards)
         }
@@ -80,19 +84,19 @@ struct ClusterMessage: Equatable, Sendable {
         line(.presence(.init(action: .join, client: peer.client, user: peer.user)))
     }
 
-    private static func encode(_ activity: RemoteActivity, board: String, node: String) -> String {
+    private static func encode(_ activity: RemoteActivity, board: String, node: String, serial: UInt64) -> String {
         switch activity {
         case .joined(let client, let user, _):
-            return "\(node)\tjoined\t\(board)\n" + line(.init(client: client, user: user))
+            return "\(node)\tjoined:\(serial)\t\(board)\n" + line(.init(client: client, user: user))
         case .left(let client, _):
-            return "\(node)\tleft\t\(board)\n\(client)"
+            return "\(node)\tleft:\(serial)\t\(board)\n\(client)"
         case .drag(let drag, _):
-            return "\(node)\tdrag\t\(board)\n" + line(.drag(drag))
+            return "\(node)\tdrag:\(serial)\t\(board)\n" + line(.drag(drag))
         case .nodeLost:
-            return "\(node)\tbye"
+            return "\(node)\tbye:\(serial)"
         case .leaseLost, .state:
             // Worked out by each server for itself, or sent as `Body.state`; readers ignore the kind.
-            return "\(node)\tlocal"
+            return "\(node)\tlocal:\(serial)"
         }
     }
 
@@ -105,7 +109,8 @@ struct ClusterMessage: Equatable, Sendable {
         let node = header[0]
         let board = header.count > 2 ? header[2] : nil
         let entries = Array(lines.dropFirst())
-        switch header[1] {
+        let kind = header[1].split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        switch kind {
         case "committed":
             var heads: [String: Int] = [:]
             for entry in entries {
@@ -118,7 +123,7 @@ struct ClusterMessage: Equatable, Sendable {
         case "bye": return ClusterMessage(node: node, body: .bye)
         case "want": return ClusterMessage(node: node, body: .want(board: board))
         default:
-            guard let board, let activity = activity(header[1], entries, node: node) else { return nil }
+            guard let board, let activity = activity(kind, entries, node: node) else { return nil }
             return ClusterMessage(node: node, body: .activity(board: board, activity))
         }
     }

@@ -44,6 +44,22 @@ import Testing
         #expect(reader.statesBegun == 0)
     }
 
+    /// PostgreSQL delivers identical payloads of one transaction once: a client that joins,
+    /// leaves and joins again is told in three different payloads, each read back as it was.
+    @Test func theSameNewsTwiceGoesInTwoDifferentPayloads() {
+        let joined = ClusterMessage(
+            node: "n1", body: .activity(board: "demo", .joined(client: "c-1", user: "zoë", node: "n1")))
+        let left = ClusterMessage(node: "n1", body: .activity(board: "demo", .left(client: "c-1", node: "n1")))
+        let payloads = [joined.encoded(serial: 1), left.encoded(serial: 2), joined.encoded(serial: 3)].flatMap { $0 }
+        #expect(Set(payloads).count == 3)
+        var reader = ClusterPayloadReader()
+        #expect(payloads.compactMap { reader.read($0) } == [joined, left, joined])
+        for message in Self.messages where message.encoded(serial: 1).count == 1 {
+            if case .state = message.body { continue }
+            #expect(message.encoded(serial: 1) != message.encoded(serial: 2), "\(message)")
+        }
+    }
+
     @Test func aCommitHintOfManyBoardsIsSplitBelowTheNotifyLimit() {
         var heads: [String: Int] = [:]
         for index in 0..<2_000 { heads["board-\(index)"] = index + 1 }

@@ -157,6 +157,32 @@ def test_drags_leases_presence_and_replacement_across_nodes(cluster):
     run(scenario())
 
 
+def test_a_client_that_comes_and_goes_quickly_is_there_on_every_node_in_the_end(cluster):
+    """A client that connects and disconnects over and over on one node ends connected: the
+    other nodes list it. (A node sends what comes fast in one transaction, and PostgreSQL
+    delivers identical payloads of one transaction once; every payload carries a serial of its
+    sender so that a join, a leave and the same join again never look alike, which
+    `ClusterMessageTests` checks of the payloads themselves.)"""
+    async def scenario():
+        watcher = Client("flicker-watcher", "watcher")
+        await watcher.connect(cluster.nodes[1].url("flicker"))
+        flicker = Client("flicker", "flick")
+        for _ in range(30):
+            await flicker.connect(cluster.nodes[0].url("flicker"))
+            await flicker.close()
+        await flicker.connect(cluster.nodes[0].url("flicker"))
+        await eventually(lambda: [p for p in watcher.presence if p["client"] == "flicker"][-1:] == [
+            {"type": "presence", "action": "join", "client": "flicker", "user": "flick"}],
+            10, "the watcher to see flicker joined last")
+        late = Client("flicker-late", "late")
+        welcome = await late.connect(cluster.nodes[1].url("flicker"))
+        assert any(peer["client"] == "flicker" for peer in welcome["peers"]), welcome["peers"]
+        for client in (watcher, flicker, late):
+            await client.close()
+
+    run(scenario())
+
+
 def test_begins_of_one_item_on_two_nodes_at_once_leave_one_holder_everywhere(cluster):
     """The first begin in the order every node hears them keeps the item; the other node hands
     its drag over (its holder sees a cancel and `locked`), and a third node shows the winner."""
