@@ -287,7 +287,7 @@ def history_of(node, board):
     ops = []
     before = None
     while True:
-        query = f"?limit=1000" + (f"&before={before}" if before is not None else "")
+        query = "?limit=1000" + (f"&before={before}" if before is not None else "")
         page = node.get(f"/boards/{board}/history{query}")["ops"]
         if not page:
             break
