@@ -2,20 +2,23 @@ import Foundation
 import TestSupport
 import WebSocketTransport
 
-/// `board-bench cluster --server-binary PATH [--postgres-script PATH] [--seconds S] [--smoke]
-/// [--markdown FILE]`: acked ops per second and latencies of board-server nodes sharing one
-/// PostgreSQL (1, 2 and 3 nodes, on their own loopback addresses), beside a single node on
-/// SQLite in the same run; on one hot board (8 writers spread over the nodes, a watcher on each
-/// node) and on 100 boards (a writer each, its watcher on the next node); then the delivery
-/// latency to clients of another node than the author's at 1,000 ops/s on 3 nodes.
+/// `board-bench cluster --server-binary PATH [--postgres-script PATH] [--seconds S]
+/// [--node-processors F] [--smoke] [--markdown FILE]`: acked ops per second and latencies of
+/// board-server nodes sharing one PostgreSQL (1, 2 and 3 nodes, on their own loopback
+/// addresses), beside a single node on SQLite in the same run; on one hot board (8 writers
+/// spread over the nodes, a watcher on each node) and on 100 boards (a writer each, its watcher
+/// on the next node); then the delivery latency to clients of another node than the author's
+/// at 1,000 ops/s on 3 nodes. With `--node-processors F`, every node is held to F of a
+/// processor (`ProcessorBudget`), as if each ran on a small machine of its own, while the
+/// database and the load generator share the rest.
 enum ClusterBenchmark {
     static let mode = BenchMode(
         name: "cluster", summary: "nodes sharing PostgreSQL: acked ops/s and delivery, beside one SQLite node"
     ) { arguments in run(arguments) }
 
     static let usage = """
-        usage: board-bench cluster --server-binary PATH [--postgres-script PATH] [--seconds S] [--smoke]
-                                   [--markdown FILE]
+        usage: board-bench cluster --server-binary PATH [--postgres-script PATH] [--seconds S]
+                                   [--node-processors F] [--smoke] [--markdown FILE]
 
         """
 
@@ -28,6 +31,8 @@ enum ClusterBenchmark {
         var seconds = 3.0
         var smoke = false
         var markdownPath: String?
+        /// The share of a processor each node may use; nil for no limit.
+        var nodeProcessors: Double?
     }
 
     /// One measured row.
@@ -66,9 +71,20 @@ enum ClusterBenchmark {
         for (index, configuration) in configurations.enumerated() {
             let tag = "c\(index)"
             let store = configuration.store == "SQLite" ? ["--data", directory + "/\(tag).sqlite"] : ["--store", url]
-            guard let nodes = startNodes(serverBinary, count: configuration.nodes, store: store, directory: directory)
-            else { return fail("cannot start the nodes; logs in \(directory)") }
-            defer { nodes.forEach { _ = $0.stop() } }
+            guard
+                let (nodes, budgets) = startNodes(
+                    serverBinary, count: configuration.nodes, store: store, directory: directory, tag: tag,
+                    processors: options.nodeProcessors)
+            else {
+                return fail(
+                    "cannot start the nodes"
+                        + (options.nodeProcessors == nil ? "" : " or hold them to a processor budget (a cgroup)")
+                        + "; logs in \(directory)")
+            }
+            defer {
+                nodes.forEach { _ = $0.stop() }
+                budgets.forEach { $0.remove() }
+            }
             let urls = nodes.enumerated().map { "ws://\(nodeHosts[$0.offset]):\($0.element.port)" }
             let count = configuration.nodes
             let hot = ClusterLoad(
@@ -109,7 +125,7 @@ enum ClusterBenchmark {
         if let path = options.markdownPath {
             do {
                 try MarkdownReport.write(
-                    section: "Cluster", body: markdown(rows, options: options, load: load), to: path)
+                    section: sectionTitle(options), body: markdown(rows, options: options, load: load), to: path)
             } catch {
                 return fail("cannot write \(path): \(error)")
             }
@@ -157,12 +173,19 @@ enum ClusterBenchmark {
         return nil
     }
 
+    /// Starts `count` nodes, each held to `processors` of a processor when given.
     private static func startNodes(
-        _ binary: String, count: Int, store: [String], directory: String
+        _ binary: String, count: Int, store: [String], directory: String, tag: String, processors: Double?
     )
-        -> [ListeningProcess]?
+        -> ([ListeningProcess], [ProcessorBudget])?
     {
         var nodes: [ListeningProcess] = []
+        var budgets: [ProcessorBudget] = []
+        func abandon() -> ([ListeningProcess], [ProcessorBudget])? {
+            nodes.forEach { _ = $0.stop() }
+            budgets.forEach { $0.remove() }
+            return nil
+        }
         for index in 0..<count {
             let flags = TargetProcesses.serverFlags.map { $0 == "127.0.0.1" ? nodeHosts[index] : $0 }
             let node = ListeningProcess(
@@ -171,32 +194,62 @@ enum ClusterBenchmark {
             do {
                 try node.start(timeout: 30)
             } catch {
-                nodes.forEach { _ = $0.stop() }
-                return nil
+                return abandon()
             }
             nodes.append(node)
+            if let processors {
+                guard let budget = ProcessorBudget(processors: processors, name: "board-bench-\(getpid())-\(tag)-\(index)")
+                else { return abandon() }
+                budgets.append(budget)
+                guard let pid = node.pid, budget.place(pid) else { return abandon() }
+            }
         }
-        return nodes
+        return (nodes, budgets)
+    }
+
+    private static func sectionTitle(_ options: Options) -> String {
+        guard let processors = options.nodeProcessors else { return "Cluster" }
+        return "Cluster, each node held to " + String(format: "%.2f", processors) + " of a processor"
     }
 
     private static func loadAverages() -> String { MachineLoad.averages() }
 
     private static func markdown(_ rows: [Row], options: Options, load: String) -> String {
+        let processors = ProcessInfo.processInfo.activeProcessorCount
+        let command =
+            "board-bench cluster --server-binary …/board-server"
+            + (options.nodeProcessors.map { String(format: " --node-processors %.2f", $0) } ?? "")
+            + " --markdown docs/benchmarks.md"
+        let sharing: String
+        if let share = options.nodeProcessors {
+            sharing = """
+                Every node is held to \(String(format: "%.2f", share)) of a processor (a cgroup's cpu quota, \
+                `ProcessorBudget`), as if each ran on a small machine of its own, while the database and \
+                the load generator share what is left of the machine's \(processors) processors: adding \
+                a node adds processor time, as it would in a real cluster, so these rows show how the \
+                cluster scales as long as the database keeps up. The quota is given per 10 ms, so a \
+                node that used its share waits for the next period: the latencies here include those \
+                waits. Load average at the start: \(load).
+                """
+        } else {
+            sharing = """
+                Every process, the database and the load generator share the machine (\(processors) \
+                processors), so more nodes add no processor here: the rows show what the cluster costs \
+                on one machine, not how it scales on several (the section with nodes held to a \
+                processor budget shows that). Load average at the start: \(load).
+                """
+        }
         var text = """
-            `make bench` runs `board-bench cluster --server-binary …/board-server --markdown docs/benchmarks.md`
-            (release build). Nodes on 127.0.0.11-13 share a throwaway PostgreSQL 15 on 127.0.0.20
-            (`scripts/throwaway-postgres`: fsync on, synchronous commit); the SQLite row is one node
-            with its own file. Writers insert a tile and delete it again, each op as soon as the
-            previous one is acked (the last row paces them at the rate shown); delivery is an
-            insert's submit to its `op` at a watcher, cross-node only for watchers on another
-            node than the author's. Every process, the
-            database and the load generator share the machine (\(ProcessInfo.processInfo.activeProcessorCount)
-            processors), so more nodes add no processor here: the rows show what the cluster costs
-            on one machine, not how it scales on several. Load average at the start: \(load).
-            \(options.seconds) s per row. The last two columns come from the nodes' `/metrics`
-            (`boardsync_cluster_races_lost_total`, `boardsync_cluster_races_lost_before_commit`):
-            races lost per commit of a board's ops, and the most races one board lost in a row
-            before its ops went through (a bucket bound), each costing one more commit round trip.
+            `make bench` runs `\(command)` (release build). Nodes on 127.0.0.11-13 share a throwaway \
+            PostgreSQL 15 on 127.0.0.20 (`scripts/throwaway-postgres`: fsync on, synchronous commit); \
+            the SQLite row is one node with its own file. Writers insert a tile and delete it again, \
+            each op as soon as the previous one is acked (the last row paces them at the rate shown); \
+            delivery is an insert's submit to its `op` at a watcher, cross-node only for watchers on \
+            another node than the author's. \(sharing) \(options.seconds) s per row. The last two \
+            columns come from the nodes' `/metrics` (`boardsync_cluster_races_lost_total`, \
+            `boardsync_cluster_races_lost_before_commit`): races lost per commit of a board's ops, and \
+            the most races one board lost in a row before its ops went through (a bucket bound); a \
+            lost race is rebased inside the commit that lost it, so it costs one more round trip.
 
             """
         let spread = rows.filter { $0.store == "PostgreSQL" && $0.workload.hasSuffix("boards") }
@@ -241,6 +294,9 @@ enum ClusterBenchmark {
             case "--seconds": options.seconds = value().flatMap(Double.init) ?? options.seconds
             case "--markdown": options.markdownPath = value()
             case "--smoke": options.smoke = true
+            case "--node-processors":
+                guard let share = value().flatMap(Double.init), share > 0 else { return nil }
+                options.nodeProcessors = share
             default: return nil
             }
             index += 1
