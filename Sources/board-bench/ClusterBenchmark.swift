@@ -198,7 +198,9 @@ enum ClusterBenchmark {
             }
             nodes.append(node)
             if let processors {
-                guard let budget = ProcessorBudget(processors: processors, name: "board-bench-\(getpid())-\(tag)-\(index)")
+                guard
+                    let budget = ProcessorBudget(
+                        processors: processors, name: "board-bench-\(getpid())-\(tag)-\(index)")
                 else { return abandon() }
                 budgets.append(budget)
                 guard let pid = node.pid, budget.place(pid) else { return abandon() }

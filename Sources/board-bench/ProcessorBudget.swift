@@ -22,7 +22,9 @@ struct ProcessorBudget {
         let manager = FileManager.default
         if manager.isWritableFile(atPath: "/sys/fs/cgroup/cgroup.subtree_control"),
             let controllers = try? String(contentsOfFile: "/sys/fs/cgroup/cgroup.controllers", encoding: .utf8),
-            controllers.split(separator: " ").contains(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "cpu" })
+            controllers.split(separator: " ").contains(where: {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines) == "cpu"
+            })
         {
             directory = "/sys/fs/cgroup/\(name)"
             try? "+cpu".write(toFile: "/sys/fs/cgroup/cgroup.subtree_control", atomically: false, encoding: .utf8)
