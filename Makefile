@@ -12,7 +12,7 @@ IMPORT_CHECK := --explicit-target-dependency-import-check error
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors $(IMPORT_CHECK)
 VENV         := .build/venv
 APT_PACKAGES := pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev libpq-dev postgresql \
-                tmux openssl wasi-libc binaryen libclang-rt-dev-wasm32 nodejs node-ws chromium
+                tmux openssl wasi-libc binaryen libclang-rt-dev-wasm32 nodejs node-ws chromium iptables
 
 # The WebAssembly module: the same BoardSync sources SwiftPM builds, compiled as Embedded Swift,
 # with the browser bridge and its exports (wasm/exports), linked against Debian's wasi-libc.
@@ -53,7 +53,8 @@ deps:
 	    || ! ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a >/dev/null 2>&1 \
 	    || ! command -v node >/dev/null 2>&1 \
 	    || [ ! -f /usr/share/nodejs/ws/package.json ] \
-	    || ! command -v chromium >/dev/null 2>&1; then \
+	    || ! command -v chromium >/dev/null 2>&1 \
+	    || ! command -v iptables >/dev/null 2>&1; then \
 	  echo "installing system packages: $(APT_PACKAGES)"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(APT_PACKAGES); \
@@ -99,7 +100,8 @@ test-browser: $(VENV)/.browser-tests
 
 # Three board-server processes on 127.0.0.11-13 sharing a throwaway PostgreSQL on 127.0.0.20,
 # clients speaking the protocol through Python's websockets: convergence fuzz, cross-node drags,
-# kill -9 of a node, a PostgreSQL restart, the LISTEN connection dropped, a node cut off.
+# kill -9 of a node, a PostgreSQL restart, the LISTEN connection dropped, a node cut off (its
+# connections reset, then its packets dropped with iptables, which needs root).
 test-cluster: build $(VENV)/.cluster-tests
 	cd Tests/ClusterTests && BOARD_SYNC_BIN=$$($(SWIFT) build --show-bin-path) \
 	  $(CURDIR)/$(VENV)/bin/python -m pytest -q -p no:cacheprovider test_cluster.py

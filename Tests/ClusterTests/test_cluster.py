@@ -1,6 +1,7 @@
 """Three board-server nodes sharing boards through one PostgreSQL, each a process of its own on
 its own loopback address (127.0.0.11-13, the database on 127.0.0.20, the third node reaching
-it through a TCP proxy the partition test cuts), with clients spread over the nodes.
+it through a TCP proxy the partition tests cut: by resetting its connections, and by dropping
+its packets with iptables), with clients spread over the nodes.
 
 Run by `make test-cluster`; BOARD_SYNC_BIN names the directory holding board-server and
 CLUSTER_SEED fixes the fuzz's seed."""
@@ -18,6 +19,7 @@ import websockets
 
 from cluster import (DATABASE_HOST, NODE_HOSTS, Client, Database, Node, check_histories, eventually,
                      history_of, insert)
+from packet_drop import PacketDrop
 from tcp_proxy import TCPProxy
 
 SEED = int(os.environ.get("CLUSTER_SEED", "1515"))
@@ -462,6 +464,36 @@ def test_a_node_cut_off_from_the_database_stops_acking_while_the_others_go_on(cl
             cluster.proxy.restore()
         await outside.submit(insert("cut-off"), seq=seq)
         assert (await outside.answer(seq, timeout=45))["type"] == "ack"
+        await converge([inside, outside])
+        check_histories([inside, outside], 12)
+        await inside.close()
+        await outside.close()
+
+    run(scenario())
+
+
+def test_a_node_whose_packets_to_the_database_are_dropped_stops_acking_while_the_others_go_on(cluster):
+    """A silent partition: every packet between the third node and the database (through its
+    proxy's port) is dropped, so nothing is refused and nothing answers. The node's connections
+    give up within its TCP user timeout; its submit is never acked but refused `unavailable`,
+    the other nodes go on acknowledging, and once the packets flow again the node recovers by
+    itself and acks."""
+
+    async def scenario():
+        inside, outside = Client("drop-in", "in"), Client("drop-out", "out")
+        await inside.connect(cluster.nodes[0].url("dropped"))
+        await outside.connect(cluster.nodes[2].url("dropped"))
+        await submit_all(outside, [insert("first")])
+        with PacketDrop(cluster.proxy.port):
+            seq = await outside.submit(insert("dropped"))
+            started = time.monotonic()
+            await submit_all(inside, [insert(f"in-{k}") for k in range(10)])
+            assert time.monotonic() - started < 10
+            refused = await outside.answer(seq, timeout=45)
+            assert refused["type"] == "error" and refused["code"] == "unavailable", refused
+            assert outside.acked.get(seq) is None
+        await outside.submit(insert("dropped"), seq=seq)
+        assert (await outside.answer(seq, timeout=60))["type"] == "ack"
         await converge([inside, outside])
         check_histories([inside, outside], 12)
         await inside.close()
