@@ -5,10 +5,12 @@ independent `websockets` library."""
 import asyncio
 import json
 import os
+import select
 import signal
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.request
 
@@ -34,21 +36,46 @@ def _checked(condition, deadline, what):
     return value
 
 
-def wait_for(condition, timeout, what):
-    """Polls `condition` (another process's state, which signals nothing) until it holds or
-    `timeout` seconds passed, then fails naming `what`."""
-    deadline = time.monotonic() + timeout
-    while not (value := _checked(condition, deadline, what)):
-        time.sleep(0.05)
-    return value
+_log_written = threading.Condition()
+
+
+async def logged(condition, timeout, what):
+    """Waits until `condition` on the nodes' logs holds, checking it again each time a node
+    writes a line; fails naming `what` once `timeout` seconds passed. The event loop goes on."""
+    def wait():
+        with _log_written:
+            return _log_written.wait_for(condition, timeout)
+    if not await asyncio.to_thread(wait):
+        raise AssertionError(f"timed out waiting for {what}")
+
+
+_wakeup = (None, None)
+
+
+def _received():
+    """The event the clients of the running event loop set whenever one of them receives a
+    message or loses its connection."""
+    global _wakeup
+    loop = asyncio.get_running_loop()
+    if _wakeup[0] is not loop:
+        _wakeup = (loop, asyncio.Event())
+    return _wakeup[1]
 
 
 async def eventually(condition, timeout, what):
-    """`wait_for` for a coroutine: the event loop goes on while it waits."""
+    """Waits until `condition` on the clients' state holds, checking it again each time a client
+    receives a message or loses its connection; fails naming `what` once `timeout` seconds
+    passed."""
     deadline = time.monotonic() + timeout
-    while not (value := _checked(condition, deadline, what)):
-        await asyncio.sleep(0.02)
-    return value
+    while True:
+        received = _received()
+        received.clear()
+        if value := _checked(condition, deadline, what):
+            return value
+        try:
+            await asyncio.wait_for(received.wait(), max(0.0, deadline - time.monotonic()))
+        except asyncio.TimeoutError:
+            pass
 
 
 class Database:
@@ -102,22 +129,28 @@ class Node:
         self.start()
 
     def start(self):
-        log = open(self.log_path, "ab")
+        """Starts the node and returns once it says it listens (its one line on standard output)."""
         self.process = subprocess.Popen(
             [self.binary, "--host", self.host, "--port", str(self.port), "--store", self.store_url,
              "--node", f"node-{self.host}", "--log-level", "info", *self.extra],
-            stdout=log, stderr=log,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         )
-        wait_for(self._accepts, 30, f"board-server on {self.host} to listen")
+        threading.Thread(target=self._copy_log, args=(self.process.stderr,), daemon=True).start()
+        ready, _, _ = select.select([self.process.stdout], [], [], 30)
+        line = self.process.stdout.readline().decode() if ready else ""
+        if not line.startswith("listening on "):
+            self.process.kill()
+            raise RuntimeError(f"board-server on {self.host} did not start ({line!r}): "
+                               f"{open(self.log_path).read()[-2000:]}")
 
-    def _accepts(self):
-        if self.process.poll() is not None:
-            raise RuntimeError(f"board-server on {self.host} exited: {open(self.log_path).read()[-2000:]}")
-        try:
-            with socket.create_connection((self.host, self.port), timeout=0.5):
-                return True
-        except OSError:
-            return False
+    def _copy_log(self, stream):
+        """Copies the node's log lines to its file as they come, and wakes whoever waits on them."""
+        with open(self.log_path, "ab") as log:
+            for line in stream:
+                log.write(line)
+                log.flush()
+                with _log_written:
+                    _log_written.notify_all()
 
     def url(self, board):
         return f"ws://{self.host}:{self.port}/boards/{board}"
@@ -193,8 +226,15 @@ class Client:
             pass
         finally:
             self.close_code = self.ws.close_code if self.ws.close_code is not None else 1006
+            _received().set()
 
     def _handle(self, message):
+        try:
+            self._record(message)
+        finally:
+            _received().set()
+
+    def _record(self, message):
         kind = message["type"]
         if kind == "welcome":
             if "ops" in message:

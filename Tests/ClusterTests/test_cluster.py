@@ -18,7 +18,7 @@ import pytest
 import websockets
 
 from cluster import (DATABASE_HOST, NODE_HOSTS, Client, Database, Node, check_histories, eventually,
-                     history_of, insert)
+                     history_of, insert, logged)
 from packet_drop import PacketDrop
 from tcp_proxy import TCPProxy
 
@@ -290,7 +290,7 @@ def test_the_listen_connection_dropped(cluster):
         await submit_all(writer, [insert(f"after-{k}") for k in range(20)])
         await converge([writer, reader])
         check_histories([writer, reader], 30)
-        await eventually(lambda: all(node.log_text().count("cluster channel listening") > count
+        await logged(lambda: all(node.log_text().count("cluster channel listening") > count
                                      for node, count in zip(cluster.nodes, before)), 20, "every node to listen again")
         await writer.close()
         await reader.close()
@@ -371,8 +371,8 @@ def test_presence_and_leases_are_right_again_once_a_node_listens_again(cluster):
         members = crowd("deaf-crowd", 200)
         cluster.proxy.cut()
         try:
-            await eventually(lambda: cluster.nodes[2].log_text().count("cluster channel lost") > lost, 5,
-                             "the third node to stop hearing")
+            await logged(lambda: cluster.nodes[2].log_text().count("cluster channel lost") > lost, 5,
+                         "the third node to stop hearing")
             await goes.close()
             await lone.close()
             await stay.send({"type": "drag", "action": "begin", "item": "tile"})
