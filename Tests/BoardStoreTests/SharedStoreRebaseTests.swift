@@ -121,7 +121,8 @@ struct SharedStoreRebaseTests {
             }.start()
             #expect(otherDone.wait(timeout: .now() + 10) == .success, "the other server's commit never ended")
             guard case .database(_, let message)? = otherError.withLock({ $0 }) else {
-                Issue.record("the other server's commit took the head: \(String(describing: otherError.withLock { $0 }))")
+                Issue.record(
+                    "the other server's commit took the head: \(String(describing: otherError.withLock { $0 }))")
                 return CommitBatch()
             }
             #expect(message.contains("statement timeout"), "\(message)")
