@@ -4,6 +4,8 @@
 // and the index among its other tiles, and it keeps a lifted copy of the tile under the
 // pointer while the view shows the tile's slot.
 
+import { unhookedCopy } from './board-motion.js';
+
 const touchHoldMs = 350;
 const touchSlop = 10;
 const mouseSlop = 4;
@@ -106,15 +108,8 @@ export class DragController {
     if (!tile) return;
     const rect = tile.getBoundingClientRect();
     if (!this.pickUp(item)) return;
-    const ghost = tile.cloneNode(true);
-    ghost.querySelector('.tile-tools')?.remove();
-    for (const each of [ghost, ...ghost.querySelectorAll('*')]) {
-      for (const name of ['data-item-id', 'data-held-item', 'data-key', 'data-placeholder-for', 'data-user', 'tabindex']) {
-        each.removeAttribute(name);
-      }
-    }
+    const ghost = unhookedCopy(tile);
     ghost.className = 'tile lifted';
-    ghost.setAttribute('aria-hidden', 'true');
     ghost.querySelector('.tile-label').textContent = this.page.board.labelOf(item) ?? '';
     Object.assign(ghost.style, { left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px` });
     document.body.append(ghost);

@@ -304,23 +304,26 @@ function ghostOf(element) {
   return copyAt(element, element.getBoundingClientRect());
 }
 
-/** A copy of `element` for the layer above the board, fixed at `rect`, without the hooks tests
- * and scripts look for. */
-function copyAt(element, rect) {
-  const ghost = element.cloneNode(true);
-  ghost.querySelector('.tile-tools')?.remove();
-  for (const each of [ghost, ...ghost.querySelectorAll('*')]) {
-    each.removeAttribute('data-item-id');
-    each.removeAttribute('data-section-id');
-    each.removeAttribute('data-placeholder-for');
-    each.removeAttribute('data-user');
-    each.removeAttribute('data-held-item');
-    each.removeAttribute('data-key');
-    each.removeAttribute('id');
-    each.removeAttribute('tabindex');
+/** A copy of `element` (a tile or a column) that looks the same but is nothing to tests, scripts,
+ * the keyboard or screen readers: without the hooks, ids and tab stops of it and its insides,
+ * and without the tile tools it may hold. */
+export function unhookedCopy(element) {
+  const copy = element.cloneNode(true);
+  copy.querySelector('.tile-tools')?.remove();
+  for (const each of [copy, ...copy.querySelectorAll('*')]) {
+    for (const name of ['data-item-id', 'data-section-id', 'data-placeholder-for', 'data-user', 'data-held-item',
+      'data-key', 'id', 'tabindex']) {
+      each.removeAttribute(name);
+    }
   }
+  copy.setAttribute('aria-hidden', 'true');
+  return copy;
+}
+
+/** A copy of `element` for the layer above the board, fixed at `rect` (`unhookedCopy`). */
+function copyAt(element, rect) {
+  const ghost = unhookedCopy(element);
   ghost.classList.add('ghost');
-  ghost.setAttribute('aria-hidden', 'true');
   Object.assign(ghost.style, {
     left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px`,
   });

@@ -205,13 +205,6 @@ export class BoardView {
     return { element, count: 0 };
   }
 
-  /** The tile elements of a column in order (placeholders and slots included). */
-  tilesOf(column) {
-    const tiles = [];
-    for (const run of column.runs) tiles.push(...run.element.children);
-    return tiles;
-  }
-
   cellFor(cell) {
     let element = this.cells.get(cell.id);
     if (!element) {
