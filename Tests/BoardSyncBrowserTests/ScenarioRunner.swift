@@ -8,13 +8,19 @@ struct ScenarioRunner {
     private var sessions = BrowserSessions()
     private var handles: [String: Int] = [:]
     private var views: [String: BoardView] = [:]
+    /// The `views` form the sessions are opened with (nil: the parameters as the steps give them).
+    private let viewForm: String?
+
+    init(views: String? = nil) {
+        viewForm = views
+    }
 
     /// Every problem found, one line each; empty when the scenario passes.
     mutating func run(_ file: ScenarioFile) throws -> [String] {
         var problems: [String] = []
         for (index, step) in file.steps.enumerated() {
             let label = "\(file.name) step \(index + 1)"
-            let answer = try perform(step, label: label)
+            let answer = try answer(to: step, label: label)
             problems += checkBatch(in: answer, session: try sessionName(step, label), label: label)
             if let expected = step["expect"], let problem = ScenarioMatch.mismatch(expected, answer, at: label) {
                 problems.append(problem)
@@ -23,16 +29,20 @@ struct ScenarioRunner {
         return problems
     }
 
-    private func sessionName(_ step: JSONObject, _ label: String) throws -> String {
+    func sessionName(_ step: JSONObject, _ label: String) throws -> String {
         guard case .string(let name)? = step["session"] else { throw ScenarioError("\(label): no session name") }
         return name
     }
 
     /// Carries out one step and parses its answer.
-    private mutating func perform(_ step: JSONObject, label: String) throws -> JSONValue {
+    mutating func answer(to step: JSONObject, label: String) throws -> JSONValue {
         let name = try sessionName(step, label)
         let bytes: [UInt8]
-        if let parameters = step["open"] {
+        if var parameters = step["open"] {
+            if let viewForm, case .object(var object) = parameters {
+                object.members.append(.init(key: "views", value: .string(viewForm)))
+                parameters = .object(object)
+            }
             bytes = sessions.open(Self.text(of: parameters))
         } else if let intent = step["intent"] {
             bytes = sessions.perform(session: try handle(name, label), Self.text(of: intent))

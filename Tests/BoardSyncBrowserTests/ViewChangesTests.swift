@@ -60,43 +60,16 @@ import Testing
 
     @Test(arguments: ScenarioFile.names)
     func changesGiveTheWholeViewInEveryScenario(_ name: String) throws {
-        var whole = BrowserSessions()
-        var changed = BrowserSessions()
-        var handles: [String: (whole: Int, changed: Int)] = [:]
+        var whole = ScenarioRunner()
+        var changed = ScenarioRunner(views: "changes")
         var views: [String: BoardView] = [:]
         var batches = 0
         for (index, step) in try ScenarioFile(named: name).steps.enumerated() {
             let label = "\(name) step \(index + 1)"
-            guard case .string(let session)? = step["session"] else { throw ScenarioError("\(label): no session") }
-            let answers: (whole: [UInt8], changed: [UInt8])
-            if let parameters = step["open"] {
-                var withChanges = parameters
-                if case .object(var object) = parameters {
-                    object.members.append(.init(key: "views", value: .string("changes")))
-                    withChanges = .object(object)
-                }
-                answers = (whole.open(parameters.encoded), changed.open(withChanges.encoded))
-            } else if let intent = step["intent"], let handle = handles[session] {
-                answers = (
-                    whole.perform(session: handle.whole, Self.text(intent)),
-                    changed.perform(session: handle.changed, Self.text(intent))
-                )
-            } else if let message = step["receive"], let handle = handles[session] {
-                answers = (
-                    whole.receive(session: handle.whole, Self.text(message)),
-                    changed.receive(session: handle.changed, Self.text(message))
-                )
-            } else {
-                continue
-            }
-            guard case .object(let wholeAnswer) = try JSONValue.parse(answers.whole),
-                case .object(let changedAnswer) = try JSONValue.parse(answers.changed)
+            let session = try whole.sessionName(step, label)
+            guard case .object(let wholeAnswer) = try whole.answer(to: step, label: label),
+                case .object(let changedAnswer) = try changed.answer(to: step, label: label)
             else { throw ScenarioError("\(label): an answer is not an object") }
-            if step["open"] != nil, case .integer(let a)? = wholeAnswer["session"],
-                case .integer(let b)? = changedAnswer["session"]
-            {
-                handles[session] = (Int(a), Int(b))
-            }
             #expect(
                 Self.withoutViews(wholeAnswer) == Self.withoutViews(changedAnswer),
                 "\(label): the answers differ beyond the view")
@@ -112,11 +85,6 @@ import Testing
             #expect((changedAnswer["batch"] ?? .null) == .null || changedAnswer["changes"] != nil, "\(label)")
         }
         #expect(batches > 0, "\(name) has no batch")
-    }
-
-    private static func text(_ value: JSONValue) -> [UInt8] {
-        if case .string(let text) = value { return Array(text.utf8) }
-        return value.encoded
     }
 
     private static func withoutViews(_ object: JSONObject) -> JSONObject {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import test from 'node:test';
 import { loadBuiltBoardSync } from '../js/boardsync-node.js';
+import { patchedView } from '../../Sources/BoardServer/Page/board-view.js';
 import { mismatch } from './scenario-match.mjs';
 
 const directory = new URL('../../Tests/BoardSyncBrowserTests/Scenarios/', import.meta.url);
@@ -16,68 +17,53 @@ function text(value) {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-async function run(name) {
+/** The module's answer to one step; `open` stands in for the step's session parameters. */
+function answerTo(core, step, handle, label, open = step.open) {
+  if (step.open !== undefined) return core.call(core.exports.bs_open, text(open));
+  if (step.intent !== undefined) return core.call(core.exports.bs_perform, text(step.intent), handle);
+  if (step.receive !== undefined) return core.call(core.exports.bs_receive, text(step.receive), handle);
+  if (step.close !== undefined) return { closed: core.exports.bs_close(handle) === 1 };
+  throw new Error(`${label}: no open, intent, receive or close`);
+}
+
+async function steps(name) {
   const file = JSON.parse(await readFile(new URL(name, directory), 'utf8'));
+  return file.steps.map((step, index) => ({ step, label: `${name.replace(/\.json$/, '')} step ${index + 1}` }));
+}
+
+async function run(name) {
   const core = await loadBuiltBoardSync();
   const handles = new Map();
   const problems = [];
-  file.steps.forEach((step, index) => {
-    const label = `${name.replace(/\.json$/, '')} step ${index + 1}`;
-    let answer;
-    if (step.open !== undefined) {
-      answer = core.call(core.exports.bs_open, text(step.open));
-      if (answer.session !== undefined) handles.set(step.session, answer.session);
-    } else if (step.intent !== undefined) {
-      answer = core.call(core.exports.bs_perform, text(step.intent), handles.get(step.session));
-    } else if (step.receive !== undefined) {
-      answer = core.call(core.exports.bs_receive, text(step.receive), handles.get(step.session));
-    } else if (step.close !== undefined) {
-      answer = { closed: core.exports.bs_close(handles.get(step.session)) === 1 };
-    } else {
-      throw new Error(`${label}: no open, intent, receive or close`);
-    }
+  for (const { step, label } of await steps(name)) {
+    const answer = answerTo(core, step, handles.get(step.session), label);
+    if (answer.session !== undefined) handles.set(step.session, answer.session);
     if (step.expect !== undefined) {
       const problem = mismatch(step.expect, answer, label);
       if (problem) problems.push(problem);
     }
-  });
+  }
   return problems;
 }
 
-/** The view after `changes`, as the page makes it: `order`, each section from `changes` or the
- * previous view. */
-function patched(previous, changes) {
-  const changed = new Map(changes.sections.map((section) => [section.id, section]));
-  const shown = new Map(previous.sections.map((section) => [section.id, section]));
-  return { sections: changes.order.map((id) => changed.get(id) ?? shown.get(id)) };
-}
-
-/** Runs `name` in two sessions per person, one answering whole views and one changes; answers
- * the problems found and how many batches came as changes. */
+/** Runs `name` in two sessions per person, one answering whole views and one changes, the
+ * second's views made as the page makes them (`patchedView`); answers the problems found and
+ * how many batches came as changes. */
 async function runBothForms(name) {
-  const file = JSON.parse(await readFile(new URL(name, directory), 'utf8'));
-  const whole = await loadBuiltBoardSync();
-  const changes = await loadBuiltBoardSync();
-  const handles = new Map();
+  const forms = [
+    { core: await loadBuiltBoardSync(), handles: new Map(), views: undefined },
+    { core: await loadBuiltBoardSync(), handles: new Map(), views: 'changes' },
+  ];
   const views = new Map();
   const problems = [];
   let batches = 0;
-  file.steps.forEach((step, index) => {
-    const label = `${name.replace(/\.json$/, '')} step ${index + 1}`;
-    let answers;
-    if (step.open !== undefined) {
-      const withChanges = typeof step.open === 'object' ? { ...step.open, views: 'changes' } : step.open;
-      answers = [whole.call(whole.exports.bs_open, text(step.open)), changes.call(changes.exports.bs_open, text(withChanges))];
-      if (answers[0].session !== undefined) handles.set(step.session, [answers[0].session, answers[1].session]);
-    } else if (step.intent !== undefined || step.receive !== undefined) {
-      const [a, b] = handles.get(step.session);
-      const entry = step.intent !== undefined ? 'bs_perform' : 'bs_receive';
-      const input = text(step.intent ?? step.receive);
-      answers = [whole.call(whole.exports[entry], input, a), changes.call(changes.exports[entry], input, b)];
-    } else {
-      return;
-    }
-    const [full, partial] = answers;
+  for (const { step, label } of await steps(name)) {
+    const [full, partial] = forms.map(({ core, handles, views: form }) => {
+      const open = typeof step.open === 'object' && form ? { ...step.open, views: form } : step.open;
+      const answer = answerTo(core, step, handles.get(step.session), label, open);
+      if (answer.session !== undefined) handles.set(step.session, answer.session);
+      return answer;
+    });
     const { view: fullView, ...fullRest } = full;
     const { view: partialView, changes: partialChanges, ...partialRest } = partial;
     if (JSON.stringify(fullRest) !== JSON.stringify(partialRest)) problems.push(`${label}: the answers differ beyond the view`);
@@ -85,11 +71,11 @@ async function runBothForms(name) {
       views.set(step.session, partialView);
     } else if (partialChanges !== undefined) {
       batches += 1;
-      const view = patched(views.get(step.session) ?? { sections: [] }, partialChanges);
+      const view = patchedView(views.get(step.session) ?? { sections: [] }, partialChanges);
       views.set(step.session, view);
       if (JSON.stringify(view) !== JSON.stringify(fullView)) problems.push(`${label}: the changes do not give the whole view`);
     }
-  });
+  }
   return { problems, batches };
 }
 

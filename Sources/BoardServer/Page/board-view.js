@@ -29,12 +29,9 @@ export class BoardView {
     this.view = { sections: [] };
   }
 
-  /** The view after `changes` (the core's `ViewChanges`): the sections in `changes.order`, each
-   * the changed one when it is there, else the one on screen. */
+  /** The view after `changes` (the core's `ViewChanges`) to the view on screen. */
   patched(changes) {
-    const changed = new Map(changes.sections.map((section) => [section.id, section]));
-    const shown = new Map(this.view.sections.map((section) => [section.id, section]));
-    return { sections: changes.order.map((id) => changed.get(id) ?? shown.get(id)) };
+    return patchedView(this.view, changes);
   }
 
   /** Mirrors `view` in the DOM, moving only what is out of place. `changed`: the ids of the
@@ -270,6 +267,14 @@ export class BoardView {
   section(id) {
     return this.view.sections.find((section) => section.id === id) ?? null;
   }
+}
+
+/** `view` after `changes` (the core's `ViewChanges`): the sections in `changes.order`, each the
+ * changed one when it is there, else the one of `view`. */
+export function patchedView(view, changes) {
+  const changed = new Map(changes.sections.map((section) => [section.id, section]));
+  const shown = new Map(view.sections.map((section) => [section.id, section]));
+  return { sections: changes.order.map((id) => changed.get(id) ?? shown.get(id)) };
 }
 
 function sameIDs(a, b) {
