@@ -41,6 +41,8 @@ import time
 import websockets
 from playwright.sync_api import sync_playwright
 
+from long_board import built_board
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SECTIONS = 10
 PER_SECTION = 100
@@ -57,35 +59,6 @@ TRACE_PHASES = [
     ("Layerize", "layerization"),
     ("Commit", "commit to the compositor"),
 ]
-
-
-async def build_board(port):
-    """Creates the board `bench`: SECTIONS sections of PER_SECTION tiles."""
-    async with websockets.connect(f"ws://127.0.0.1:{port}/boards/bench", subprotocols=["boardsync.v1"]) as socket:
-        await socket.send(json.dumps({"type": "hello", "client": "builder", "user": "builder"}))
-        welcome = json.loads(await socket.recv())
-        version = welcome["board"]["version"]
-        seq = 0
-
-        async def submit(op):
-            nonlocal seq, version
-            seq += 1
-            await socket.send(json.dumps({"type": "submit", "seq": seq, "base": version, "op": op}))
-            while True:
-                message = json.loads(await socket.recv())
-                if message["type"] == "ack":
-                    version = message["version"]
-                    return
-                if message["type"] == "error":
-                    raise RuntimeError(message)
-
-        await submit({"kind": "deleteSection", "section": "main", "from": 0})
-        for s in range(SECTIONS):
-            await submit({"kind": "insertSection", "section": {"id": f"s{s}", "title": f"Section {s}"}, "index": s})
-            for i in range(PER_SECTION):
-                await submit({"kind": "insert", "item": {"id": f"i{s}-{i}", "label": f"Tile {s}.{i}"},
-                              "to": {"section": f"s{s}", "index": i}})
-        return version
 
 
 class Mover:
@@ -156,7 +129,7 @@ def main():
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         try:
             port = int(server.stdout.readline().decode().rsplit(":", 1)[1])
-            version = asyncio.run(build_board(port))
+            version = built_board(port, "bench", SECTIONS, PER_SECTION)
             handling, raw, capped, harness, phases = run_page(options, port, version, pathlib.Path(directory))
         finally:
             server.terminate()

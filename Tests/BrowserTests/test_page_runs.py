@@ -3,14 +3,11 @@ its own), which split, join and empty as tiles come and go. Through a seeded sto
 inserts and deletes by two people, every column shows exactly its section's tiles in order, no
 run is empty or grows past its limit, and both pages end as the server's board."""
 
-import asyncio
 import json
 import random
-import threading
-
-import websockets
 
 from conftest import order, page_order
+from long_board import built_board
 
 SECTIONS = 3
 PER_SECTION = 90
@@ -36,45 +33,9 @@ RUN_PROBLEMS = """() => {
 }""" % MAX_RUN
 
 
-async def build_board(port):
-    async with websockets.connect(f"ws://127.0.0.1:{port}/boards/long", subprotocols=["boardsync.v1"]) as socket:
-        await socket.send(json.dumps({"type": "hello", "client": "builder", "user": "builder"}))
-        version = json.loads(await socket.recv())["board"]["version"]
-        seq = 0
-
-        async def submit(op):
-            nonlocal seq, version
-            seq += 1
-            await socket.send(json.dumps({"type": "submit", "seq": seq, "base": version, "op": op}))
-            while True:
-                message = json.loads(await socket.recv())
-                if message["type"] in ("ack", "error"):
-                    assert message["type"] == "ack", message
-                    version = message["version"]
-                    return
-
-        await submit({"kind": "deleteSection", "section": "main", "from": 0})
-        for s in range(SECTIONS):
-            await submit({"kind": "insertSection", "section": {"id": f"s{s}", "title": f"Section {s}"}, "index": s})
-            for i in range(PER_SECTION):
-                await submit({"kind": "insert", "item": {"id": f"i{s}-{i}", "label": f"Tile {s}.{i}"},
-                              "to": {"section": f"s{s}", "index": i}})
-        return version
-
-
-def built_board(port):
-    """Builds the board on a thread of its own (Playwright's sync API holds this thread's event
-    loop) and answers its version."""
-    result = {}
-    worker = threading.Thread(target=lambda: result.update(version=asyncio.run(build_board(port))))
-    worker.start()
-    worker.join(timeout=120)
-    return result["version"]
-
-
 def test_runs_keep_every_column_in_order_through_a_storm_of_changes(make_server, people):
     server = make_server("--rate-burst", "100000", "--rate-per-second", "100000")
-    version = built_board(server.port)
+    version = built_board(server.port, "long", SECTIONS, PER_SECTION)
     alice = people(server, "alice", board="long")
     bob = people(server, "bob", board="long")
     for page in (alice, bob):
@@ -113,7 +74,7 @@ def test_runs_keep_every_column_in_order_through_a_storm_of_changes(make_server,
 
 def test_a_long_column_splits_into_runs_and_empties_them_again(make_server, people):
     server = make_server("--rate-burst", "100000", "--rate-per-second", "100000")
-    version = built_board(server.port)
+    version = built_board(server.port, "long", SECTIONS, PER_SECTION)
     alice = people(server, "alice", board="long")
     alice.wait_for_function("v => Number(document.querySelector('[data-board]').dataset.version) >= v", arg=version)
     runs = lambda section: alice.evaluate(f"document.querySelectorAll('[data-section-id=\"{section}\"] .run').length")
