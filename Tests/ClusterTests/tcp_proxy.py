@@ -1,6 +1,7 @@
 """A TCP proxy between one node and the database, which the tests cut to part them."""
 
 import asyncio
+import contextlib
 import threading
 
 
@@ -62,6 +63,15 @@ class TCPProxy:
 
     def restore(self):
         self._call(self._open(self.port))
+
+    @contextlib.contextmanager
+    def cut_off(self):
+        """Cut while in use, restored after."""
+        self.cut()
+        try:
+            yield self
+        finally:
+            self.restore()
 
     def close(self):
         self._call(self._cut())

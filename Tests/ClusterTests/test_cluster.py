@@ -442,64 +442,45 @@ def test_postgresql_restarted_under_load(cluster):
     run(scenario())
 
 
-def test_a_node_cut_off_from_the_database_stops_acking_while_the_others_go_on(cluster):
-    """The third node reaches the database through a TCP proxy; cutting it resets the node's
-    connections and refuses new ones. Its submit is refused `unavailable` (never acked), the
-    other nodes go on acknowledging, and once restored the node catches up and acks again."""
+def cut_off(cluster, board, partition, recovers_within):
+    """The third node, parted from the database by `partition` (a context manager), refuses its
+    submit `unavailable` (never acks it) while the first node goes on acknowledging; once the
+    partition ends it acks the submit again within `recovers_within` seconds and catches up."""
 
     async def scenario():
-        inside, outside = Client("part-in", "in"), Client("part-out", "out")
-        await inside.connect(cluster.nodes[0].url("partition"))
-        await outside.connect(cluster.nodes[2].url("partition"))
+        inside, outside = Client(f"{board}-in", "in"), Client(f"{board}-out", "out")
+        await inside.connect(cluster.nodes[0].url(board))
+        await outside.connect(cluster.nodes[2].url(board))
         await submit_all(outside, [insert("first")])
-        cluster.proxy.cut()
-        try:
+        with partition:
             seq = await outside.submit(insert("cut-off"))
             started = time.monotonic()
             await submit_all(inside, [insert(f"in-{k}") for k in range(10)])
             assert time.monotonic() - started < 10
             refused = await outside.answer(seq, timeout=45)
             assert refused["type"] == "error" and refused["code"] == "unavailable", refused
-        finally:
-            cluster.proxy.restore()
+            assert outside.acked.get(seq) is None
         await outside.submit(insert("cut-off"), seq=seq)
-        assert (await outside.answer(seq, timeout=45))["type"] == "ack"
+        assert (await outside.answer(seq, timeout=recovers_within))["type"] == "ack"
         await converge([inside, outside])
         check_histories([inside, outside], 12)
         await inside.close()
         await outside.close()
 
     run(scenario())
+
+
+def test_a_node_cut_off_from_the_database_stops_acking_while_the_others_go_on(cluster):
+    """The third node reaches the database through a TCP proxy; cutting it resets the node's
+    connections and refuses new ones."""
+    cut_off(cluster, "partition", cluster.proxy.cut_off(), recovers_within=45)
 
 
 def test_a_node_whose_packets_to_the_database_are_dropped_stops_acking_while_the_others_go_on(cluster):
     """A silent partition: every packet between the third node and the database (through its
-    proxy's port) is dropped, so nothing is refused and nothing answers. The node's connections
-    give up within its TCP user timeout; its submit is never acked but refused `unavailable`,
-    the other nodes go on acknowledging, and once the packets flow again the node recovers by
-    itself and acks."""
-
-    async def scenario():
-        inside, outside = Client("drop-in", "in"), Client("drop-out", "out")
-        await inside.connect(cluster.nodes[0].url("dropped"))
-        await outside.connect(cluster.nodes[2].url("dropped"))
-        await submit_all(outside, [insert("first")])
-        with PacketDrop(cluster.proxy.port):
-            seq = await outside.submit(insert("dropped"))
-            started = time.monotonic()
-            await submit_all(inside, [insert(f"in-{k}") for k in range(10)])
-            assert time.monotonic() - started < 10
-            refused = await outside.answer(seq, timeout=45)
-            assert refused["type"] == "error" and refused["code"] == "unavailable", refused
-            assert outside.acked.get(seq) is None
-        await outside.submit(insert("dropped"), seq=seq)
-        assert (await outside.answer(seq, timeout=60))["type"] == "ack"
-        await converge([inside, outside])
-        check_histories([inside, outside], 12)
-        await inside.close()
-        await outside.close()
-
-    run(scenario())
+    proxy's port) is dropped, so nothing is refused and nothing answers; the node's connections
+    give up within its TCP user timeout, and once the packets flow again it recovers by itself."""
+    cut_off(cluster, "dropped", PacketDrop(cluster.proxy.port), recovers_within=60)
 
 
 def test_nodes_log_no_board_dropped(cluster):
