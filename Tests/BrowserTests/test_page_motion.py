@@ -6,6 +6,7 @@ sliding on their own, and nothing moves for a person who asks for reduced motion
 
 from conftest import shot, wait_version
 
+
 # Once the board's version passes `version` (right after the page applied the change, its
 # animations started), pauses every animation, sets it to 100 ms of its 200 and records the
 # places of the elements named by `probes` (CSS selectors) and of the flying copy (`halfway`),
@@ -56,28 +57,39 @@ SAMPLER = """async ({ version, probes, ms }) => {
   return { halfway, samples };
 }"""
 
-def sample(page, probes, ms=400):
-    """Starts the sampler in `page` and answers a function that waits for its samples."""
+MAIL_AND_MAPS = {"maps": '[data-item-id="maps"]', "mail": '[data-item-id="mail"]'}
+MAIL_TO_DONE = {"type": "move", "item": "mail", "section": "done", "index": 0}
+
+
+def watch(page, probes, change, ms=400):
+    """Runs SAMPLER in `page` around `change()` (which makes the change, from another page);
+    answers the halfway sample and the frames after it."""
     version = int(page.get_attribute("[data-board]", "data-version"))
     handle = page.evaluate_handle(
         "args => { window.__sampling = (" + SAMPLER + ")(args); return true; }",
         {"version": version, "probes": probes, "ms": ms})
     handle.dispose()
-    return lambda: page.evaluate("() => window.__sampling")
+    change()
+    seen = page.evaluate("() => window.__sampling")
+    return seen["halfway"], seen["samples"]
+
+
+def perform(page, intent):
+    """Makes `page`'s person do `intent` (an intent of docs/BROWSER.md)."""
+    return lambda: page.evaluate("intent => { window.boardPage.perform(intent); }", intent)
+
 
 def between(value, start, end):
     """Whether `value` is strictly between `start` and `end`, a pixel away from each."""
     return min(start, end) + 1 < value < max(start, end) - 1
+
 
 def test_a_remote_move_flies_the_tile_slides_its_neighbours_and_marks_it(server, people):
     alice = people(server, "alice")
     bob = people(server, "bob")
     mail_before = bob.locator('[data-item-id="mail"]').bounding_box()
     maps_before = bob.locator('[data-item-id="maps"]').bounding_box()
-    samples = sample(bob, {"maps": '[data-item-id="maps"]', "mail": '[data-item-id="mail"]'})
-    alice.evaluate("() => window.boardPage.perform({type: 'move', item: 'mail', section: 'done', index: 0})")
-    seen = samples()
-    halfway, after = seen["halfway"], seen["samples"]
+    halfway, after = watch(bob, MAIL_AND_MAPS, perform(alice, MAIL_TO_DONE))
     mail_after = bob.locator('[data-item-id="mail"]').bounding_box()
     maps_after = bob.locator('[data-item-id="maps"]').bounding_box()
     assert maps_after["y"] < maps_before["y"] and mail_after["x"] > mail_before["x"]
@@ -93,19 +105,20 @@ def test_a_remote_move_flies_the_tile_slides_its_neighbours_and_marks_it(server,
     bob.wait_for_selector('[data-item-id="mail"]:not(.marked)', timeout=3_000)
     assert alice.errors == [] and bob.errors == []
 
+
 def test_a_moved_column_carries_its_tiles(server, people):
     alice = people(server, "alice")
     bob = people(server, "bob")
     column_before = bob.locator('[data-section-id="done"]').bounding_box()
-    samples = sample(bob, {"column": '[data-section-id="done"]', "tile": '[data-item-id="files"]'})
-    alice.evaluate("() => window.boardPage.perform({type: 'moveSection', section: 'done', index: 0})")
-    seen = samples()
-    halfway, frames = seen["halfway"], seen["samples"]
+    halfway, frames = watch(
+        bob, {"column": '[data-section-id="done"]', "tile": '[data-item-id="files"]'},
+        perform(alice, {"type": "moveSection", "section": "done", "index": 0}))
     column_after = bob.locator('[data-section-id="done"]').bounding_box()
     assert between(halfway["column"]["x"], column_before["x"], column_after["x"]), halfway
     offsets = {round(frame["tile"]["x"] - frame["column"]["x"]) for frame in [halfway, *frames]}
     assert len(offsets) == 1, (halfway, frames)
     assert alice.errors == [] and bob.errors == []
+
 
 def test_nothing_moves_under_reduced_motion_but_the_mark_shows(server, people, browser):
     alice = people(server, "alice")
@@ -115,10 +128,7 @@ def test_nothing_moves_under_reduced_motion_but_the_mark_shows(server, people, b
         bob.goto(server.url("/b/demo?user=bob"))
         bob.wait_for_selector('[data-board="demo"][data-connection="connected"]')
         maps_before = bob.locator('[data-item-id="maps"]').bounding_box()
-        samples = sample(bob, {"maps": '[data-item-id="maps"]', "mail": '[data-item-id="mail"]'})
-        alice.evaluate("() => window.boardPage.perform({type: 'move', item: 'mail', section: 'done', index: 0})")
-        seen = samples()
-        halfway, frames = seen["halfway"], seen["samples"]
+        halfway, frames = watch(bob, MAIL_AND_MAPS, perform(alice, MAIL_TO_DONE))
         maps_after = bob.locator('[data-item-id="maps"]').bounding_box()
         assert halfway["animations"] == 0 and halfway["copy"] is None, halfway
         assert halfway["maps"]["y"] == maps_after["y"] != maps_before["y"], halfway
@@ -128,9 +138,11 @@ def test_nothing_moves_under_reduced_motion_but_the_mark_shows(server, people, b
     finally:
         context.close()
 
+
 def color_of(page):
     """The colour the page's own person is shown in (the core's PeerColor)."""
     return page.evaluate("() => window.boardPage.status.color")
+
 
 def colour_value(page, color):
     """The CSS value `page` paints the peer colour `color` with."""
