@@ -173,7 +173,7 @@ extension BoardService {
         let rebased = cluster.rebasedInCommit
         cluster.rebasedInCommit = []
         switch completion.outcome {
-        case .stored(let newer, _):
+        case .stored(let newer):
             cluster.scheduler.finish(stored: true, at: now)
             var heads: [String: Int] = [:]
             metrics.commitDuration.observe(completion.duration)

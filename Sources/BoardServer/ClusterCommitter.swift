@@ -3,8 +3,9 @@ import Foundation
 
 /// Commits the batches of a server whose store other servers share, one at a time, off the
 /// service thread, and says what came of each: which boards lost their race (with the ops
-/// they missed) and what of their turns, rebased on those ops while the transaction held the
-/// heads, was written with the rest; or that nothing was stored.
+/// they missed), or that nothing was stored. A board that lost is rebased while the
+/// transaction holds its head (the service's `Rebase`), and what that answers is written with
+/// the rest.
 ///
 /// A connection that broke during COMMIT leaves the outcome unknown: the committer reads back,
 /// board by board, whether the batch's first ops are there, trying again until `settleWithin`
@@ -12,10 +13,9 @@ import Foundation
 final class ClusterCommitter: @unchecked Sendable {
     /// What one commit came to.
     enum Outcome: Sendable {
-        /// The transaction committed, `rebased` (what the rebase answered and continued the
-        /// heads) with it; the boards of `newer` were left out of it, another server having
-        /// committed their next version first.
-        case stored(newer: [String: [StoredOp]], rebased: CommitBatch)
+        /// The transaction committed; the boards of `newer` were left out of it, another server
+        /// having committed their next version first (and their rebase did not continue it).
+        case stored(newer: [String: [StoredOp]])
         /// Nothing was stored (the database could not be reached, or refused the batch).
         case notStored(StoreError)
         /// The outcome could not be learnt in time.
@@ -85,7 +85,7 @@ final class ClusterCommitter: @unchecked Sendable {
                     return answer
                 }
             }
-            return .stored(newer: result.newer, rebased: result.rebased)
+            return .stored(newer: result.newer)
         } catch .commitOutcomeUnknown(let message) {
             return settle(batch, offered: offered ?? CommitBatch(), cause: .commitOutcomeUnknown(message))
         } catch {
@@ -109,8 +109,7 @@ final class ClusterCommitter: @unchecked Sendable {
                 }
                 var newer = try store.opsAfter(behind, limit: Int(Int32.max))
                 for board in behind.keys where newer[board] == nil { newer[board] = [] }
-                let rebased = offered.excluding(Set(offered.continuedVersions.keys).subtracting(storedOffered))
-                return .stored(newer: newer, rebased: rebased)
+                return .stored(newer: newer)
             } catch {
                 guard BoardService.now() < deadline else { return .unknown(cause) }
                 Thread.sleep(forTimeInterval: 0.25)

@@ -55,6 +55,25 @@ public struct ContinuedCommit: Equatable, Sendable {
     }
 }
 
+extension ContinuedCommit {
+    /// What a commit came to whose boards `leftOut` (with the ops they missed) were rebased into
+    /// `offered` (a `rebaseOffer`), of which the boards of `leftOutAgain` did not continue their
+    /// heads either (with the ops above what their offered ops continued).
+    init(leftOut: [String: [StoredOp]], offered: CommitBatch, leftOutAgain: [String: [StoredOp]]) {
+        var newer = leftOut.filter { offered.continuedVersions[$0.key] == nil }
+        newer.merge(leftOutAgain) { _, again in again }
+        self.init(newer: newer, rebased: offered.excluding(Set(leftOutAgain.keys)))
+    }
+}
+
+extension CommitBatch {
+    /// What of a rebase's answer may be written: its parts of the boards `leftOut` (those that
+    /// lost their race), without board creations.
+    func rebaseOffer(for leftOut: some Sequence<String>) -> CommitBatch {
+        excluding(boards.subtracting(leftOut), withoutCreations: true)
+    }
+}
+
 extension SharedBoardStore {
     /// `commitContinuing` without a rebase: the boards left out and the ops they missed.
     public func commitContinuing(_ batch: CommitBatch) throws(StoreError) -> [String: [StoredOp]] {
@@ -79,7 +98,7 @@ extension CommitBatch {
 
     /// The batch without any part of `boards`, and without board creations when
     /// `withoutCreations` is set.
-    public func excluding(_ boards: Set<String>, withoutCreations: Bool = false) -> CommitBatch {
+    func excluding(_ boards: Set<String>, withoutCreations: Bool = false) -> CommitBatch {
         var kept = CommitBatch()
         if !withoutCreations {
             for name in newBoards where !boards.contains(name) { kept.createBoard(name) }

@@ -85,30 +85,25 @@ public final class InMemoryBoardStore: SharedBoardStore {
         let retainedOps = retainedOps
         return try boards.withLock {
             (boards: inout [String: InMemoryBoard]) throws(StoreError) -> ContinuedCommit in
-            var created = Set(batch.newBoards.filter { boards[$0] == nil })
             var staged = boards
             let newer = try Self.commitContinuing(
-                batch, creating: &created, into: &staged, retainedOps: retainedOps)
+                batch, creating: Set(batch.newBoards.filter { boards[$0] == nil }), into: &staged,
+                retainedOps: retainedOps)
             guard !newer.isEmpty, let rebase else {
                 boards = staged
                 return ContinuedCommit(newer: newer)
             }
-            let proposal = rebase(newer)
-            let offered = proposal.excluding(proposal.boards.subtracting(newer.keys), withoutCreations: true)
-            var none = Set<String>()
-            let newerAgain = try Self.commitContinuing(
-                offered, creating: &none, into: &staged, retainedOps: retainedOps)
+            let offered = rebase(newer).rebaseOffer(for: newer.keys)
+            let newerAgain = try Self.commitContinuing(offered, creating: [], into: &staged, retainedOps: retainedOps)
             boards = staged
-            var left = newer.filter { offered.continuedVersions[$0.key] == nil }
-            left.merge(newerAgain) { _, again in again }
-            return ContinuedCommit(newer: left, rebased: offered.excluding(Set(newerAgain.keys)))
+            return ContinuedCommit(leftOut: newer, offered: offered, leftOutAgain: newerAgain)
         }
     }
 
     /// Applies the parts of `batch` that continue the heads of `boards` (creating the boards of
     /// `created`); answers, for each board left out, the ops above the version it continued.
     private static func commitContinuing(
-        _ batch: CommitBatch, creating created: inout Set<String>, into boards: inout [String: InMemoryBoard],
+        _ batch: CommitBatch, creating created: Set<String>, into boards: inout [String: InMemoryBoard],
         retainedOps: Int
     ) throws(StoreError) -> [String: [StoredOp]] {
         let continued = batch.continuedVersions
@@ -118,7 +113,6 @@ public final class InMemoryBoardStore: SharedBoardStore {
             }.keys)
         var kept = batch.excluding(behind, withoutCreations: true)
         for name in created.sorted() { kept.createBoard(name) }
-        created = []
         var check = CommitBatchCheck()
         try check.check(kept) { boards[$0]?.head }
         apply(kept, to: &boards, retainedOps: retainedOps)

@@ -22,14 +22,11 @@ extension PostgreSQLBoardStore: SharedBoardStore {
                 // COMMIT: the rebase is asked once, and its batch offered again.
                 let proposal = offered ?? rebase(newer)
                 offered = proposal
-                let offeredPart = proposal.excluding(proposal.boards.subtracting(behind), withoutCreations: true)
+                let offered = proposal.rebaseOffer(for: behind)
                 var headsAfter = heads
                 for (board, ops) in newer { if let last = ops.last { headsAfter[board] = last.version } }
-                let (newerAgain, _) = try writeContinuing(offeredPart, heads: headsAfter, writes: writes, reads: reads)
-                let offeredBoards = offeredPart.continuedVersions.keys
-                var left = newer.filter { !offeredBoards.contains($0.key) }
-                left.merge(newerAgain) { _, again in again }
-                return ContinuedCommit(newer: left, rebased: offeredPart.excluding(Set(newerAgain.keys)))
+                let (newerAgain, _) = try writeContinuing(offered, heads: headsAfter, writes: writes, reads: reads)
+                return ContinuedCommit(leftOut: newer, offered: offered, leftOutAgain: newerAgain)
             }
         }
     }
