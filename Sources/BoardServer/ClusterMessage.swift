@@ -49,26 +49,26 @@ struct ClusterMessage: Equatable, Sendable {
     /// large for one payload, which are split. `serial` tells this message's state apart from
     /// the sender's other ones: a different number for each message sent.
     func encoded(serial: UInt64) -> [String] {
-        let sender = "\(node)\t"
+        let header = { (kind: String, board: String?) in Self.header(node, kind, serial, board) }
         switch body {
         case .committed(let heads):
             var payloads: [String] = []
-            var current = sender + "committed:\(serial)"
+            var current = header("committed", nil)
             for board in heads.keys.sorted() {
                 let line = "\n\(board)\t\(heads[board]!)"
                 if current.utf8.count + line.utf8.count > Self.maxPayloadBytes {
                     payloads.append(current)
-                    current = sender + "committed:\(serial)"
+                    current = header("committed", nil)
                 }
                 current += line
             }
             return payloads + [current]
         case .beat:
-            return [sender + "beat:\(serial)"]
+            return [header("beat", nil)]
         case .want(let board):
-            return [sender + "want:\(serial)" + (board.map { "\t\($0)" } ?? "")]
+            return [header("want", board)]
         case .bye:
-            return [sender + "bye:\(serial)"]
+            return [header("bye", nil)]
         case .activity(let board, let activity):
             return [Self.encode(activity, board: board, node: node, serial: serial)]
         case .state(let board, let boards):
@@ -84,19 +84,24 @@ struct ClusterMessage: Equatable, Sendable {
         line(.presence(.init(action: .join, client: peer.client, user: peer.user)))
     }
 
+    /// The header line `NODE<TAB>KIND:SERIAL[<TAB>BOARD]`.
+    private static func header(_ node: String, _ kind: String, _ serial: UInt64, _ board: String?) -> String {
+        "\(node)\t\(kind):\(serial)" + (board.map { "\t\($0)" } ?? "")
+    }
+
     private static func encode(_ activity: RemoteActivity, board: String, node: String, serial: UInt64) -> String {
         switch activity {
         case .joined(let client, let user, _):
-            return "\(node)\tjoined:\(serial)\t\(board)\n" + line(.init(client: client, user: user))
+            return header(node, "joined", serial, board) + "\n" + line(.init(client: client, user: user))
         case .left(let client, _):
-            return "\(node)\tleft:\(serial)\t\(board)\n\(client)"
+            return header(node, "left", serial, board) + "\n\(client)"
         case .drag(let drag, _):
-            return "\(node)\tdrag:\(serial)\t\(board)\n" + line(.drag(drag))
+            return header(node, "drag", serial, board) + "\n" + line(.drag(drag))
         case .nodeLost:
-            return "\(node)\tbye:\(serial)"
+            return header(node, "bye", serial, nil)
         case .leaseLost, .state:
             // Worked out by each server for itself, or sent as `Body.state`; readers ignore the kind.
-            return "\(node)\tlocal:\(serial)"
+            return header(node, "local", serial, nil)
         }
     }
 
