@@ -17,6 +17,10 @@ import conftest  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
+# True once nothing on the page moves any more and no tile is marked as someone's change.
+SETTLED = """() => document.getAnimations().every(a => a.playState !== 'running')
+  && !document.querySelector('.marked')"""
+
 
 def main():
     parser = argparse.ArgumentParser()
@@ -46,15 +50,15 @@ def main():
         alice.keyboard.press("Enter")
         bob.wait_for_selector('[data-section-id="done"] [data-item-id="maps"]')
         alice.evaluate("document.activeElement.blur()")
-        bob.wait_for_timeout(1700)
+        bob.wait_for_function(SETTLED)
         x, y = conftest.center(bob, '[data-item-id="photos"]')
         tx, ty = conftest.center(bob, '[data-section-id="done"] [data-item-id="files"]')
         bob.mouse.move(x, y)
         bob.mouse.down()
         bob.mouse.move(tx + 14, ty - 8, steps=10)
         alice.wait_for_selector('[data-section-id="done"] [data-placeholder-for]')
-        alice.wait_for_timeout(400)
-        bob.wait_for_timeout(400)
+        alice.wait_for_function(SETTLED)
+        bob.wait_for_function(SETTLED)
         shots = {user: base64.b64encode(page.screenshot()).decode() for user, page in pages.items()}
         sheet = browser.new_page(viewport={"width": 1860, "height": 640})
         sheet.set_content(f"""<body style="margin:0;background:#dfe3ea;font:15px system-ui;display:flex;gap:20px;padding:20px">
