@@ -210,7 +210,6 @@ async def case_rate_limit(url):
         reply = await answer(ws)
         if reply.get("code") != "limit":
             break
-        await asyncio.sleep(0.3)
     if reply is None or reply.get("code") != "bad_message" or reply.get("seq") != 6:
         failures.append(f"once a token is back a malformed submit is bad_message with its seq, got {reply}")
     await ws.close()
