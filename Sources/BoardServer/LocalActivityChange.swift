@@ -3,7 +3,9 @@ import BoardSync
 /// What the other servers of a cluster must hear after an event of this server's own clients:
 /// who joined (a `hello`, which also replaces a connection of the same client elsewhere), who
 /// left, and every drag step of a client connected here. Events that came from elsewhere (ops
-/// committed elsewhere, other servers' activity) and flushes tell nothing. Pure.
+/// committed elsewhere, other servers' activity) and flushes tell nothing, but for a lease
+/// lost: the `cancel` of the drag handed over is told too, because a server may have heard
+/// that drag's `begin` only after the winner's drag ended there, and granted it. Pure.
 enum LocalActivityChange {
     /// The activity to publish after `event` moved this server's clients from `before` to
     /// `after` and produced `output`.
@@ -13,6 +15,7 @@ enum LocalActivityChange {
     ) -> [RemoteActivity] {
         switch event {
         case .connected, .received, .undecodable, .disconnected, .tick: break
+        case .remote(.leaseLost): break
         case .flushed, .committedElsewhere, .remote: return []
         }
         var changes: [RemoteActivity] = []

@@ -115,5 +115,9 @@ import Testing
         #expect(
             LocalActivityChange.of(.remote(.nodeLost("n2")), before: [alice], after: [], output: output, node: "n1")
                 .isEmpty)
+        #expect(
+            LocalActivityChange.of(
+                .remote(.leaseLost(remote, node: "n2")), before: [alice], after: [alice], output: output, node: "n1")
+                == [.drag(local, node: "n1")])
     }
 }
