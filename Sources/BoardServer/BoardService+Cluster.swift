@@ -62,6 +62,7 @@ extension BoardService {
         }
         var batch = CommitBatch()
         let ticket = cluster.scheduler.lastTicket + 1
+        let committedAt = Int(Date().timeIntervalSince1970 * 1000)
         var included: [String: Int] = [:]
         for name in boards.keys.sorted() {
             guard let loaded = boards[name], let log = loaded.log else { continue }
@@ -73,7 +74,7 @@ extension BoardService {
                 batch.addSnapshot(.initial(id: name))
                 cluster.creating.insert(name)
             }
-            included[name] = takeForCommit(loaded, ticket: ticket, into: &batch)
+            included[name] = takeForCommit(loaded, ticket: ticket, committedAt: committedAt, into: &batch)
         }
         guard !batch.isEmpty else { return }
         precondition(cluster.scheduler.start() == ticket)
@@ -104,9 +105,10 @@ extension BoardService {
 
     /// Adds the board's waiting turns to `batch` as part of the commit `ticket`, with the
     /// snapshots they reach; answers how many ops that is.
-    private func takeForCommit(_ loaded: LoadedBoard, ticket: UInt64, into batch: inout CommitBatch) -> Int {
+    private func takeForCommit(
+        _ loaded: LoadedBoard, ticket: UInt64, committedAt: Int, into batch: inout CommitBatch
+    ) -> Int {
         guard let durable = loaded.log?.durable.snapshot else { return 0 }
-        let committedAt = Int(Date().timeIntervalSince1970 * 1000)
         var commits: [SequencedOp] = []
         for output in loaded.log?.takeForCommit(ticket: ticket) ?? [] {
             batch.append(output, of: loaded.name, committedAt: committedAt)
@@ -127,6 +129,7 @@ extension BoardService {
         guard let cluster else { return CommitBatch() }
         endClusterTurns()
         let now = clock()
+        let committedAt = Int(Date().timeIntervalSince1970 * 1000)
         var batch = CommitBatch()
         for (name, ops) in newer.sorted(by: { $0.key < $1.key }) {
             guard let loaded = boards[name], cluster.committing[name] != nil else { continue }
@@ -140,7 +143,7 @@ extension BoardService {
                     ticket: ticket, newer: ops.map(\.sequenced), current: &loaded.sequencer, now: now)
                     ?? [])
             guard boards[name] === loaded, loaded.log?.hasWaitingCommits == true else { continue }
-            cluster.committing[name] = takeForCommit(loaded, ticket: ticket, into: &batch)
+            cluster.committing[name] = takeForCommit(loaded, ticket: ticket, committedAt: committedAt, into: &batch)
         }
         publishLocalActivity()
         return batch
