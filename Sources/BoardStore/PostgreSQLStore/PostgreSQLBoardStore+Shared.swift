@@ -5,7 +5,7 @@ extension PostgreSQLBoardStore: SharedBoardStore {
         _ batch: CommitBatch, rebase: (([String: [StoredOp]]) -> CommitBatch)?
     ) throws(StoreError) -> ContinuedCommit {
         guard !batch.isEmpty else { return ContinuedCommit() }
-        var offered: CommitBatch?
+        var rebased: CommitBatch?
         return try write { writes, reads in
             try writes.connection.transaction { () throws -> ContinuedCommit in
                 if !batch.newBoards.isEmpty {
@@ -16,36 +16,36 @@ extension PostgreSQLBoardStore: SharedBoardStore {
                             """, [Array(Set(batch.newBoards)).sorted()])
                 }
                 let heads = try writes.lockHeads(of: batch.boards)
-                let (newer, behind) = try writeContinuing(batch, heads: heads, writes: writes, reads: reads)
+                let newer = try writeContinuing(batch, heads: heads, writes: writes, reads: reads)
                 guard !newer.isEmpty, let rebase else { return ContinuedCommit(newer: newer) }
                 // The transaction runs again on a new connection if this one breaks before its
                 // COMMIT: the rebase is asked once, and its batch offered again.
-                let proposal = offered ?? rebase(newer)
-                offered = proposal
-                let offered = proposal.rebaseOffer(for: behind)
+                let proposal = rebased ?? rebase(newer)
+                rebased = proposal
+                let offered = proposal.rebaseOffer(for: newer.keys)
                 var headsAfter = heads
                 for (board, ops) in newer { if let last = ops.last { headsAfter[board] = last.version } }
-                let (newerAgain, _) = try writeContinuing(offered, heads: headsAfter, writes: writes, reads: reads)
+                let newerAgain = try writeContinuing(offered, heads: headsAfter, writes: writes, reads: reads)
                 return ContinuedCommit(leftOut: newer, offered: offered, leftOutAgain: newerAgain)
             }
         }
     }
 
     /// Writes the parts of `batch` whose ops continue `heads` (locked by the transaction); answers
-    /// the ops above the continued version of each board left out, and those boards.
+    /// the ops above the continued version of each board left out.
     private func writeContinuing(
         _ batch: CommitBatch, heads: [String: Int], writes: PostgresStoreWrites, reads: PostgresStoreReads
-    ) throws -> (newer: [String: [StoredOp]], behind: Set<String>) {
+    ) throws -> [String: [StoredOp]] {
         let continued = batch.continuedVersions
         let behind = Set(continued.filter { heads[$0.key] != $0.value }.keys)
         let kept = batch.excluding(behind, withoutCreations: true)
         var check = CommitBatchCheck()
         try check.check(kept) { heads[$0] }
         try writes.write(kept, heads: heads)
-        guard !behind.isEmpty else { return ([:], behind) }
+        guard !behind.isEmpty else { return [:] }
         var newer = try reads.opsAfter(continued.filter { behind.contains($0.key) }, limit: Int(Int64.max))
         for board in behind where newer[board] == nil { newer[board] = [] }
-        return (newer, behind)
+        return newer
     }
 
     public func storedBoards(of batch: CommitBatch) throws(StoreError) -> Set<String> {
