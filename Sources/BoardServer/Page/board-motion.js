@@ -237,8 +237,7 @@ function slidesByRun(travels) {
       continue;
     }
     const to = run.getBoundingClientRect();
-    const from = { left: to.left + dx, top: to.top + dy, right: to.right + dx, bottom: to.bottom + dy };
-    result.push({ element: run, from, to, mover: null });
+    result.push({ element: run, from: shifted(to, dx, dy), to, mover: null });
   }
   return result;
 }
@@ -274,13 +273,13 @@ function withinTravellingColumns(travels) {
     const column = travel.element.closest('.column');
     const carrier = column && travels.get(column);
     if (!carrier) continue;
-    const dx = carrier.from.left - carrier.to.left;
-    const dy = carrier.from.top - carrier.to.top;
-    travel.from = {
-      left: travel.from.left - dx, top: travel.from.top - dy, right: travel.from.right - dx,
-      bottom: travel.from.bottom - dy,
-    };
+    travel.from = shifted(travel.from, carrier.to.left - carrier.from.left, carrier.to.top - carrier.from.top);
   }
+}
+
+/** `rect`'s edges moved by `dx` across and `dy` down. */
+function shifted(rect, dx, dy) {
+  return { left: rect.left + dx, top: rect.top + dy, right: rect.right + dx, bottom: rect.bottom + dy };
 }
 
 /** Whether any of `rect` is inside the window: a tile that travels wholly outside it is
