@@ -26,20 +26,26 @@ export class MotionPlayer {
     return !reducedMotion.matches;
   }
 
-  /** Reads what the plan needs before the view changes: the old places of the entries that
-   * move, shift or go, and copies of those that go. */
+  /** Reads what the plan needs before the view changes, then stops the travels it will
+   * restart: the old places of the entries that move, shift or go (where they are seen now,
+   * partway along a running travel), copies of those that go, and the places of the other tiles
+   * of a sliding run that holds one of them (`settled`). Stopping travels here, before the view
+   * changes, lets `play` read every new place in one layout. */
   capture(plan, view) {
-    const first = { cells: new Map(), sections: new Map(), ghosts: [] };
+    const first = { cells: new Map(), sections: new Map(), ghosts: [], settled: [] };
     if (!plan || !this.moving) return first;
     const runsInSight = new Map();
+    const read = [];
     for (const entry of plan.cells) {
       const element = view.cells.get(entry.id);
       if (!element || !element.isConnected) continue;
       if (entry.motion === 'shifted' && !inSight(element.parentElement, runsInSight)) continue;
       if (entry.motion === 'moved' || entry.motion === 'shifted') {
-        first.cells.set(entry.id, element.getBoundingClientRect());
+        first.cells.set(entry.id, placeOf(element));
+        read.push(element);
       } else if (entry.motion === 'deleted' && !first.cells.has(entry.id)) {
-        first.ghosts.push(ghostOf(element));
+        const place = placeOf(element);
+        if (onScreen(place)) first.ghosts.push(copyAt(element, place));
       }
     }
     for (const entry of plan.sections) {
@@ -47,19 +53,36 @@ export class MotionPlayer {
       if (!column) continue;
       if (entry.motion === 'moved' || entry.motion === 'shifted') {
         first.sections.set(entry.id, column.element.getBoundingClientRect());
+        read.push(column.element);
       } else if (entry.motion === 'deleted') {
         first.ghosts.push(ghostOf(column.element));
       }
     }
+    const slidingRuns = new Set();
+    for (const element of read) {
+      const run = element.parentElement;
+      if (run && this.travels.has(run)) slidingRuns.add(run);
+    }
+    const named = new Set(read);
+    for (const run of slidingRuns) {
+      for (const tile of run.children) {
+        if (!named.has(tile)) first.settled.push({ element: tile, from: tile.getBoundingClientRect(), mover: null });
+      }
+    }
+    for (const run of slidingRuns) this.travels.get(run).cancel();
+    for (const element of read) this.travels.get(element)?.cancel();
+    for (const { element } of first.settled) this.travels.get(element)?.cancel();
     return first;
   }
 
-  /** Plays `plan` now that `view` shows the new board; `first` is what `capture` read. Three
-   * passes, so that the page lays out once however many tiles move: running travels are
-   * stopped, then every new place is read, then every animation and mark is started (reading a
-   * place right after starting an animation or a mark would lay the whole board out again).
-   * Tiles that slide by the same distance as every other tile of their run slide as that run,
-   * one animation instead of one per tile; travels wholly out of sight are skipped. */
+  /** Plays `plan` now that `view` shows the new board; `first` is what `capture` read. Two
+   * passes, so that the page lays out once however many tiles move: every new place is read,
+   * then every animation and mark is started (reading a place right after starting an
+   * animation or a mark would lay the whole board out again). The tiles of a run that was
+   * sliding stand still in the plan but were seen partway along the run's slide: each goes on
+   * from there by itself. Tiles that slide by the same distance as every other tile of their
+   * run slide as that run, one animation instead of one per tile; travels wholly out of sight
+   * are skipped. */
   play(plan, view, first) {
     if (!plan) return;
     const duration = plan.durationMs;
@@ -99,32 +122,16 @@ export class MotionPlayer {
         effects.push(() => flash(column.titleButton, duration));
       }
     }
-    this.settle(travels);
-    for (const travel of travels.values()) this.travels.get(travel.element)?.cancel();
-    for (const travel of travels.values()) travel.to = travel.element.getBoundingClientRect();
+    for (const settled of first.settled) {
+      if (settled.element.isConnected && !travels.has(settled.element)) travels.set(settled.element, settled);
+    }
+    for (const travel of travels.values()) travel.to = placeOf(travel.element);
     withinTravellingColumns(travels);
     for (const travel of slidesByRun(travels)) {
       if (onScreen(travel.from) || onScreen(travel.to)) this.travel(travel, duration);
     }
     for (const effect of effects) effect();
     for (const ghost of first.ghosts) this.fade(ghost, duration);
-  }
-
-  /** Stops the slides of the runs that hold travelling tiles. The other tiles of such a run
-   * stand still in the plan but are seen partway along the run's slide: each goes on from
-   * there by itself. */
-  settle(travels) {
-    const runs = new Set();
-    for (const travel of travels.values()) {
-      const run = travel.element.parentElement;
-      if (run && this.travels.has(run)) runs.add(run);
-    }
-    for (const run of runs) {
-      for (const tile of run.children) {
-        if (!travels.has(tile)) travels.set(tile, { element: tile, from: tile.getBoundingClientRect(), mover: null });
-      }
-    }
-    for (const run of runs) this.travels.get(run).cancel();
   }
 
   /** Starts an element at the place `from` and lets it travel to `to`, where it now is. A move
@@ -257,6 +264,25 @@ function inSight(run, known) {
   }
   return answer;
 }
+
+/** Where `element` is on the screen now. A tile in a run the browser skips (far out of sight)
+ * is placed by its run's box and its index there: reading its own place would lay the whole
+ * run out, for a place nobody sees. */
+function placeOf(element) {
+  const run = element.parentElement;
+  if (!run || !skippedRuns.has(run)) return element.getBoundingClientRect();
+  const box = run.getBoundingClientRect();
+  const pitch = (box.height - runPadding) / Math.max(1, run.childElementCount);
+  const top = box.top + runPadding + Array.prototype.indexOf.call(run.children, element) * pitch;
+  const left = box.left + runPadding;
+  const right = box.right - runPadding;
+  const bottom = top + pitch - tileGap;
+  return { left, top, right, bottom, width: right - left, height: bottom - top };
+}
+
+/** A run's padding around its tiles and the space below each tile (page.css). */
+const runPadding = 4;
+const tileGap = 6;
 
 /** Runs the browser does not draw now (`content-visibility: auto`, far out of sight). */
 const skippedRuns = new WeakSet();
