@@ -1,7 +1,8 @@
 """A long board on the page: the tiles of a column are kept in runs (each laid out and painted on
 its own), which split, join and empty as tiles come and go. Through a seeded storm of moves,
 inserts and deletes by two people, every column shows exactly its section's tiles in order, no
-run is empty or grows past its limit, and both pages end as the server's board."""
+run is empty or grows past its limit, and both pages end as the server's board. A column that
+grows at its end puts the new tiles in new runs and moves none of the tiles it had."""
 
 import json
 import random
@@ -84,6 +85,30 @@ def test_a_long_column_splits_into_runs_and_empties_them_again(make_server, peop
     assert alice.evaluate(RUN_PROBLEMS) == []
     assert runs("s0") > before and runs("s1") == 0
     assert alice.locator('[data-section-id="s1"] [data-item-id]').count() == 0
+    alice.wait_for_function("() => window.boardPage.status.pending === 0")
+    assert page_order(alice) == order(server.snapshot("long"))
+    assert alice.errors == []
+
+
+# Each tile of the board → the index of the run that holds it in its column.
+RUN_OF_EACH_TILE = """() => Object.fromEntries([...document.querySelectorAll('.tiles')].flatMap(list =>
+  [...list.children].flatMap((run, index) => [...run.children].map(tile => [tile.dataset.key, index]))))"""
+
+
+def test_a_column_growing_at_its_end_keeps_every_tile_in_its_run(make_server, people):
+    server = make_server("--rate-burst", "100000", "--rate-per-second", "100000")
+    version = built_board(server.port, "long", SECTIONS, PER_SECTION)
+    alice = people(server, "alice", board="long")
+    alice.wait_for_function("v => Number(document.querySelector('[data-board]').dataset.version) >= v", arg=version)
+    before = alice.evaluate(RUN_OF_EACH_TILE)
+    for index in range(MAX_RUN):
+        alice.evaluate("i => window.boardPage.perform({type: 'move', item: `i1-${i}`, section: 's0', "
+                       "index: window.boardPage.board.section('s0').cells.length})", index)
+    assert alice.evaluate(RUN_PROBLEMS) == []
+    after = alice.evaluate(RUN_OF_EACH_TILE)
+    stayed = [tile for tile in before if tile.startswith("i0-")]
+    assert [tile for tile in stayed if after[tile] != before[tile]] == []
+    assert len({after[f"i1-{index}"] for index in range(MAX_RUN)}) >= MAX_RUN // 32
     alice.wait_for_function("() => window.boardPage.status.pending === 0")
     assert page_order(alice) == order(server.snapshot("long"))
     assert alice.errors == []

@@ -138,8 +138,10 @@ export class BoardView {
   }
 
   /** Which run each of `cells` (the section's new order) goes into: the run that holds it now
-   * when that keeps the runs in order, else the run of the tile before it. Makes every cell's
-   * element and creates the first run of an empty list. */
+   * when that keeps the runs in order, else the run of the tile before it. Tiles that come to
+   * the end of a column whose last run is full start a new run, so that a column growing at its
+   * end never has to split a run (which moves half of its tiles). Makes every cell's element
+   * and creates the first run of an empty list. */
   placeInRuns(column, cells) {
     const runIndex = new Map(column.runs.map((run, index) => [run.element, index]));
     if (column.runs.length === 0 && cells.length > 0) column.runs.push(this.makeRun(column, null));
@@ -150,6 +152,18 @@ export class BoardView {
       const index = runIndex.get(tile.parentElement);
       if (index !== undefined && index >= current) current = index;
       contents[current].push(cell.id);
+    }
+    const last = contents[contents.length - 1];
+    if (last && last.length > runSize) {
+      const lastRun = column.runs[column.runs.length - 1].element;
+      let arriving = 0;
+      while (arriving < last.length - runSize && this.cells.get(last[last.length - 1 - arriving]).parentElement !== lastRun) {
+        arriving += 1;
+      }
+      if (arriving > 0) {
+        column.runs.push(this.makeRun(column, null));
+        contents.push(last.splice(last.length - arriving));
+      }
     }
     return contents;
   }
