@@ -134,7 +134,7 @@ def main():
             port = int(server.stdout.readline().decode().rsplit(":", 1)[1])
             versions = {"bench": built_board(port, "bench", SECTIONS, PER_SECTION),
                         "short": built_board(port, "short", SECTIONS, SHORT_PER_SECTION)}
-            handling, raw, capped, harness, short, phases = run_page(options, port, versions, pathlib.Path(directory))
+            handling, raw, capped, harness, short, still, phases = run_page(options, port, versions, pathlib.Path(directory))
         finally:
             server.terminate()
             server.wait(timeout=20)
@@ -158,8 +158,9 @@ def main():
         "at most at its wall time (this machine's thread clock sometimes charges a task several "
         "milliseconds more CPU than wall time, which decides the raw p99). *The harness alone* is the "
         "same round without an op. *A board of 20 tiles* is the same rounds on a board of 10 sections of "
-        "2 tiles: what a batch costs on this machine when the board's length costs nothing. Target: main "
-        "thread < 8 ms p99.",
+        "2 tiles: what a batch costs on this machine when the board's length costs nothing. *Motion "
+        "reduced* is the long board in a page that prefers reduced motion: the same batches without "
+        "any animation (marks only). Target: main thread < 8 ms p99.",
         "",
         "| figure | median | p90 | p99 |",
         "|---|---:|---:|---:|",
@@ -173,6 +174,8 @@ def main():
         f"{quantile(harness, 0.99):.2f} ms |",
         f"| main thread per batch on a board of 20 tiles, capped | {statistics.median(short):.2f} ms | "
         f"{quantile(short, 0.9):.2f} ms | {quantile(short, 0.99):.2f} ms |",
+        f"| main thread per batch, motion reduced, capped | {statistics.median(still):.2f} ms | "
+        f"{quantile(still, 0.9):.2f} ms | {quantile(still, 0.99):.2f} ms |",
         "",
         "| module | size |",
         "|---|---:|",
@@ -221,8 +224,8 @@ new PerformanceObserver(list => {
 
 def run_page(options, port, versions, directory):
     """Answers the handling times, the main thread per round (raw and capped), the harness's
-    own rounds (capped), the rounds on the short board (capped) and the phases of the traced
-    rounds."""
+    own rounds (capped), the rounds on the short board and those with motion reduced (capped)
+    and the phases of the traced rounds."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=options.chromium, args=["--no-sandbox"])
         run_page.browser_version = browser.version
@@ -242,17 +245,23 @@ def run_page(options, port, versions, directory):
         browser.stop_tracing()
         short_mover = opened(page, port, "short", versions["short"], SHORT_PER_SECTION)
         _, short = timed_rounds(browser, page, short_mover, WARM_UP_ROUNDS, options.rounds, directory)
+        page.close()
+        still_page = browser.new_page(viewport={"width": 1600, "height": 900}, reduced_motion="reduce")
+        still_page.set_default_timeout(30_000)
+        still_mover = opened(still_page, port, "bench", mover.version, PER_SECTION, mover)
+        first += options.trace_rounds + WARM_UP_ROUNDS
+        _, still = timed_rounds(browser, still_page, still_mover, first, options.rounds, directory)
         browser.close()
-        return handling, raw, capped, harness, short, trace_phases(trace, options.trace_rounds)
+        return handling, raw, capped, harness, short, still, trace_phases(trace, options.trace_rounds)
 
 
-def opened(page, port, board, version, per_section):
+def opened(page, port, board, version, per_section, mover=None):
     """Opens `board` in `page`, waits until it shows all of it, plays the warm-up rounds and
-    answers the board's mover."""
+    answers the board's mover (`mover` when the board has one already)."""
     page.goto(f"http://127.0.0.1:{port}/b/{board}?user=ann")
     page.wait_for_function(f"() => document.querySelectorAll('[data-item-id]').length === {SECTIONS * per_section}")
     page.wait_for_function("v => Number(document.querySelector('[data-board]').dataset.version) >= v", arg=version)
-    mover = Mover(port, board, version, per_section)
+    mover = mover or Mover(port, board, version, per_section)
     for round_number in range(WARM_UP_ROUNDS):
         play_round(page, mover, round_number)
     return mover
