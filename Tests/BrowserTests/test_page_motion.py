@@ -2,7 +2,8 @@
 through its animations (paused and set to 100 ms as soon as the page shows the change) and then
 frame by frame: the moved tile flies as a lifted copy while its neighbours slide, it stays
 marked in the mover's colour for a moment, a column that moves carries its tiles without them
-sliding on their own, and nothing moves for a person who asks for reduced motion."""
+sliding on their own, and nothing moves for a person who asks for reduced motion. The page's
+performance timeline holds its latest message measure only, however many messages came."""
 
 from conftest import shot, wait_version
 
@@ -103,6 +104,7 @@ def test_a_remote_move_flies_the_tile_slides_its_neighbours_and_marks_it(server,
     assert bob.locator(".motion-layer .travelling").count() == 0
     shot(bob, "remote-move-landed-marked")
     bob.wait_for_selector('[data-item-id="mail"]:not(.marked)', timeout=3_000)
+    assert bob.evaluate("performance.getEntriesByName('boardsync:message').length") == 1
     assert alice.errors == [] and bob.errors == []
 
 
