@@ -35,7 +35,7 @@ NODE_TESTS    := $(sort $(wildcard wasm/tests/*.test.mjs))
 PAGE_MODULE   := Sources/BoardServer/Page/boardsync.wasm
 
 .PHONY: all deps bench-deps build release run client test test-sanitize test-browser test-cluster cluster bench \
-        format lint clean wasm wasm-bench page-bench
+        format lint clean wasm wasm-bench page-bench page-compare
 
 all: build
 
@@ -151,6 +151,13 @@ bench: release bench-deps
 page-bench: release $(VENV)/.browser-tests
 	$(VENV)/bin/python Tests/BrowserTests/page_bench.py --bin $$($(SWIFT) build -c release --show-bin-path) \
 	  --markdown docs/benchmarks.md
+
+# The board page's files of revision BEFORE against the working tree's, both pages in one
+# headless Chromium at once, rounds alternating (make page-compare BEFORE=HEAD~1).
+BEFORE ?= HEAD
+page-compare: release $(VENV)/.browser-tests
+	$(VENV)/bin/python Tests/BrowserTests/page_compare.py --bin $$($(SWIFT) build -c release --show-bin-path) \
+	  --before $(BEFORE)
 
 # A clean, timed build of the WebAssembly module, then its sizes and call times
 # (the WebAssembly section of docs/benchmarks.md).
