@@ -2,10 +2,12 @@
 through its animations (paused and set to 100 ms as soon as the page shows the change) and then
 frame by frame: the moved tile flies as a lifted copy while its neighbours slide, it stays
 marked in the mover's colour for a moment, a column that moves carries its tiles without them
-sliding on their own, and nothing moves for a person who asks for reduced motion. The page's
+sliding on their own, a tile moved to a place its column does not show flies to the column's
+edge and fades there, and nothing moves for a person who asks for reduced motion. The page's
 performance timeline holds its latest message measure only, however many messages came."""
 
 from conftest import shot, wait_version
+from long_board import built_board
 
 
 # Once the board's version passes `version` (right after the page applied the change, its
@@ -150,3 +152,24 @@ def colour_value(page, color):
     """The CSS value `page` paints the peer colour `color` with."""
     return page.evaluate(
         "c => getComputedStyle(document.documentElement).getPropertyValue('--peer-' + c).trim()", color)
+
+
+def test_a_tile_moved_out_of_sight_flies_to_the_edge_of_its_column(make_server, people):
+    server = make_server("--rate-burst", "100000", "--rate-per-second", "100000")
+    version = built_board(server.port, "long", 3, 60)
+    alice = people(server, "alice", board="long")
+    bob = people(server, "bob", board="long")
+    for page in (alice, bob):
+        page.wait_for_function("v => Number(document.querySelector('[data-board]').dataset.version) >= v", arg=version)
+    list_box = bob.locator('[data-section-id="s1"] .tiles').bounding_box()
+    start = bob.locator('[data-item-id="i0-0"]').bounding_box()
+    halfway, frames = watch(bob, {"moved": '[data-item-id="i0-0"]'},
+                            perform(alice, {"type": "move", "item": "i0-0", "section": "s1", "index": 60}))
+    assert bob.locator('[data-item-id="i0-0"]').bounding_box()["y"] > list_box["y"] + list_box["height"]
+    assert halfway["copy"] and halfway["copy"]["text"] == "Tile 0.0", halfway
+    assert between(halfway["copy"]["x"], start["x"], list_box["x"] + list_box["width"]), halfway
+    assert start["y"] < halfway["copy"]["y"] < list_box["y"] + list_box["height"], (halfway, list_box)
+    seen = [frame["copy"]["y"] for frame in frames if frame["copy"]]
+    assert seen and max(seen) < list_box["y"] + list_box["height"], (seen, list_box)
+    bob.wait_for_selector(".motion-layer .travelling", state="detached")
+    assert alice.errors == [] and bob.errors == []

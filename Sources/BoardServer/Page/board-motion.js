@@ -125,10 +125,13 @@ export class MotionPlayer {
     for (const settled of first.settled) {
       if (settled.element.isConnected && !travels.has(settled.element)) travels.set(settled.element, settled);
     }
-    for (const travel of travels.values()) travel.to = placeOf(travel.element);
+    for (const travel of travels.values()) {
+      travel.to = placeOf(travel.element);
+      if (travel.mover) travel.landing = edgeOfSight(travel.to, travel.element.closest('.tiles'));
+    }
     withinTravellingColumns(travels);
     for (const travel of slidesByRun(travels)) {
-      if (onScreen(travel.from) || onScreen(travel.to)) this.travel(travel, duration);
+      if (onScreen(travel.from) || onScreen(travel.landing ?? travel.to)) this.travel(travel, duration);
     }
     for (const effect of effects) effect();
     for (const ghost of first.ghosts) this.fade(ghost, duration);
@@ -137,8 +140,11 @@ export class MotionPlayer {
   /** Starts an element at the place `from` and lets it travel to `to`, where it now is. A move
    * (`mover` set) lifts above the others on the way: a copy of the tile flies in the layer
    * above the board, so that no column's or run's edge cuts it off on its way, while the tile
-   * waits unseen (but keeps the focus) in its new place. */
-  travel({ element, from, to, mover }, duration) {
+   * waits unseen (but keeps the focus) in its new place. A tile whose new place is further up
+   * or down its column than the column shows (`landing`) flies to that edge of the column and
+   * fades there, so that one sees where it went. */
+  travel({ element, from, to, mover, landing = null }, duration) {
+    if (mover && landing) to = landing;
     const dx = from.left - to.left;
     const dy = from.top - to.top;
     if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
@@ -158,7 +164,7 @@ export class MotionPlayer {
     const lift = [
       { transform: `${start} scale(1)` },
       { transform: `translate(${dx * 0.55}px, ${dy * 0.55}px) scale(1.04)`, offset: 0.45 },
-      { transform: 'none' },
+      ...(landing ? [{ transform: 'none', opacity: 1, offset: 0.8 }, { transform: 'none', opacity: 0 }] : [{ transform: 'none' }]),
     ];
     const traveller = copyAt(element, to);
     traveller.classList.add('travelling');
@@ -301,6 +307,18 @@ function withinTravellingColumns(travels) {
     if (!carrier) continue;
     travel.from = shifted(travel.from, carrier.to.left - carrier.from.left, carrier.to.top - carrier.from.top);
   }
+}
+
+/** Where a tile at `rect` is seen to arrive when `list` (its column's scrolling list of tiles)
+ * does not show that place: at the list's bottom edge for a place below what it shows, at its
+ * top edge for one above; null when the list shows the place, or some of it. */
+function edgeOfSight(rect, list) {
+  if (!list) return null;
+  const seen = list.getBoundingClientRect();
+  if (rect.bottom > seen.top && rect.top < seen.bottom) return null;
+  const height = rect.bottom - rect.top;
+  const top = rect.top >= seen.bottom ? seen.bottom - height : seen.top;
+  return { left: rect.left, right: rect.right, top, bottom: top + height, width: rect.right - rect.left, height };
 }
 
 /** `rect`'s edges moved by `dx` across and `dy` down. */
