@@ -72,9 +72,10 @@ async def converge(clients, what="every client to see every op"):
     await eventually(lambda: len({c.version for c in clients}) == 1 and all(not c.pending for c in clients), 30, what)
 
 
-async def submit_all(client, ops, rng=None):
+async def submit_all(client, ops, turns=None):
     """Submits `ops` one after the other, each once the previous one is answered; resubmits an
-    op refused as `unavailable` with the same seq."""
+    op refused as `unavailable` with the same seq. With `turns`, may let other clients go first
+    after each ack."""
     for op in ops:
         seq = await client.submit(op)
         while True:
@@ -83,8 +84,35 @@ async def submit_all(client, ops, rng=None):
                 break
             assert answer["code"] == "unavailable", answer
             await client.submit(op, seq=seq)
-        if rng is not None and rng.random() < 0.3:
-            await asyncio.sleep(rng.random() * 0.005)
+        if turns is not None:
+            await turns.after_ack(client)
+
+
+class TakingTurns:
+    """Clients submitting at once, each held now and then (a seeded choice per client) after an
+    ack until another client's op has reached it: the order in which their ops interleave varies
+    with the seed, by what the cluster does rather than by pauses. A client is not held when
+    every other client has all its ops acked or is held itself, so that they never wait for
+    each other."""
+
+    def __init__(self, plans, seed):
+        self.plans = plans  # client -> its ops
+        self.choices = {client: random.Random(f"{seed}-{client.client_id}") for client in plans}
+        self.held = set()
+
+    async def after_ack(self, client):
+        if self.choices[client].random() >= 0.3:
+            return
+        others = [(other, len(ops)) for other, ops in self.plans.items() if other is not client]
+        if all(other in self.held or len(other.acked) >= size for other, size in others):
+            return
+        since = client.version
+        self.held.add(client)
+        try:
+            await eventually(lambda: client.version > since or all(len(other.acked) >= size for other, size in others),
+                             30, f"{client.client_id} to hear another client's op")
+        finally:
+            self.held.discard(client)
 
 
 def test_seeded_convergence_fuzz(cluster):
@@ -97,7 +125,8 @@ def test_seeded_convergence_fuzz(cluster):
         for index, client in enumerate(clients):
             await client.connect(cluster.nodes[index % 3].url("fuzz"))
         plans = [[insert(f"{c.client_id}-{k}") for k in range(rng.randint(15, 35))] for c in clients]
-        await asyncio.gather(*(submit_all(c, plan, random.Random(rng.random())) for c, plan in zip(clients, plans)))
+        turns = TakingTurns(dict(zip(clients, plans)), rng.random())
+        await asyncio.gather(*(submit_all(c, plan, turns) for c, plan in zip(clients, plans)))
         await converge(clients)
         committed = check_histories(clients, sum(map(len, plans)))
         histories = [history_of(node, "fuzz") for node in cluster.nodes]
