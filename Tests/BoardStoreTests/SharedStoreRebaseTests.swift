@@ -15,11 +15,11 @@ struct SharedStoreRebaseTests {
         try first.commit(creation(of: "hot"))
         try first.commit(creation(of: "calm"))
         try commitOps(1...2, to: "hot", in: first, client: "other")
-        var batch = CommitBatch()
-        batch.append(op(1, client: "me", seq: 1), to: "hot")
-        batch.append(op(1, client: "me", seq: 2), to: "calm")
+        var ours = CommitBatch()
+        ours.append(op(1, client: "me", seq: 1), to: "hot")
+        ours.append(op(1, client: "me", seq: 2), to: "calm")
         var asked: [[String: [StoredOp]]] = []
-        let result = try second.commitContinuing(batch) { newer in
+        let result = try second.commitContinuing(ours) { newer in
             asked.append(newer)
             var rebased = CommitBatch()
             rebased.append(op(3, client: "me", seq: 1), to: "hot")
@@ -40,11 +40,9 @@ struct SharedStoreRebaseTests {
         let (first, second) = try factory.make()
         try first.commit(creation(of: "hot"))
         try commitOps(1...3, to: "hot", in: first, client: "other")
-        var batch = CommitBatch()
-        batch.append(op(2, client: "me", seq: 1), to: "hot")
-        let result = try second.commitContinuing(batch) { _ in
-            var stale = CommitBatch()
-            stale.append(op(3, client: "me", seq: 1), to: "hot")
+        let ours = batch(op(2, client: "me", seq: 1), to: "hot")
+        let result = try second.commitContinuing(ours) { _ in
+            let stale = batch(op(3, client: "me", seq: 1), to: "hot")
             return stale
         }
         #expect(result.newer == ["hot": [op(3, client: "other")]])
@@ -58,12 +56,10 @@ struct SharedStoreRebaseTests {
         let (first, second) = try factory.make()
         try first.commit(creation(of: "hot"))
         try commitOps(1...1, to: "hot", in: first, client: "other")
-        var lost = CommitBatch()
-        lost.append(op(1, client: "me", seq: 1), to: "hot")
+        let lost = batch(op(1, client: "me", seq: 1), to: "hot")
         let result = try second.commitContinuing(lost) { _ in CommitBatch() }
         #expect(result.newer == ["hot": [op(1, client: "other")]])
-        var winning = CommitBatch()
-        winning.append(op(2, client: "me", seq: 1), to: "hot")
+        let winning = batch(op(2, client: "me", seq: 1), to: "hot")
         let won = try second.commitContinuing(winning) { _ in
             Issue.record("a commit that lost no race asked for a rebase")
             return CommitBatch()
@@ -78,14 +74,12 @@ struct SharedStoreRebaseTests {
         try first.commit(creation(of: "hot"))
         try first.commit(creation(of: "calm"))
         try commitOps(1...1, to: "hot", in: first, client: "other")
-        var batch = CommitBatch()
-        batch.append(op(1, client: "me", seq: 1), to: "hot")
-        batch.append(op(1, client: "me", seq: 2), to: "calm")
+        var ours = CommitBatch()
+        ours.append(op(1, client: "me", seq: 1), to: "hot")
+        ours.append(op(1, client: "me", seq: 2), to: "calm")
         let error = storeError {
-            _ = try second.commitContinuing(batch) { _ in
-                var broken = CommitBatch()
-                broken.append(op(2, client: "me", seq: 1), to: "hot")
-                broken.append(op(4, client: "me", seq: 3), to: "hot")
+            _ = try second.commitContinuing(ours) { _ in
+                let broken = batch(op(2, client: "me", seq: 1), op(4, client: "me", seq: 3), to: "hot")
                 return broken
             }
         }
@@ -106,13 +100,11 @@ struct SharedStoreRebaseTests {
         try first.commit(creation(of: "hot"))
         try commitOps(1...1, to: "hot", in: first, client: "other")
         let next = {
-            var next = CommitBatch()
-            next.append(op(2, client: "other", seq: 9), to: "hot")
+            let next = batch(op(2, client: "other", seq: 9), to: "hot")
             return next
         }()
-        var batch = CommitBatch()
-        batch.append(op(1, client: "me", seq: 1), to: "hot")
-        let result = try second.commitContinuing(batch) { _ in
+        let ours = batch(op(1, client: "me", seq: 1), to: "hot")
+        let result = try second.commitContinuing(ours) { _ in
             let otherDone = DispatchSemaphore(value: 0)
             let otherError = Locked<StoreError?>(nil)
             Thread {
@@ -126,8 +118,7 @@ struct SharedStoreRebaseTests {
                 return CommitBatch()
             }
             #expect(message.contains("statement timeout"), "\(message)")
-            var rebased = CommitBatch()
-            rebased.append(op(2, client: "me", seq: 1), to: "hot")
+            let rebased = batch(op(2, client: "me", seq: 1), to: "hot")
             return rebased
         }
         #expect(result.newer == [:])

@@ -28,6 +28,13 @@ func creation(of board: String) -> CommitBatch {
     return batch
 }
 
+/// A batch of `ops` appended to `board`, in order.
+func batch(_ ops: StoredOp..., to board: String) -> CommitBatch {
+    var batch = CommitBatch()
+    for op in ops { batch.append(op, to: board) }
+    return batch
+}
+
 /// Commits ops `versions` of `board`, each by `client` with `seq == version`.
 func commitOps(_ versions: ClosedRange<Int>, to board: String, in store: any BoardStore, client: ClientID = "c1") throws
 {
