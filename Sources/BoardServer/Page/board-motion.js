@@ -127,11 +127,12 @@ export class MotionPlayer {
     }
     for (const travel of travels.values()) {
       travel.to = placeOf(travel.element);
-      if (travel.mover) travel.landing = edgeOfSight(travel.to, travel.element.closest('.tiles'));
+      const edge = travel.mover ? edgeOfSight(travel.to, travel.element.closest('.tiles')) : null;
+      if (edge) Object.assign(travel, { to: edge, fades: true });
     }
     withinTravellingColumns(travels);
     for (const travel of slidesByRun(travels)) {
-      if (onScreen(travel.from) || onScreen(travel.landing ?? travel.to)) this.travel(travel, duration);
+      if (onScreen(travel.from) || onScreen(travel.to)) this.travel(travel, duration);
     }
     for (const effect of effects) effect();
     for (const ghost of first.ghosts) this.fade(ghost, duration);
@@ -141,10 +142,9 @@ export class MotionPlayer {
    * (`mover` set) lifts above the others on the way: a copy of the tile flies in the layer
    * above the board, so that no column's or run's edge cuts it off on its way, while the tile
    * waits unseen (but keeps the focus) in its new place. A tile whose new place is further up
-   * or down its column than the column shows (`landing`) flies to that edge of the column and
-   * fades there, so that one sees where it went. */
-  travel({ element, from, to, mover, landing = null }, duration) {
-    if (mover && landing) to = landing;
+   * or down its column than the column shows flies to that edge of the column instead (`to`)
+   * and fades there (`fades`), so that one sees where it went. */
+  travel({ element, from, to, mover, fades = false }, duration) {
     const dx = from.left - to.left;
     const dy = from.top - to.top;
     if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
@@ -164,7 +164,7 @@ export class MotionPlayer {
     const lift = [
       { transform: `${start} scale(1)` },
       { transform: `translate(${dx * 0.55}px, ${dy * 0.55}px) scale(1.04)`, offset: 0.45 },
-      ...(landing ? [{ transform: 'none', opacity: 1, offset: 0.8 }, { transform: 'none', opacity: 0 }] : [{ transform: 'none' }]),
+      ...(fades ? [{ transform: 'none', opacity: 1, offset: 0.8 }, { transform: 'none', opacity: 0 }] : [{ transform: 'none' }]),
     ];
     const traveller = copyAt(element, to);
     traveller.classList.add('travelling');
@@ -316,14 +316,16 @@ function edgeOfSight(rect, list) {
   if (!list) return null;
   const seen = list.getBoundingClientRect();
   if (rect.bottom > seen.top && rect.top < seen.bottom) return null;
-  const height = rect.bottom - rect.top;
-  const top = rect.top >= seen.bottom ? seen.bottom - height : seen.top;
-  return { left: rect.left, right: rect.right, top, bottom: top + height, width: rect.right - rect.left, height };
+  const top = rect.top >= seen.bottom ? seen.bottom - (rect.bottom - rect.top) : seen.top;
+  return shifted(rect, 0, top - rect.top);
 }
 
-/** `rect`'s edges moved by `dx` across and `dy` down. */
+/** `rect` moved by `dx` across and `dy` down. */
 function shifted(rect, dx, dy) {
-  return { left: rect.left + dx, top: rect.top + dy, right: rect.right + dx, bottom: rect.bottom + dy };
+  return {
+    left: rect.left + dx, top: rect.top + dy, right: rect.right + dx, bottom: rect.bottom + dy,
+    width: rect.right - rect.left, height: rect.bottom - rect.top,
+  };
 }
 
 /** Whether any of `rect` is inside the window: a tile that travels wholly outside it is
