@@ -306,7 +306,14 @@ def timed_rounds(browser, page, mover, first, count, directory, empty=False):
         play_round(page, mover, round_number, empty)
     starts.append(time.monotonic_ns() / 1000)
     browser.stop_tracing()
-    tasks = main_thread_tasks(trace)
+    events = load_events(trace)
+    return cpu_per_window(top_level_tasks(events, page_main_thread(events)), starts)
+
+
+def cpu_per_window(tasks, starts):
+    """The CPU milliseconds of `tasks` that start in each window between consecutive `starts`
+    (µs), raw and with each task capped at its wall time."""
+    count = len(starts) - 1
     raw = [0.0] * count
     capped = [0.0] * count
     index = 0
@@ -322,12 +329,10 @@ def timed_rounds(browser, page, mover, first, count, directory, empty=False):
     return raw, capped
 
 
-def main_thread_tasks(path):
-    """(start µs, wall µs, CPU µs) of every top-level task of the page's renderer main thread."""
-    events = load_events(path)
-    main = page_main_thread(events)
+def top_level_tasks(events, thread):
+    """(start µs, wall µs, CPU µs) of every top-level task of `thread` (pid, tid)."""
     tasks = sorted((event["ts"], event["dur"], event.get("tdur", event["dur"])) for event in events
-                   if (event.get("pid"), event.get("tid")) == main and event.get("ph") == "X"
+                   if (event.get("pid"), event.get("tid")) == thread and event.get("ph") == "X"
                    and event.get("name") == "ThreadControllerImpl::RunTask" and "dur" in event)
     top = []
     open_until = -1

@@ -28,8 +28,8 @@ import time
 from playwright.sync_api import sync_playwright
 
 from long_board import built_board
-from page_bench import (PER_SECTION, SECTIONS, WARM_UP_ROUNDS, Mover, load_events, play_round,
-                        quantile)
+from page_bench import (PER_SECTION, SECTIONS, WARM_UP_ROUNDS, Mover, cpu_per_window, load_events,
+                        play_round, quantile, top_level_tasks)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PAGE = "Sources/BoardServer/Page"
@@ -63,27 +63,6 @@ def started(directory, data):
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     port = int(server.stdout.readline().decode().rsplit(":", 1)[1])
     return server, port
-
-
-def per_cycle(events, thread, cycles):
-    """The capped main-thread CPU milliseconds of `thread` in each cycle."""
-    tasks = sorted((event["ts"], event["dur"], event.get("tdur", event["dur"])) for event in events
-                   if (event.get("pid"), event.get("tid")) == thread and event.get("ph") == "X"
-                   and event.get("name") == "ThreadControllerImpl::RunTask" and "dur" in event)
-    figures = [0.0] * (len(cycles) - 1)
-    index = 0
-    open_until = -1
-    for start, wall, cpu in tasks:
-        if start < open_until:
-            continue
-        open_until = start + wall
-        while index < len(figures) and start >= cycles[index + 1]:
-            index += 1
-        if index >= len(figures):
-            break
-        if start >= cycles[index]:
-            figures[index] += min(cpu, wall) / 1000
-    return figures
 
 
 def main():
@@ -154,7 +133,7 @@ def compare(options, ports, scratch):
         name = event.get("name", "")
         if name.startswith("page-compare-"):
             threads[int(name.rsplit("-", 1)[1])] = (event["pid"], event["tid"])
-    return [per_cycle(events, threads[index], cycles) for index in range(len(pages))]
+    return [cpu_per_window(top_level_tasks(events, threads[index]), cycles)[1] for index in range(len(pages))]
 
 
 if __name__ == "__main__":
