@@ -124,14 +124,8 @@ def main():
     module = ROOT / "Sources" / "BoardServer" / "Page" / "boardsync.wasm"
 
     with tempfile.TemporaryDirectory(prefix="page-bench-") as directory:
-        server = subprocess.Popen(
-            [f"{options.bin}/board-server", "--host", "127.0.0.1", "--port", "0",
-             "--data", f"{directory}/boards.sqlite", "--log-level", "error",
-             # building the board sends 1,000 ops from one connection, beyond the default rate limit
-             "--rate-burst", "100000", "--rate-per-second", "100000"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        server, port = started_server(pathlib.Path(options.bin), pathlib.Path(directory) / "boards.sqlite")
         try:
-            port = int(server.stdout.readline().decode().rsplit(":", 1)[1])
             versions = {"bench": built_board(port, "bench", SECTIONS, PER_SECTION),
                         "short": built_board(port, "short", SECTIONS, SHORT_PER_SECTION)}
             handling, raw, capped, harness, short, still, phases = run_page(options, port, versions, pathlib.Path(directory))
@@ -216,6 +210,18 @@ def main():
 
 
 WARM_UP_ROUNDS = 30
+
+
+def started_server(directory, data):
+    """board-server of `directory` on a free loopback port, its boards in `data`; answers the
+    process and its port."""
+    server = subprocess.Popen(
+        [str(directory / "board-server"), "--host", "127.0.0.1", "--port", "0", "--data", str(data),
+         "--log-level", "error",
+         # building a board sends 1,000 ops from one connection, beyond the default rate limit
+         "--rate-burst", "100000", "--rate-per-second", "100000"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    return server, int(server.stdout.readline().decode().rsplit(":", 1)[1])
 
 
 # Collects the duration of every `boardsync:message` measure (the page keeps only the latest in

@@ -29,7 +29,7 @@ from playwright.sync_api import sync_playwright
 
 from long_board import built_board
 from page_bench import (PER_SECTION, SECTIONS, WARM_UP_ROUNDS, Mover, cpu_per_window, load_events,
-                        play_round, quantile, top_level_tasks)
+                        play_round, quantile, started_server, top_level_tasks)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PAGE = "Sources/BoardServer/Page"
@@ -56,15 +56,6 @@ def page_files_of(revision, into):
     return into / PAGE
 
 
-def started(directory, data):
-    server = subprocess.Popen(
-        [str(directory / "board-server"), "--host", "127.0.0.1", "--port", "0", "--data", str(data),
-         "--log-level", "error", "--rate-burst", "100000", "--rate-per-second", "100000"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    port = int(server.stdout.readline().decode().rsplit(":", 1)[1])
-    return server, port
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=str(ROOT / ".build" / "release"))
@@ -80,7 +71,7 @@ def main():
                              scratch / "server-before"),
             server_directory(pathlib.Path(options.bin), ROOT / PAGE, scratch / "server-after"),
         ]
-        servers = [started(directory, scratch / f"{index}.sqlite") for index, directory in enumerate(directories)]
+        servers = [started_server(directory, scratch / f"{index}.sqlite") for index, directory in enumerate(directories)]
         try:
             figures = compare(options, [port for _, port in servers], scratch)
         finally:
