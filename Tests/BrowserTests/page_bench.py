@@ -21,6 +21,9 @@ more have passed. Figures per round:
   decide the raw p99.
 - the harness alone: the same rounds without an op (the call, two frames), the floor under the
   main-thread figures.
+- a plain page (plain_page.py): 20 plain tiles, one moved per round with the board page's
+  animation for it or without, under the same harness in rounds as long as the board's: what
+  one change costs on this machine before the board page does any work of its own.
 Then a Chromium trace of more rounds with the timeline categories says where the main thread's
 time goes: script, style, layout, pre-paint, paint, layerization and commit per batch.
 """
@@ -42,6 +45,7 @@ import websockets
 from playwright.sync_api import sync_playwright
 
 from long_board import built_board
+from plain_page import PlainPage
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SECTIONS = 10
@@ -128,7 +132,7 @@ def main():
         try:
             versions = {"bench": built_board(port, "bench", SECTIONS, PER_SECTION),
                         "short": built_board(port, "short", SECTIONS, SHORT_PER_SECTION)}
-            handling, raw, capped, harness, short, still, phases = run_page(options, port, versions, pathlib.Path(directory))
+            handling, raw, capped, harness, short, still, floor, round_length, phases = run_page(options, port, versions, pathlib.Path(directory))
         finally:
             server.terminate()
             server.wait(timeout=20)
@@ -154,7 +158,12 @@ def main():
         "same round without an op. *A board of 20 tiles* is the same rounds on a board of 10 sections of "
         "2 tiles: what a batch costs on this machine when the board's length costs nothing. *Motion "
         "reduced* is the long board in a page that prefers reduced motion: the same batches without "
-        "any animation (marks only). Target: main thread < 8 ms p99.",
+        "any animation (marks only). *A plain page* is the floor under all of these: 20 plain tiles in "
+        "10 columns, without the board page, its core or its server, where each round moves one tile as "
+        "bob does, with the animation the board page plays for it (the tile travels, the tile left behind "
+        f"slides up, 200 ms) or without, in rounds as long as the board's ({round_length * 1000:.1f} ms, "
+        "the median): what one change costs on this machine, with this harness, before the page does "
+        "any work of its own. Target: main thread < 8 ms p99.",
         "",
         "| figure | median | p90 | p99 |",
         "|---|---:|---:|---:|",
@@ -170,6 +179,10 @@ def main():
         f"{quantile(short, 0.9):.2f} ms | {quantile(short, 0.99):.2f} ms |",
         f"| main thread per batch, motion reduced, capped | {statistics.median(still):.2f} ms | "
         f"{quantile(still, 0.9):.2f} ms | {quantile(still, 0.99):.2f} ms |",
+        f"| a plain page of 20 tiles, one moved and animated, capped | {statistics.median(floor[True]):.2f} ms | "
+        f"{quantile(floor[True], 0.9):.2f} ms | {quantile(floor[True], 0.99):.2f} ms |",
+        f"| a plain page of 20 tiles, one moved without animation, capped | {statistics.median(floor[False]):.2f} ms | "
+        f"{quantile(floor[False], 0.9):.2f} ms | {quantile(floor[False], 0.99):.2f} ms |",
         "",
         "| module | size |",
         "|---|---:|",
@@ -236,8 +249,9 @@ new PerformanceObserver(list => {
 
 def run_page(options, port, versions, directory):
     """Answers the handling times, the main thread per round (raw and capped), the harness's
-    own rounds (capped), the rounds on the short board and those with motion reduced (capped)
-    and the phases of the traced rounds."""
+    own rounds (capped), the rounds on the short board and those with motion reduced (capped),
+    those on the plain page with and without animation (capped, by `animate`), the board
+    rounds' median length in seconds and the phases of the traced rounds."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=options.chromium, args=["--no-sandbox"])
         run_page.browser_version = browser.version
@@ -245,26 +259,36 @@ def run_page(options, port, versions, directory):
         page.set_default_timeout(30_000)
         page.add_init_script(OBSERVE_HANDLING)
         mover = opened(page, port, "bench", versions["bench"], PER_SECTION)
-        _, harness = timed_rounds(browser, page, mover, 0, options.rounds // 3, directory, empty=True)
+        _, harness, _ = timed_rounds(browser, page, lambda n: play_round(page, mover, n, empty=True),
+                                     range(options.rounds // 3), directory)
         page.evaluate("window.benchHandling.splice(0)")
-        raw, capped = timed_rounds(browser, page, mover, WARM_UP_ROUNDS, options.rounds, directory)
+        first = WARM_UP_ROUNDS
+        raw, capped, round_length = timed_rounds(browser, page, lambda n: play_round(page, mover, n),
+                                                 range(first, first + options.rounds), directory)
         handling = page.evaluate("window.benchHandling.splice(0)")
         trace = pathlib.Path(options.trace) if options.trace else directory / "trace.json"
         browser.start_tracing(page=page, path=str(trace), categories=TRACE_CATEGORIES)
-        first = WARM_UP_ROUNDS + options.rounds
+        first += options.rounds
         for round_number in range(first, first + options.trace_rounds):
             play_round(page, mover, round_number)
         browser.stop_tracing()
         short_mover = opened(page, port, "short", versions["short"], SHORT_PER_SECTION)
-        _, short = timed_rounds(browser, page, short_mover, WARM_UP_ROUNDS, options.rounds, directory)
+        _, short, _ = timed_rounds(browser, page, lambda n: play_round(page, short_mover, n),
+                                   range(WARM_UP_ROUNDS, WARM_UP_ROUNDS + options.rounds), directory)
+        floor = {}
+        for animate in (True, False):
+            plain = PlainPage(page, animate, round_length, WARM_UP_ROUNDS)
+            _, floor[animate], _ = timed_rounds(browser, page, plain.play, range(options.rounds), directory)
         page.close()
         still_page = browser.new_page(viewport={"width": 1600, "height": 900}, reduced_motion="reduce")
         still_page.set_default_timeout(30_000)
         still_mover = opened(still_page, port, "bench", mover.version, PER_SECTION, mover)
         first += options.trace_rounds + WARM_UP_ROUNDS
-        _, still = timed_rounds(browser, still_page, still_mover, first, options.rounds, directory)
+        _, still, _ = timed_rounds(browser, still_page, lambda n: play_round(still_page, still_mover, n),
+                                   range(first, first + options.rounds), directory)
         browser.close()
-        return handling, raw, capped, harness, short, still, trace_phases(trace, options.trace_rounds)
+        return (handling, raw, capped, harness, short, still, floor, round_length,
+                trace_phases(trace, options.trace_rounds))
 
 
 def opened(page, port, board, version, per_section, mover=None):
@@ -301,19 +325,21 @@ def play_round(page, mover, round_number, empty=False):
     page.evaluate(WAIT_FOR_VERSION_AND_TWO_FRAMES, target)
 
 
-def timed_rounds(browser, page, mover, first, count, directory, empty=False):
-    """Plays `count` rounds under a trace of the page's tasks; answers the main thread's CPU
-    milliseconds per round, raw and with each task capped at its wall time."""
-    trace = directory / ("empty-rounds.json" if empty else "rounds.json")
+def timed_rounds(browser, page, play, rounds, directory):
+    """Calls `play(n)` for each round number n of `rounds` under a trace of the page's tasks;
+    answers the main thread's CPU milliseconds per round, raw and with each task capped at its
+    wall time, and the rounds' median wall time in seconds."""
+    trace = directory / "rounds.json"
     browser.start_tracing(page=page, path=str(trace), categories=TASK_CATEGORIES)
     starts = []
-    for round_number in range(first, first + count):
+    for round_number in rounds:
         starts.append(time.monotonic_ns() / 1000)
-        play_round(page, mover, round_number, empty)
+        play(round_number)
     starts.append(time.monotonic_ns() / 1000)
     browser.stop_tracing()
     events = load_events(trace)
-    return cpu_per_window(top_level_tasks(events, page_main_thread(events)), starts)
+    raw, capped = cpu_per_window(top_level_tasks(events, page_main_thread(events)), starts)
+    return raw, capped, statistics.median(b - a for a, b in zip(starts, starts[1:])) / 1e6
 
 
 def cpu_per_window(tasks, starts):
