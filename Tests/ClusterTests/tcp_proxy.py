@@ -73,6 +73,16 @@ class TCPProxy:
         finally:
             self.restore()
 
+    async def _shut(self):
+        await self._cut()
+        forwarding = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in forwarding:
+            task.cancel()
+        await asyncio.gather(*forwarding, return_exceptions=True)
+
     def close(self):
-        self._call(self._cut())
+        """Cuts, ends every task still forwarding, and stops the proxy's loop and thread."""
+        self._call(self._shut())
         self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
+        self.loop.close()
