@@ -83,7 +83,7 @@ extension Optional<Mover> {
             writer.field("local", false)
             writer.field("client", client.rawValue)
             writer.field("user", user)
-            writer.field("color", PeerColor(client: client).rawValue)
+            writer.field("color", PeerColor(user: user).rawValue)
             writer.closeObject()
         }
     }

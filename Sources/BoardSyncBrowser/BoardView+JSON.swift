@@ -49,7 +49,7 @@ extension ViewCell {
             writer.field("client", holder.client.rawValue)
             writer.field("user", holder.user)
             writer.field("local", holder.isLocal)
-            writer.field("color", PeerColor(client: holder.client).rawValue)
+            writer.field("color", PeerColor(user: holder.user).rawValue)
             writer.closeObject()
         }
         writer.closeObject()

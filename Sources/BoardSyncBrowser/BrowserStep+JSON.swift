@@ -57,7 +57,7 @@ extension BrowserStatus {
         writer.openObject()
         writer.field("client", client.rawValue)
         writer.field("user", user)
-        writer.field("color", PeerColor(client: client).rawValue)
+        writer.field("color", PeerColor(user: user).rawValue)
         writer.field("board", board)
         writer.field("phase", phaseName)
         writer.field("role", role.rawValue)
@@ -78,7 +78,7 @@ extension BrowserStatus {
             writer.openObject()
             writer.field("client", peer.client.rawValue)
             writer.field("user", peer.user)
-            writer.field("color", PeerColor(client: peer.client).rawValue)
+            writer.field("color", PeerColor(user: peer.user).rawValue)
             writer.closeObject()
         }
         writer.closeArray()

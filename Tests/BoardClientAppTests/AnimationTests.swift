@@ -26,8 +26,8 @@ import Testing
         Array(F.picture(model, time: time)[range])
     }
 
-    @Test func bobIsGreen() {
-        #expect(PeerColors.color(for: Self.bob.client) == .green)
+    @Test func bobIsCyan() {
+        #expect(PeerColors.color(for: Self.bob.user) == .cyan)
     }
 
     @Test func aRemoteMoveLiftsOnlyTheMovedTileWhileItsNeighboursSlide() {
@@ -40,14 +40,14 @@ import Testing
                 " ┃ A  ┃ ║ B  ║ │ C  │ │ D  │ │ E  │ │ F  │ │ G  │",
                 " ┗━━━━┛ ╚════╝ └────┘ └────┘ └────┘ └────┘ └────┘",
             ])
-        #expect(F.colours(model, time: 1.0, rows: 3...3) == [".yy.yyy.gggggg"])
+        #expect(F.colours(model, time: 1.0, rows: 3...3) == [".yy.yyy.cccccc"])
         #expect(
             rows(model, 1.1, 2...4) == [
                 " ┏━━━━┓  ┌────┐ ┌────┐ ┌────┐ ┌────┐ ┌─╔════╗",
                 " ┃ A  ┃  │ C  │ │ D  │ │ E  │ │ F  │ │ ║ B  ║",
                 " ┗━━━━┛  └────┘ └────┘ └────┘ └────┘ └─╚════╝",
             ])
-        #expect(F.colours(model, time: 1.1, rows: 3...3) == [".yy.yyy" + String(repeating: ".", count: 32) + "gggggg"])
+        #expect(F.colours(model, time: 1.1, rows: 3...3) == [".yy.yyy" + String(repeating: ".", count: 32) + "cccccc"])
         let landed = [
             " ┏━━━━┓ ┌────┐ ┌────┐ ┌────┐ ┌────┐ ┌────┐ ╭────╮",
             " ┃ A  ┃ │ C  │ │ D  │ │ E  │ │ F  │ │ G  │ │ B  │",
@@ -57,9 +57,9 @@ import Testing
         #expect(rows(model, 2.4, 2...4) == landed)
         #expect(
             F.colours(model, time: 2.4, rows: 2...4) == [
-                ".yyyyyy" + String(repeating: ".", count: 36) + "gggggg",
-                ".yy.yyy" + String(repeating: ".", count: 36) + "gggggg",
-                ".yyyyyy" + String(repeating: ".", count: 36) + "gggggg",
+                ".yyyyyy" + String(repeating: ".", count: 36) + "cccccc",
+                ".yy.yyy" + String(repeating: ".", count: 36) + "cccccc",
+                ".yyyyyy" + String(repeating: ".", count: 36) + "cccccc",
             ])
         #expect(model.update(.frame, now: 1.2) == [])
         #expect(model.update(.tick, now: 2.5).contains(.requestFrame))
@@ -91,7 +91,7 @@ import Testing
                 " │ C  │ ┃ A  ┃ │ D  │ │ E  │ │ F  │ │ G  │ │ B  │",
                 " ╰────╯ ┗━━━━┛ └────┘ └────┘ └────┘ └────┘ └────┘",
             ])
-        #expect(F.colours(model, time: 2.5, rows: 3...3) == [".gggggg.yy.yyy"])
+        #expect(F.colours(model, time: 2.5, rows: 3...3) == [".cccccc.yy.yyy"])
         #expect(model.update(.tick, now: 3.5).contains(.requestFrame))
         #expect(F.colours(model, time: 3.5, rows: 3...3) == ["........yy.yyy"])
     }
@@ -226,7 +226,7 @@ import Testing
                 " ┆ bob        ┆",
                 " └┄┄┄┄┄┄┄┄┄┄┄┄┘",
             ])
-        #expect(F.colours(model, time: 2.2, rows: 6...6) == [".gggggggggggggg"])
+        #expect(F.colours(model, time: 2.2, rows: 6...6) == [".cccccccccccccc"])
     }
 
     @Test func pickingUpWithTheMouseOpensAGapThatTheNeighboursMakeRoomFor() {
@@ -322,7 +322,7 @@ import Testing
                 " │ Notes      │ │ Photos     │",
                 " ╰────────────╯ └────────────┘",
             ])
-        #expect(F.colours(model, time: 1.2, rows: 8...8) == [".gggggggggggggg"])
+        #expect(F.colours(model, time: 1.2, rows: 8...8) == [".cccccccccccccc"])
     }
 
     @Test func aBatchInMidFlightStartsEveryTileFromWhereItIsDrawn() {
@@ -361,7 +361,7 @@ import Testing
                 " ┃ Mail       ┃ │ Photos     │",
                 " ┗━━━━━━━━━━━━┛ └────────────┘",
             ])
-        #expect(F.colours(model, time: 1.28, rows: 8...8) == [".gg....gggggggg"])
+        #expect(F.colours(model, time: 1.28, rows: 8...8) == [".cc....cccccccc"])
     }
 
     @Test func withoutAnimationEveryChangeShowsAtOnceAndTheMoverStillMarksIt() {

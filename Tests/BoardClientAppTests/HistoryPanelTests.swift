@@ -79,7 +79,7 @@ import Testing
                 "",
                 "↑↓ scroll · Enter the board at that version · Esc close",
             ])
-        #expect(F.colours(model, time: 10, rows: 3...3) == ["......." + String(repeating: "g", count: 24)])
+        #expect(F.colours(model, time: 10, rows: 3...3) == ["......." + String(repeating: "c", count: 24)])
     }
 
     @Test func opsThatArriveWhileItIsOpenAreAddedOnTop() {

@@ -84,7 +84,7 @@ import Testing
         #expect(lines[7] == " ┌────────────┐ ┌┄┄┄┄┄┄┄┄┄┄┄┄┐")
         #expect(lines[8] == " │ Photos     │ ┆ bob        ┆")
         let buffer = AppView.render(model, time: 10)
-        #expect(buffer.cell(x: 18, y: 8)?.style.foreground == PeerColors.color(for: bob.client))
+        #expect(buffer.cell(x: 18, y: 8)?.style.foreground == PeerColors.color(for: bob.user))
     }
 
     @Test func helpOverlayListsTheKeys() {

@@ -21,7 +21,7 @@ import Testing
         var model = F.model(peers: [Self.bob])
         _ = model.update(remote(.moveSection(section: "done", from: 1, index: 0), version: 2), now: 1)
         #expect(rows(model, 1.0, 9...9) == [" Done (1)"])
-        #expect(F.colours(model, time: 1.0, rows: 9...9) == [".gggg"])
+        #expect(F.colours(model, time: 1.0, rows: 9...9) == [".cccc"])
         #expect(
             rows(model, 1.1, 1...7) == [
                 "",
@@ -32,7 +32,7 @@ import Testing
                 " ┏━━━━━━━━━━━━┓ ┌────────────┐ ┌────────────┐",
                 " ┃ Mail       ┃ │ Maps       │ │ Notes      │",
             ])
-        #expect(F.colours(model, time: 1.1, rows: 2...2) == [".gggg"])
+        #expect(F.colours(model, time: 1.1, rows: 2...2) == [".cccc"])
         #expect(
             rows(model, 1.2, 1...7) == [
                 " Done (1)",
@@ -43,7 +43,7 @@ import Testing
                 " To do (4)",
                 " ┏━━━━━━━━━━━━┓ ┌────────────┐ ┌────────────┐",
             ])
-        #expect(F.colours(model, time: 2.0, rows: 1...1) == [".gggg"])
+        #expect(F.colours(model, time: 2.0, rows: 1...1) == [".cccc"])
         #expect(F.colours(model, time: 2.6, rows: 1...1) == [""])
     }
 

@@ -125,7 +125,7 @@ import Testing
         _ = model.update(remote(.moveSection(section: "done", from: 1, index: 0), version: 3), now: 2)
         #expect(F.picture(model, time: 2)[0].hasSuffix("bob moved section Finished"))
         #expect(F.picture(model, time: 2.9)[1] == " Finished (1)")
-        #expect(F.colours(model, time: 2.9, rows: 1...1) == [".gggggggg"], "the moved section is not marked")
+        #expect(F.colours(model, time: 2.9, rows: 1...1) == [".cccccccc"], "the moved section is not marked")
         _ = model.update(remote(.deleteSection(section: "done", from: 0), version: 4), now: 3)
         #expect(F.picture(model, time: 3)[0].hasSuffix("bob deleted section Finished"))
         #expect(F.picture(model, time: 5)[1] == " To do (4)")

@@ -43,7 +43,7 @@ import Testing
         #expect(json.contains(#""plan":{"durationMs":200,"markMs":1500,"sections":[],"cells":["#))
         #expect(
             json.contains(
-                #"{"id":"a","motion":"moved","from":{"section":0,"item":0},"to":{"section":1,"item":0},"mover":{"local":false,"client":"B","user":"bob","color":"green"},"marked":true}"#
+                #"{"id":"a","motion":"moved","from":{"section":0,"item":0},"to":{"section":1,"item":0},"mover":{"local":false,"client":"B","user":"bob","color":"cyan"},"marked":true}"#
             ))
         #expect(
             json.contains(#"{"id":"b","motion":"shifted","from":{"section":0,"item":1},"to":{"section":0,"item":0}}"#),
@@ -83,8 +83,8 @@ import Testing
                     action: .begin, client: "B", user: "bob", item: "a", from: Position(section: "main", index: 0),
                     to: nil, version: 5)))
         let json = text(step.json)
-        #expect(json.contains(#""peers":[{"client":"B","user":"bob","color":"green"}]"#))
-        #expect(json.contains(#""holder":{"client":"B","user":"bob","local":false,"color":"green"}"#))
+        #expect(json.contains(#""peers":[{"client":"B","user":"bob","color":"cyan"}]"#))
+        #expect(json.contains(#""holder":{"client":"B","user":"bob","local":false,"color":"cyan"}"#))
         #expect(json.contains(#""status":{"client":"A","user":"ann","color":"cyan","#))
     }
 }

@@ -1,20 +1,30 @@
 import BoardSync
 import Testing
 
-/// Every shell shows a connection in the colour its client id picks.
+/// Every shell shows a person in the colour their user name picks.
 @Suite struct PeerColorTests {
-    @Test func fixedColoursOfKnownIds() {
-        #expect(PeerColor(client: "bob0000000000001") == .green)
-        #expect(PeerColor(client: "") == PeerColor.allCases[Int(0xcbf2_9ce4_8422_2325 % UInt64(6))])
+    @Test func fixedColoursOfKnownNames() {
+        #expect(PeerColor(user: "bob") == PeerColor.allCases[Int(Self.fnv1a("bob") % 6)])
+        #expect(PeerColor(user: "") == PeerColor.allCases[Int(0xcbf2_9ce4_8422_2325 % UInt64(6))])
     }
 
-    @Test func theSameIdAlwaysGetsTheSameColour() {
-        let ids = (0..<200).map { ClientID("web-\($0)") }
-        #expect(ids.map { PeerColor(client: $0) } == ids.map { PeerColor(client: $0) })
+    @Test func theSameNameAlwaysGetsTheSameColour() {
+        let names = (0..<200).map { "person \($0)" }
+        #expect(names.map { PeerColor(user: $0) } == names.map { PeerColor(user: $0) })
     }
 
-    @Test func idsSpreadOverEveryColour() {
-        let colours = Set((0..<200).map { PeerColor(client: "client-\($0)") })
+    @Test func namesSpreadOverEveryColour() {
+        let colours = Set((0..<200).map { PeerColor(user: "person-\($0)") })
         #expect(colours == Set(PeerColor.allCases))
+    }
+
+    @Test func namesAreHashedByTheirUTF8Bytes() {
+        #expect(PeerColor(user: "Zoë") == PeerColor.allCases[Int(Self.fnv1a("Zoë") % 6)])
+        #expect("Zoë".utf8.count == 4)
+    }
+
+    /// FNV-1a, 64 bits, written out here as the reference the colour must follow.
+    static func fnv1a(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 }

@@ -35,14 +35,9 @@ def main():
         pages = {}
         for user in ["alice", "bob"]:
             page = browser.new_context(viewport=size, device_scale_factor=1).new_page()
-            while True:
-                page.goto(server.url(f"/b/demo?user={user}"))
-                page.wait_for_selector('[data-connection="connected"]')
-                color = page.evaluate("window.boardPage.status.color")
-                if color in ("blue", "magenta") and color != pages.get("alice", {"color": None})["color"]:
-                    break
-            pages[user] = {"page": page, "color": color}
-        pages = {user: entry["page"] for user, entry in pages.items()}
+            page.goto(server.url(f"/b/demo?user={user}"))
+            page.wait_for_selector('[data-connection="connected"]')
+            pages[user] = page
         alice, bob = pages["alice"], pages["bob"]
         alice.focus('[data-item-id="maps"]')
         alice.keyboard.press("Space")

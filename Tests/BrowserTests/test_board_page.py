@@ -1,6 +1,7 @@
 """Two people on one board in a real Chromium: pointer and keyboard drags, a remote delete
 during a drag, a terminal script client editing at the same time, an edit made offline across a
-server restart, and a viewer who sees everything but changes nothing."""
+server restart, a person's colour across reloads, and a viewer who sees everything but changes
+nothing."""
 
 import json
 import subprocess
@@ -168,6 +169,28 @@ def test_an_edit_made_offline_is_kept_and_sent_after_the_server_restarts(server,
     assert labels[-1] == "Written offline"
     assert alice.locator('[data-item-id]:has-text("Written offline")').count() == 1
     shot(alice, "offline-edit-sent")
+
+
+def test_a_person_keeps_their_colour_when_the_page_is_loaded_again(server, people):
+    alice = people(server, "alice")
+    bob = people(server, "bob")
+    bobs_badge = alice.locator('.person:has(.person-name:text-is("bob"))')
+    bobs_badge.wait_for()
+    colour = bob.evaluate("() => window.boardPage.status.color")
+    clients = {bob.evaluate("() => window.boardPage.status.client")}
+    assert bobs_badge.get_attribute("data-color") == colour
+    for _ in range(3):
+        bob.reload()
+        bob.wait_for_selector('[data-board="demo"][data-connection="connected"]')
+        clients.add(bob.evaluate("() => window.boardPage.status.client"))
+        assert bob.evaluate("() => window.boardPage.status.color") == colour
+        alice.wait_for_function(
+            "client => window.boardPage.status.peers.some(peer => peer.client === client)",
+            arg=bob.evaluate("() => window.boardPage.status.client"))
+        assert bobs_badge.count() == 1
+        assert bobs_badge.get_attribute("data-color") == colour
+    assert len(clients) == 4, "every load is a new connection with a client id of its own"
+    assert alice.errors == [] and bob.errors == []
 
 
 def test_a_viewer_sees_changes_live_and_cannot_change_anything(make_server, people):

@@ -141,17 +141,17 @@ public enum AppView {
     /// come next.
     static func style(of cell: ViewCell, model: AppModel, frame: MotionFrame?, mark: Mover? = nil) -> TileStyle {
         if let holder = cell.holder {
-            return .placeholder(holder: holder.user, color: PeerColors.color(for: holder.client))
+            return .placeholder(holder: holder.user, color: PeerColors.color(for: holder.user))
         }
         if let frame, frame.isLifted {
             switch frame.liftedBy {
             case .local: return .lifted
-            case .remote(let client, _): return .travelling(color: PeerColors.color(for: client))
+            case .remote(_, let user): return .travelling(color: PeerColors.color(for: user))
             case nil: return .travelling(color: nil)
             }
         }
         var color: Color?
-        if case .remote(let client, _)? = frame?.markedBy ?? mark { color = PeerColors.color(for: client) }
+        if case .remote(_, let user)? = frame?.markedBy ?? mark { color = PeerColors.color(for: user) }
         if cell.id.rawValue == model.cursor, !model.showHelp { return .cursor(markedIn: color) }
         return color.map { .marked(color: $0) } ?? .normal
     }

@@ -15,8 +15,8 @@ struct SectionTitleStyle {
 
     init(_ motion: MotionFrame) {
         self.init(reveal: motion.scale)
-        if case .remote(let client, _)? = motion.isLifted ? motion.liftedBy : motion.markedBy {
-            text.foreground = PeerColors.color(for: client)
+        if case .remote(_, let user)? = motion.isLifted ? motion.liftedBy : motion.markedBy {
+            text.foreground = PeerColors.color(for: user)
         }
         if motion.isFlashing { text = text.adding(.reverse) }
     }

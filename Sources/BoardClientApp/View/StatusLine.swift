@@ -19,11 +19,11 @@ enum StatusLine {
         var x = buffer.set(x: 1, y: 0, model.boardName, style: bar.adding(.bold), clip: line)
         x = buffer.set(x: x, y: 0, " v\(model.machine.version) · ", style: bar, clip: line)
         x = buffer.set(x: x, y: 0, connectionText(model, time: time), style: bar, clip: line)
-        for (client, user) in people(model) {
+        for (_, user) in people(model) {
             x = buffer.set(x: x, y: 0, " ", style: bar, clip: line)
             x = buffer.set(
                 x: x, y: 0, user,
-                style: Style(foreground: PeerColors.color(for: client), attributes: [.reverse, .bold]),
+                style: Style(foreground: PeerColors.color(for: user), attributes: [.reverse, .bold]),
                 clip: line)
         }
         if let action = model.lastRemoteAction, x + 4 < leftWidth {

@@ -1,6 +1,6 @@
 // Who is using the page: the name others see (asked once, remembered in this browser; a `user`
 // parameter in the address wins), the access token carried along from the address, and the
-// colours of people, which the core picks from each client id (PeerColor in BoardSync).
+// colours of people, which the core picks from each name (PeerColor in BoardSync).
 
 const storageKey = 'boardsync.user';
 
