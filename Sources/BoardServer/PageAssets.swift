@@ -27,6 +27,7 @@ struct PageAssets: Sendable {
         ("/assets/tile-tools.js", "tile-tools.js", "text/javascript; charset=utf-8"),
         ("/assets/connection.js", "connection.js", "text/javascript; charset=utf-8"),
         ("/assets/people.js", "people.js", "text/javascript; charset=utf-8"),
+        ("/assets/people-list.js", "people-list.js", "text/javascript; charset=utf-8"),
         ("/assets/boardsync.js", "boardsync.js", "text/javascript; charset=utf-8"),
         (modulePath, "boardsync.wasm", "application/wasm"),
     ]

@@ -10,7 +10,8 @@ import { DragController } from './board-drag.js';
 import { Editing } from './board-edit.js';
 import { TileTools } from './tile-tools.js';
 import { Connection } from './connection.js';
-import { chosenUser, personBadge, rememberUser, withToken } from './people.js';
+import { chosenUser, rememberUser, withToken } from './people.js';
+import { PeopleList } from './people-list.js';
 
 const boardName = decodeURIComponent(location.pathname.replace(/^\/b\//, ''));
 const noticeMs = 6000;
@@ -34,6 +35,7 @@ class BoardPage {
     this.drag = new DragController(this);
     this.editing = new Editing(this);
     this.tools = new TileTools(this);
+    this.people = new PeopleList(document.getElementById('people'));
     this.root.dataset.board = boardName;
     document.title = `${boardName} · board`;
     document.getElementById('board-name').textContent = boardName;
@@ -139,9 +141,7 @@ class BoardPage {
     const signature = JSON.stringify([status.user, status.color, status.peers]);
     if (this.peopleShown !== signature) {
       this.peopleShown = signature;
-      const badges = [personBadge(status.user, status.color, { you: true })];
-      for (const peer of status.peers) badges.push(personBadge(peer.user, peer.color));
-      document.getElementById('people').replaceChildren(...badges);
+      this.people.show(status.user, status.color, status.peers);
     }
   }
 
