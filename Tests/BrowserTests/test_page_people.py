@@ -1,6 +1,6 @@
-"""The people in the board page's top bar, with a crowd of protocol clients (Python websockets)
-on the board: one line of badges whatever the crowd, the rest behind "+N", which opens everyone;
-one badge per name."""
+"""The board page's top bar in a real Chromium: with a crowd of protocol clients (Python
+websockets) on the board, one line of badges whatever the crowd, the rest behind "+N", which
+opens everyone, and one badge per name; with long names on a phone, two lines at most."""
 
 import contextlib
 import json
@@ -85,3 +85,17 @@ def test_people_who_do_not_fit_are_behind_a_button_that_opens_everyone(server, p
     alice.locator(".people-more").wait_for(state="hidden")
     assert shown_names(alice) == ["alice (you)"]
     assert alice.errors == []
+
+
+def test_a_long_board_name_and_a_long_name_keep_the_bar_to_two_lines_on_a_phone(server, people):
+    board = "quarterly-planning-for-the-platform-team-and-friends"
+    page = people(server, "Maximiliana Konstantinopoulou-W", board=board, width=390, height=700)
+    title = page.locator("#board-name")
+    assert title.get_attribute("title") == board
+    assert title.evaluate("element => element.scrollWidth > element.clientWidth"), "the name is cut short"
+    undo = page.locator("#undo").bounding_box()
+    assert abs(undo["y"] - title.bounding_box()["y"]) < 20, "the name shares its line with Undo"
+    assert undo["x"] + undo["width"] <= 390
+    assert page.locator(".topbar").bounding_box()["height"] < 100
+    shot(page, "long-names-phone")
+    assert page.errors == []

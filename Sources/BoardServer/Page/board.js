@@ -39,6 +39,7 @@ class BoardPage {
     this.root.dataset.board = boardName;
     document.title = `${boardName} · board`;
     document.getElementById('board-name').textContent = boardName;
+    document.getElementById('board-name').title = boardName;
     this.root.addEventListener('keydown', (event) => this.key(event));
     document.addEventListener('keydown', (event) => this.globalKey(event));
     document.getElementById('undo').addEventListener('click', () => this.perform({ type: 'undo' }));
