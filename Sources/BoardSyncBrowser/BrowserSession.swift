@@ -101,7 +101,7 @@ public struct BrowserSession: Sendable {
         return BrowserStatus(
             client: machine.clientID, user: machine.user, board: machine.boardID, phase: machine.phase,
             role: machine.role, version: machine.version, pending: machine.pendingCount, canUndo: machine.canUndo,
-            drag: machine.localDrag, peers: peers, lastRemoteAction: lastRemoteAction)
+            drag: machine.localDrag, peers: peers, people: machine.people, lastRemoteAction: lastRemoteAction)
     }
 
     /// Turns what the machine asked for into the page's answer; `before` is the view before the

@@ -82,6 +82,16 @@ extension BrowserStatus {
             writer.closeObject()
         }
         writer.closeArray()
+        writer.arrayField("people")
+        for person in people {
+            writer.openObject()
+            writer.field("user", person.user)
+            writer.field("color", person.color.rawValue)
+            writer.field("connections", person.connections)
+            writer.field("you", person.isYou)
+            writer.closeObject()
+        }
+        writer.closeArray()
         writer.field("lastRemoteAction", optional: lastRemoteAction)
         writer.closeObject()
     }

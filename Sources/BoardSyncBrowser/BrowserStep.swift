@@ -85,6 +85,9 @@ public struct BrowserStatus: Hashable, Sendable {
     public var drag: LocalDrag?
     /// The other connections on the board, sorted by user name, then client id.
     public var peers: [Peer]
+    /// The people on the board as the page names them: this person first, then one entry per
+    /// other name (`ClientMachine.people`).
+    public var people: [PresentPerson]
     /// The latest remote action in words ("bob moved Mail to Done").
     public var lastRemoteAction: String?
 

@@ -87,6 +87,21 @@ import Testing
         #expect(buffer.cell(x: 18, y: 8)?.style.foreground == PeerColors.color(for: bob.user))
     }
 
+    @Test func thePeopleWhoDoNotFitOnTheStatusLineAreCounted() {
+        let names = ["bob", "cleo", "cleo", "dan", "eve", "finn", "gus", "hal"]
+        let peers = names.enumerated().map {
+            ServerMessage.Peer(client: ClientID("peer\($0.offset)"), user: $0.element)
+        }
+        let wide = ModelFixtures.picture(ModelFixtures.model(width: 80, peers: peers))
+        #expect(wide[0] == " team v1 · connected ann bob cleo ×2 dan eve finn gus hal")
+        let narrow = ModelFixtures.picture(ModelFixtures.model(width: 44, peers: peers))
+        #expect(narrow[0] == " team v1 · connected ann bob cleo ×2 dan +4")
+        let buffer = AppView.render(ModelFixtures.model(width: 44, peers: peers), time: 10)
+        #expect(buffer.cell(x: 30, y: 0)?.style.foreground == PeerColors.color(for: "cleo"))
+        #expect(buffer.cell(x: 38, y: 0)?.style.foreground == PeerColors.color(for: "dan"))
+        #expect(buffer.cell(x: 41, y: 0)?.style.foreground == .default)
+    }
+
     @Test func helpOverlayListsTheKeys() {
         var model = ModelFixtures.model()
         _ = model.update(ModelFixtures.char("?"), now: 1)

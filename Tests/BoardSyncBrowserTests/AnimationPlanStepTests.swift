@@ -84,6 +84,10 @@ import Testing
                     to: nil, version: 5)))
         let json = text(step.json)
         #expect(json.contains(#""peers":[{"client":"B","user":"bob","color":"cyan"}]"#))
+        #expect(
+            json.contains(
+                #""people":[{"user":"ann","color":"cyan","connections":1,"you":true},"#
+                    + #"{"user":"bob","color":"cyan","connections":1,"you":false}]"#))
         #expect(json.contains(#""holder":{"client":"B","user":"bob","local":false,"color":"cyan"}"#))
         #expect(json.contains(#""status":{"client":"A","user":"ann","color":"cyan","#))
     }

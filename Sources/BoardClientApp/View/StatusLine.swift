@@ -19,13 +19,7 @@ enum StatusLine {
         var x = buffer.set(x: 1, y: 0, model.boardName, style: bar.adding(.bold), clip: line)
         x = buffer.set(x: x, y: 0, " v\(model.machine.version) · ", style: bar, clip: line)
         x = buffer.set(x: x, y: 0, connectionText(model, time: time), style: bar, clip: line)
-        for (_, user) in people(model) {
-            x = buffer.set(x: x, y: 0, " ", style: bar, clip: line)
-            x = buffer.set(
-                x: x, y: 0, user,
-                style: Style(foreground: PeerColors.color(for: user), attributes: [.reverse, .bold]),
-                clip: line)
-        }
+        x = drawPeople(model.machine.people, at: x, width: leftWidth, bar: bar, into: &buffer)
         if let action = model.lastRemoteAction, x + 4 < leftWidth {
             x = buffer.set(x: x, y: 0, " · ", style: bar, clip: line)
             buffer.write(action, x: x, y: 0, maxWidth: leftWidth - x, style: bar)
@@ -66,9 +60,27 @@ enum StatusLine {
         }
     }
 
-    /// This client first, then the others by name.
-    static func people(_ model: AppModel) -> [(ClientID, String)] {
-        [(model.machine.clientID, model.machine.user)]
-            + model.machine.peers.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map { ($0.key, $0.value) }
+    /// The people from column `start` on, each name in its colour (`×N` after a name several connections go
+    /// by); those that do not fit before `width` are counted in a closing "+N". Answers where
+    /// the text ends.
+    static func drawPeople(
+        _ people: [PresentPerson], at start: Int, width: Int, bar: Style, into buffer: inout Buffer
+    ) -> Int {
+        let line = Rect(x: 0, y: 0, width: width, height: 1)
+        var x = start
+        for (index, person) in people.enumerated() {
+            let name = person.connections > 1 ? "\(person.user) ×\(person.connections)" : person.user
+            let left = people.count - index - 1
+            let room = 1 + DisplayWidth.of(name) + (left > 0 ? DisplayWidth.of(" +\(left)") : 0)
+            if index > 0, x + room > width {
+                return buffer.set(x: x, y: 0, " +\(people.count - index)", style: bar, clip: line)
+            }
+            x = buffer.set(x: x, y: 0, " ", style: bar, clip: line)
+            x = buffer.set(
+                x: x, y: 0, name,
+                style: Style(foreground: PeerColors.color(for: person.user), attributes: [.reverse, .bold]),
+                clip: line)
+        }
+        return x
     }
 }

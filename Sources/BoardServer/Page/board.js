@@ -139,10 +139,10 @@ class BoardPage {
     setFlag(document.getElementById('view-only'), 'hidden', status.role !== 'viewer');
     setFlag(document.getElementById('undo'), 'disabled', !status.canUndo || !this.canEdit);
     setText(document.getElementById('last-action'), status.lastRemoteAction ?? '');
-    const signature = JSON.stringify([status.user, status.color, status.peers]);
+    const signature = JSON.stringify(status.people);
     if (this.peopleShown !== signature) {
       this.peopleShown = signature;
-      this.people.show(status.user, status.color, status.peers);
+      this.people.show(status.people);
     }
   }
 

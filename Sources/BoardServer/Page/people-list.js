@@ -1,6 +1,6 @@
-// The people in the top bar: one badge per name, on one line. When they do not all fit, the
-// last ones give way to a "+N" button that opens the whole list, so that a busy board never
-// pushes the board itself down the screen.
+// The people in the top bar, as the core names them (one per name, this person first), on one
+// line. When they do not all fit, the last ones give way to a "+N" button that opens the whole
+// list, so that a busy board never pushes the board itself down the screen.
 
 import { personBadge } from './people.js';
 
@@ -24,17 +24,10 @@ export class PeopleList {
     new ResizeObserver(() => this.fit()).observe(root);
   }
 
-  /** Shows this person and `peers` (`{user, color}`, sorted by name); several connections
-   * under one name are one badge, counted. */
-  show(user, color, peers) {
-    const byName = new Map();
-    for (const peer of peers) {
-      const known = byName.get(peer.user);
-      if (known) known.count += 1;
-      else byName.set(peer.user, { user: peer.user, color: peer.color, count: 1 });
-    }
-    this.people = [{ user, color, count: 1, you: true }, ...byName.values()];
-    this.shown.replaceChildren(...this.people.map(badgeOf));
+  /** Shows `people` (the status's: this person first, one entry per name). */
+  show(people) {
+    this.people = people;
+    this.shown.replaceChildren(...people.map(badgeOf));
     this.fit();
     if (this.everyone.matches(':popover-open')) this.fillEveryone();
   }
@@ -71,11 +64,11 @@ export class PeopleList {
 
 function badgeOf(person) {
   const badge = personBadge(person.user, person.color, { you: person.you });
-  if (person.count > 1) {
+  if (person.connections > 1) {
     const count = document.createElement('span');
     count.className = 'person-count';
-    count.textContent = `×${person.count}`;
-    count.title = `${person.count} connections`;
+    count.textContent = `×${person.connections}`;
+    count.title = `${person.connections} connections`;
     badge.append(count);
   }
   return badge;

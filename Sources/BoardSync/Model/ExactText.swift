@@ -15,6 +15,11 @@ enum ExactText {
         return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 
+    /// Whether `a` comes before `b` in the order of their UTF-8 bytes.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
     /// Whether two strings are one value bit for bit: the same storage, or the same small string
     /// held inline. Equal bits always mean equal bytes, so a label that did not change (the
     /// views' common case) is told apart without reaching its bytes.
