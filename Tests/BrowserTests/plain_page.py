@@ -5,8 +5,6 @@ next, as the benchmark's mover does, with or without the animation the board pag
 Measured with the benchmark's own harness, it is what one change costs on the machine before
 the board page does any work of its own."""
 
-import time
-
 COLUMNS = 10
 PLAIN_PAGE = """<!doctype html>
 <style>
@@ -43,21 +41,20 @@ MOVE_ONE_TILE = """async ([round, animate]) => {
 
 
 class PlainPage:
-    """The plain page open in a Playwright page; `play(n)` is one round, starting `interval`
-    seconds after the previous one, so that its rounds are as long as the board's."""
+    """The plain page open in a Playwright page. A round, `play(n)`, opens with the op round trip
+    that opens a round of the board (`mover` moves a tile of a board this page does not show and
+    waits for its ack), so that its rounds are as long as the board's, then moves a tile here."""
 
-    def __init__(self, page, animate, interval, warm_up_rounds):
+    def __init__(self, page, animate, mover, first_move, warm_up_rounds):
         self.page = page
         self.animate = animate
-        self.interval = interval
+        self.mover = mover
+        self.next_move = first_move
         page.set_content(PLAIN_PAGE)
         for round_number in range(warm_up_rounds):
             page.evaluate(MOVE_ONE_TILE, [round_number, animate])
-        self.next_start = None
 
     def play(self, round_number):
-        now = time.monotonic()
-        if self.next_start is not None and now < self.next_start:
-            time.sleep(self.next_start - now)
-        self.next_start = max(now, self.next_start or now) + self.interval
+        self.mover.move(self.next_move)
+        self.next_move += 1
         self.page.evaluate(MOVE_ONE_TILE, [round_number, self.animate])
