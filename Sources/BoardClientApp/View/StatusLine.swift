@@ -19,7 +19,7 @@ enum StatusLine {
         var x = buffer.set(x: 1, y: 0, model.boardName, style: bar.adding(.bold), clip: line)
         x = buffer.set(x: x, y: 0, " v\(model.machine.version) · ", style: bar, clip: line)
         x = buffer.set(x: x, y: 0, connectionText(model, time: time), style: bar, clip: line)
-        x = drawPeople(model.machine.people, at: x, width: leftWidth, bar: bar, into: &buffer)
+        x = drawPeople(model.machine.people, at: x, in: line, bar: bar, into: &buffer)
         if let action = model.lastRemoteAction, x + 4 < leftWidth {
             x = buffer.set(x: x, y: 0, " · ", style: bar, clip: line)
             buffer.write(action, x: x, y: 0, maxWidth: leftWidth - x, style: bar)
@@ -60,13 +60,13 @@ enum StatusLine {
         }
     }
 
-    /// The people from column `start` on, each name in its colour (`×N` after a name several connections go
-    /// by); those that do not fit before `width` are counted in a closing "+N". Answers where
-    /// the text ends.
+    /// The people from column `start` of `line` on, each name in its colour (`×N` after a name
+    /// several connections go by); those that do not fit in `line` are counted in a closing
+    /// "+N". Answers where the text ends.
     static func drawPeople(
-        _ people: [PresentPerson], at start: Int, width: Int, bar: Style, into buffer: inout Buffer
+        _ people: [PresentPerson], at start: Int, in line: Rect, bar: Style, into buffer: inout Buffer
     ) -> Int {
-        let line = Rect(x: 0, y: 0, width: width, height: 1)
+        let width = line.x + line.width
         var x = start
         for (index, person) in people.enumerated() {
             let name = person.connections > 1 ? "\(person.user) ×\(person.connections)" : person.user

@@ -2,7 +2,6 @@
 /// connections go by it, in the colour that name has everywhere.
 public struct PresentPerson: Hashable, Sendable {
     public var user: String
-    public var color: PeerColor
     /// How many connections go by this name, this client's own included for `isYou`.
     public var connections: Int
     /// Whether this is the person using this client.
@@ -10,10 +9,12 @@ public struct PresentPerson: Hashable, Sendable {
 
     public init(user: String, connections: Int, isYou: Bool) {
         self.user = user
-        self.color = PeerColor(user: user)
         self.connections = connections
         self.isYou = isYou
     }
+
+    /// The colour of the name.
+    public var color: PeerColor { PeerColor(user: user) }
 
     /// The people of a board seen by `you`: `you` first, then every other name among `others`
     /// (the other connections' user names) in the order of their UTF-8 bytes; the other
