@@ -10,9 +10,9 @@ extension BrowserStep {
     }
 
     /// Writes the step's object; `session` adds the handle of a session just opened.
-    func write(to writer: inout JSONWriter, session: Int? = nil) {
+    func write(to writer: inout JSONWriter, session handle: Int? = nil) {
         writer.openObject()
-        if let session { writer.field("session", session) }
+        if let handle { writer.field("session", handle) }
         if let error { writer.field("error", error.message) }
         writer.arrayField("send")
         for message in send { writer.element(String(decoding: WireCodec.encode(message), as: UTF8.self)) }
@@ -20,9 +20,16 @@ extension BrowserStep {
         writer.arrayField("notices")
         for notice in notices { notice.write(to: &writer) }
         writer.closeArray()
-        writer.field("reconnect", reconnect)
+        if !session.announcements.isEmpty {
+            writer.arrayField("announcements")
+            for sentence in session.announcements { writer.element(sentence) }
+            writer.closeArray()
+        }
+        writer.field("reconnect", session.reconnect)
         if let tickAfterMs { writer.field("tickAfterMs", tickAfterMs) }
-        if let reconnectAfterMs { writer.field("reconnectAfterMs", reconnectAfterMs) }
+        if let connectAfterMs { writer.field("connectAfterMs", connectAfterMs) }
+        if let stopped = session.stopped { writer.field("stopped", stopped) }
+        if let problem = session.problem { writer.field("problem", problem.message) }
         writer.key("status")
         status.write(to: &writer)
         writer.key("batch")
@@ -41,13 +48,15 @@ extension BrowserStep {
     }
 }
 
-extension BrowserNotice {
+extension SessionNotice {
     func write(to writer: inout JSONWriter) {
         writer.openObject()
         writer.field("kind", kind)
         writer.field("text", text)
         if let item { writer.field("item", item.rawValue) }
         if case .refused(let code, _) = notice { writer.field("code", code.rawValue) }
+        if !isShown { writer.field("shown", false) }
+        if isWarning { writer.field("warning", true) }
         writer.closeObject()
     }
 }
@@ -60,6 +69,9 @@ extension BrowserStatus {
         writer.field("color", PeerColor(user: user).rawValue)
         writer.field("board", board)
         writer.field("phase", phaseName)
+        writer.objectField("connection")
+        writeConnection(to: &writer)
+        writer.closeObject()
         writer.field("role", role.rawValue)
         writer.field("version", version)
         writer.field("pending", pending)
@@ -93,7 +105,25 @@ extension BrowserStatus {
         }
         writer.closeArray()
         writer.field("lastRemoteAction", optional: lastRemoteAction)
+        writer.field("announcement", optional: announcement)
         writer.closeObject()
+    }
+
+    /// `{"state": "idle" | "connecting" | "live" | "waiting" | "stopped"}`, with `untilMs` and
+    /// `problem` while waiting and `reason` once stopped.
+    private func writeConnection(to writer: inout JSONWriter) {
+        switch connection {
+        case .idle: writer.field("state", "idle")
+        case .connecting: writer.field("state", "connecting")
+        case .live: writer.field("state", "live")
+        case .waiting(let until, let problem):
+            writer.field("state", "waiting")
+            writer.field("untilMs", BrowserStep.milliseconds(until))
+            if let problem { writer.field("problem", problem) }
+        case .stopped(let reason):
+            writer.field("state", "stopped")
+            writer.field("reason", reason)
+        }
     }
 
     private var phaseName: String {

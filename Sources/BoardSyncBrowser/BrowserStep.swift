@@ -1,70 +1,41 @@
 import BoardSync
 
-/// The session's answer to one input: what the page must do and show. Encoded as one JSON
-/// object by `BrowserStep.json` (see docs/BROWSER.md for every field).
+/// The session's answer to one input, as the page reads it: the core's `SessionStep` with the
+/// new view and the status. Encoded as one JSON object by `BrowserStep.json` (see
+/// docs/BROWSER.md for every field).
 public struct BrowserStep: Hashable, Sendable {
-    /// Messages to send on the WebSocket, in order.
-    public var send: [ClientMessage] = []
-    /// What to tell the person, beyond the board changing.
-    public var notices: [BrowserNotice] = []
-    /// The session lost track of the server's state: close the connection and connect again
-    /// (tell the session `disconnected`, then `connected`).
-    public var reconnect = false
-    /// The update batch from the previous view to `view`; nil when the view did not change.
-    public var batch: UpdateBatch?
-    /// How to animate `batch`: the core's `AnimationPlan` from the previous view, the batch, the
-    /// new view and who caused the change. Present whenever `batch` is.
-    public var plan: AnimationPlan?
-    /// The new view: for the `state` intent, and whenever `batch` is present in a session that
+    /// What the session asks the page to do and show.
+    public var session = SessionStep()
+    /// The new view: for the `state` intent, and whenever the step has a batch in a session that
     /// answers with whole views.
     public var view: BoardView?
-    /// What changed in the view: whenever `batch` is present in a session that answers with
+    /// What changed in the view: whenever the step has a batch in a session that answers with
     /// changes (`SessionParameters.views`).
     public var changes: ViewChanges?
     /// The session as the page shows it (connection, version, presence, the held item).
     public var status: BrowserStatus
-    /// Tell the session `tick` after this many milliseconds: a drag position waits for the rate
-    /// limit of `over` messages.
-    public var tickAfterMs: Int?
-    /// After `disconnected`: connect again after this many milliseconds (backoff with jitter).
-    public var reconnectAfterMs: Int?
     /// Why the input was refused; nothing else changed.
     public var error: BrowserInputError?
 
     public init(status: BrowserStatus) {
         self.status = status
     }
-}
 
-/// A `ClientNotice` with its words, as the page shows or announces it.
-public struct BrowserNotice: Hashable, Sendable {
-    public var notice: ClientNotice
-    public var text: String
+    public var send: [ClientMessage] { session.send }
+    public var notices: [SessionNotice] { session.notices }
+    public var batch: UpdateBatch? { session.batch }
+    public var plan: AnimationPlan? { session.plan }
 
-    public init(notice: ClientNotice, text: String) {
-        self.notice = notice
-        self.text = text
-    }
+    /// Milliseconds before the page hands the session `tick`.
+    public var tickAfterMs: Int? { session.tickAfter.map(Self.milliseconds) }
 
-    /// The notice's kind as the JSON names it.
-    public var kind: String {
-        switch notice {
-        case .remoteAction: "remoteAction"
-        case .refused: "refused"
-        case .locked: "locked"
-        case .dropOverridden: "dropOverridden"
-        case .dragLost: "dragLost"
-        case .invalidEdit: "invalidEdit"
-        case .viewOnly: "viewOnly"
-        }
-    }
+    /// Milliseconds before the page opens a connection.
+    public var connectAfterMs: Int? { session.connectAfter.map(Self.milliseconds) }
 
-    /// The item the notice is about, when it names one.
-    public var item: ItemID? {
-        switch notice {
-        case .locked(let item, _), .dropOverridden(let item, _), .dragLost(let item, _): item
-        default: nil
-        }
+    /// Seconds as whole milliseconds, rounded up so that a timer never fires early.
+    static func milliseconds(_ seconds: Double) -> Int {
+        let whole = Int(seconds * 1000)
+        return Double(whole) < seconds * 1000 ? whole + 1 : whole
     }
 }
 
@@ -74,6 +45,7 @@ public struct BrowserStatus: Hashable, Sendable {
     public var user: String
     public var board: String
     public var phase: ConnectionPhase
+    public var connection: SessionConnection
     public var role: Role
     /// The committed version (0 before the first welcome).
     public var version: Int
@@ -90,6 +62,8 @@ public struct BrowserStatus: Hashable, Sendable {
     public var people: [PresentPerson]
     /// The latest remote action in words ("bob moved Mail to Done").
     public var lastRemoteAction: String?
+    /// The latest sentence the session said, of anyone's change.
+    public var announcement: String?
 
     /// Another connection on the board.
     public struct Peer: Hashable, Sendable {
@@ -100,5 +74,25 @@ public struct BrowserStatus: Hashable, Sendable {
             self.client = client
             self.user = user
         }
+    }
+
+    /// The status of `session`.
+    public init(_ session: ClientSession) {
+        let machine = session.machine
+        client = machine.clientID
+        user = machine.user
+        board = machine.boardID
+        phase = machine.phase
+        connection = session.connection
+        role = machine.role
+        version = machine.version
+        pending = machine.pendingCount
+        canUndo = machine.canUndo
+        drag = machine.localDrag
+        peers = machine.peers.map { Peer(client: $0.key, user: $0.value) }
+            .stablySorted { $0.user != $1.user ? $0.user < $1.user : $0.client < $1.client }
+        people = machine.people
+        lastRemoteAction = session.lastRemoteAction
+        announcement = session.lastAnnouncement
     }
 }

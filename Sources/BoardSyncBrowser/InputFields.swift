@@ -33,6 +33,18 @@ struct InputFields {
         return value
     }
 
+    /// Whether the object has `key` with a value other than null.
+    func has(_ key: StaticString) -> Bool {
+        present(key) != nil
+    }
+
+    @inline(never)
+    func optionalBool(_ key: StaticString) throws(BrowserInputError) -> Bool? {
+        guard let value = present(key) else { return nil }
+        guard case .bool(let flag) = value else { throw .wrongType(field: Self.name(key), expected: "true or false") }
+        return flag
+    }
+
     @inline(never)
     func string(_ key: StaticString) throws(BrowserInputError) -> String {
         guard let text = try optionalString(key) else { throw .missingField(Self.name(key)) }

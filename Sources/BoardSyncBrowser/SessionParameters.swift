@@ -13,6 +13,8 @@ public struct SessionParameters: Hashable, Sendable {
     public var limits: Limits
     /// How answers with a batch carry the new view.
     public var views: ViewAnswers
+    /// Whether the page's connection carries an access token (for the words of a refusal).
+    public var usesToken: Bool
 
     /// How an answer with a batch carries the new view: the whole of it (`view`), or only what
     /// changed (`changes`, a `ViewChanges`), for a page that keeps the previous view itself.
@@ -23,7 +25,7 @@ public struct SessionParameters: Hashable, Sendable {
 
     public init(
         client: ClientID? = nil, user: String, board: String, seed: UInt64, limits: Limits = .default,
-        views: ViewAnswers = .whole
+        views: ViewAnswers = .whole, usesToken: Bool = false
     ) {
         self.client = client
         self.user = user
@@ -31,11 +33,13 @@ public struct SessionParameters: Hashable, Sendable {
         self.seed = seed
         self.limits = limits
         self.views = views
+        self.usesToken = usesToken
     }
 
     /// Decodes `{"board": "demo", "user": "ann", "seed": 42}` with optional `client`, `limits`
     /// (`maxItems`, `maxSections`, `maxTextLength`) and `views` (`"whole"`, the default, or
-    /// `"changes"`), checking the protocol's rules for ids, board names and user names.
+    /// `"changes"`) and `usesToken`, checking the protocol's rules for ids, board names and user
+    /// names.
     public init(json bytes: [UInt8]) throws(BrowserInputError) {
         let fields = try InputFields(parsing: bytes)
         client = try fields.optionalString("client").map(ClientID.init)
@@ -55,6 +59,7 @@ public struct SessionParameters: Hashable, Sendable {
             }
             views = known
         }
+        usesToken = try fields.optionalBool("usesToken") ?? false
         try check()
     }
 

@@ -1,4 +1,5 @@
 import BoardClientApp
+import BoardSync
 import WebSocketTransport
 
 /// The WebSocket settings of every connection: the protocol's subprotocol, the token header and
@@ -19,6 +20,13 @@ struct ClientConnectOptionsSource {
         ClientContextConfiguration(
             caFilePath: options.trust.authorityFilePath, libraryLogLevel: 0,
             enablesTLS: WebSocketURL(options.url)?.isSecure ?? false)
+    }
+
+    /// A failed attempt as the client session takes it: a refusal with its HTTP status, or a
+    /// reason in words.
+    static func failure(_ error: ClientConnectError) -> ConnectionFailure {
+        if case .refused(let status) = error { return .refused(httpStatus: status) }
+        return .unreachable(describe(error))
     }
 
     /// A short reason for a failed attempt, for the status line.

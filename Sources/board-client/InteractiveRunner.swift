@@ -145,12 +145,12 @@ final class InteractiveRunner {
                 if let message = try? WireCodec.decodeServerMessage(bytes) { queued.append(.server(message)) }
             case .binary:
                 break
-            case .closed:
+            case .closed(let code, _):
                 connection = nil
-                queued.append(.connectionClosed)
+                queued.append(.connectionClosed(code: code.map(Int.init)))
             case .connectFailed(let error):
                 connection = nil
-                queued.append(.connectionFailed(ClientConnectOptionsSource.describe(error)))
+                queued.append(.connectionFailed(ClientConnectOptionsSource.failure(error)))
             }
         }
         if ticks.contains(where: { $0 <= now }) {
@@ -170,9 +170,9 @@ final class InteractiveRunner {
                 to: boardURL, options: ClientConnectOptionsSource(options: options).connectOptions,
                 handler: inbox.handler(generation: generation))
         } catch let error as ClientConnectError {
-            queued.append(.connectionFailed(ClientConnectOptionsSource.describe(error)))
+            queued.append(.connectionFailed(ClientConnectOptionsSource.failure(error)))
         } catch {
-            queued.append(.connectionFailed("\(error)"))
+            queued.append(.connectionFailed(.unreachable("cannot connect")))
         }
     }
 
@@ -187,7 +187,6 @@ final class InteractiveRunner {
                 generation += 1
                 connection?.close()
                 connection = nil
-                queued.append(.connectionClosed)
             case .requestFrame:
                 if frameDue == nil { frameDue = max(now, lastFrame + Self.frameInterval) }
             case .scheduleTick(let at):
@@ -199,8 +198,10 @@ final class InteractiveRunner {
                 let inbox = inbox
                 HTTPFetcher(options: options, context: context).start(fetch) { inbox.deliver(.fetched(fetch, $0)) }
             case .openBoard(let name):
+                generation += 1
+                connection?.close()
+                connection = nil
                 boardURL = options.endpoints.boardURL(name)
-                connectAt = now
             case .leaveBoard:
                 generation += 1
                 connection?.close()

@@ -29,9 +29,11 @@ import Testing
 
     @Test func viewOnlyStaysWhileReconnectingAndBesideRemoteActions() {
         var model = F.model(role: .viewer)
-        model.lastRemoteAction = "bob moved a tile somewhere far away on this board"
+        _ = model.update(
+            .server(F.bobs(2, .update(item: "todo0", label: "a label somewhere far away on this board"))), now: 0)
+        #expect(model.session.lastAnnouncement == "bob renamed Mail to a label somewhere far away on this board")
         #expect(F.picture(model)[0].hasSuffix(" view only"))
-        _ = model.update(.connectionClosed, now: 1)
+        _ = model.update(.connectionClosed(code: nil), now: 1)
         #expect(F.picture(model, time: 1)[0].hasSuffix(" view only"))
     }
 
@@ -53,7 +55,8 @@ import Testing
     @Test func bothMarkersStayOnANarrowLine() {
         var model = F.model(width: 30, role: .viewer)
         model.isInsecure = true
-        model.lastRemoteAction = "bob renamed Mail"
+        _ = model.update(.server(F.bobs(2, .update(item: "todo1", label: "Post"))), now: 0)
+        #expect(model.session.lastAnnouncement == "bob renamed Maps to Post")
         let status = F.picture(model)[0]
         #expect(status.hasSuffix(" insecure  view only"))
         #expect(status.count == 28)
@@ -61,7 +64,7 @@ import Testing
 
     @Test func failedAttemptIsExplainedUntilTheNextWelcome() {
         var model = F.model(width: 80)
-        _ = model.update(.connectionFailed("certificate not trusted (see --ca)"), now: 1)
+        _ = model.update(.connectionFailed(.unreachable("certificate not trusted (see --ca)")), now: 1)
         let retrying = F.picture(model, time: 1)[0]
         #expect(retrying.hasPrefix(" team v1 · certificate not trusted (see --ca) · reconnecting in 1s ann"))
         _ = model.update(.connectionOpened, now: 3)

@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func labelEditorKeepsControlCharactersOut() {
-        var editor = LabelEditor(purpose: .addSection(index: 0))
+        var editor = LabelEditor(purpose: .addSection)
         editor.insert("a\u{1B}b\u{9F}c")
         #expect(editor.text == "abc")
         editor.insert(String(repeating: "x", count: 98))

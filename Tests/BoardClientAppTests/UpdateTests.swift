@@ -116,7 +116,7 @@ import Testing
         let override = Op.move(item: "todo0", from: pos("todo", 1), to: pos("done", 0))
         _ = model.update(
             .server(.op(.init(version: 3, client: Self.bob.client, user: "bob", op: override))), now: 1.3)
-        #expect(model.lastRemoteAction == "bob moved Mail to Done")
+        #expect(model.session.lastRemoteAction == "bob moved Mail to Done")
         #expect(model.notices.last?.text == "bob moved Mail right after your drop")
         #expect(order(model, 1) == ["todo0", "done0"])
     }
@@ -140,7 +140,7 @@ import Testing
         var model = F.model()
         _ = model.update(F.char("a"), now: 1)
         guard case .editing(let editor) = model.mode else { Issue.record("not editing"); return }
-        #expect(editor.purpose == .addItem(at: pos("todo", 1)))
+        #expect(editor.purpose == .addItem(at: .after("todo0")))
         _ = model.update(.input(.key(.enter)), now: 1)
         guard case .editing(let refused) = model.mode else { Issue.record("empty label accepted"); return }
         #expect(refused.problem == "cannot be empty")
@@ -217,13 +217,13 @@ import Testing
 
     @Test func offlineEditsWaitAndAreSubmittedAfterReconnecting() {
         var model = F.model()
-        let closed = model.update(.connectionClosed, now: 5)
+        let closed = model.update(.connectionClosed(code: nil), now: 5)
         let delay = closed.compactMap { if case .connect(let after) = $0 { after } else { nil } }.first
         #expect(delay.map { $0 >= 0.125 && $0 <= 0.25 } == true)
         #expect(F.sent(model.update(F.char("d"), now: 5)).isEmpty)
         #expect(F.sent(model.update(F.char("y"), now: 5)).isEmpty)
         #expect(model.machine.pendingCount == 1)
-        let failed = model.update(.connectionFailed("refused"), now: 6)
+        let failed = model.update(.connectionFailed(.unreachable("refused")), now: 6)
         let second = failed.compactMap { if case .connect(let after) = $0 { after } else { nil } }.first
         #expect(second.map { $0 >= 0.25 && $0 <= 0.5 } == true)
         #expect(F.sent(model.update(.connectionOpened, now: 7)) == [.hello(.init(client: F.me, user: "ann", since: 1))])
@@ -233,8 +233,8 @@ import Testing
         )
         let resent = F.sent(model.update(.server(welcome), now: 7))
         #expect(resent == [.submit(.init(seq: 1, base: 1, op: .delete(item: "todo0", from: pos("todo", 0))))])
-        #expect(model.connection == .connected)
-        #expect(model.reconnectAttempts == 0)
+        #expect(model.session.connection == .live)
+        #expect(model.session.reconnectAttempts == 0)
     }
 
     @Test func backoffDoublesToTenSeconds() {

@@ -21,7 +21,7 @@ import Testing
         let answer = text(sessions.open(Array(#"{"board":"team","user":"ann","client":"A","seed":1}"#.utf8)))
         #expect(
             answer
-                == #"{"session":1,"send":[],"notices":[],"reconnect":false,"status":{"client":"A","user":"ann","color":"cyan","board":"team","phase":"offline","role":"editor","version":0,"pending":0,"canUndo":false,"drag":null,"peers":[],"people":[{"user":"ann","color":"cyan","connections":1,"you":true}],"lastRemoteAction":null},"batch":null,"plan":null,"view":{"sections":[]}}"#
+                == #"{"session":1,"send":[],"notices":[],"reconnect":false,"status":{"client":"A","user":"ann","color":"cyan","board":"team","phase":"offline","connection":{"state":"idle"},"role":"editor","version":0,"pending":0,"canUndo":false,"drag":null,"peers":[],"people":[{"user":"ann","color":"cyan","connections":1,"you":true}],"lastRemoteAction":null,"announcement":null},"batch":null,"plan":null,"view":{"sections":[]}}"#
         )
     }
 
@@ -59,7 +59,7 @@ import Testing
     @Test func backoffGrowsWhileDisconnectedAndStartsAgainAfterAWelcome() {
         var session = BrowserSession(SessionParameters(client: "A", user: "ann", board: "team", seed: 1))
         var delays: [Int] = []
-        for _ in 0..<8 { delays.append(session.perform(.disconnected).reconnectAfterMs ?? -1) }
+        for _ in 0..<8 { delays.append(session.perform(.disconnected()).connectAfterMs ?? -1) }
         let last = delays[delays.count - 1]
         #expect(delays.allSatisfy { $0 > 0 })
         #expect(last >= 5_000 && last <= 10_000)
@@ -71,7 +71,7 @@ import Testing
                 peers: [], lastSeq: 0))
         _ = session.receive(welcome)
         #expect(session.reconnectAttempts == 0)
-        let next = session.perform(.disconnected).reconnectAfterMs ?? -1
+        let next = session.perform(.disconnected()).connectAfterMs ?? -1
         #expect(next >= 125 && next <= 250)
     }
 }

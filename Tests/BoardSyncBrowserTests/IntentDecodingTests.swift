@@ -21,7 +21,7 @@ import Testing
     @Test func everyIntentDecodes() throws {
         let cases: [(String, BrowserIntent)] = [
             (#"{"type":"connected"}"#, .connected),
-            (#"{"type":"disconnected"}"#, .disconnected),
+            (#"{"type":"disconnected"}"#, .disconnected()),
             (#"{"type":"pickUp","item":"a"}"#, .pickUp(item: "a")),
             (
                 #"{"type":"moveTo","section":"s","index":2,"now":1500}"#,
@@ -71,7 +71,8 @@ import Testing
     @Test func clockReadingsAreNonNegativeMilliseconds() throws {
         #expect(try intent(#"{"type":"tick","now":0}"#) == .tick(now: 0))
         #expect(try intent(#"{"type":"tick","now":1234.5}"#) == .tick(now: 1.2345))
-        guard case .tick(let now) = try intent(#"{"type":"tick","now":16.700000000000045}"#) else {
+        let tick = try intent(#"{"type":"tick","now":16.700000000000045}"#)
+        guard tick.event == .tick, let now = tick.now else {
             Issue.record("not a tick")
             return
         }

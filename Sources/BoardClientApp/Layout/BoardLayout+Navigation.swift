@@ -1,10 +1,11 @@
+import BoardSync
 import TerminalUI
 
 extension BoardLayout {
     /// The stop (a tile, or an empty section) the cursor reaches from `id` in `direction`: left
     /// and right follow reading order across sections; up and down go to the nearest row above
     /// or below (in any section) and pick the stop closest in column.
-    public func neighbor(of id: String, _ direction: Direction) -> String? {
+    public func neighbor(of id: String, _ direction: BoardDirection) -> String? {
         guard let index = order.firstIndex(of: id), let rect = stop(id) else { return order.first }
         switch direction {
         case .left: return index > 0 ? order[index - 1] : nil

@@ -6,7 +6,8 @@ public enum AppCommand: Hashable, Sendable {
     case send(ClientMessage)
     /// Opens a new connection after `delay` seconds (0: now).
     case connect(after: Double)
-    /// Drops the current connection; the shell then delivers `connectionClosed`.
+    /// Drops the current connection without reporting it closed: the session already knows
+    /// (it lost track of the server) and asks for a new one with `connect`.
     case disconnect
     /// Draws a frame at the next frame slot (at most 60 per second).
     case requestFrame
@@ -16,8 +17,8 @@ public enum AppCommand: Hashable, Sendable {
     case quit
     /// Makes a plain HTTP GET; the answer comes back as `AppMessage.fetched`.
     case fetch(AppFetch)
-    /// From now on connects to board `name` of the same server, and does so now (closing the
-    /// current connection without a `connectionClosed`).
+    /// From now on connects to board `name` of the same server (closing the current connection
+    /// without a `connectionClosed`); the `connect` that follows opens it.
     case openBoard(String)
     /// Closes the current connection for good, without a `connectionClosed`, and cancels a
     /// connection attempt that is due: the picker shows instead of a board.

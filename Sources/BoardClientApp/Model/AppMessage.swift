@@ -8,10 +8,10 @@ public enum AppMessage: Hashable, Sendable {
     case server(ServerMessage)
     /// The WebSocket handshake completed.
     case connectionOpened
-    /// The connection ended after it was open.
-    case connectionClosed
-    /// Connecting failed; the text says why.
-    case connectionFailed(String)
+    /// The connection ended after it was open, with the close code when there was a close frame.
+    case connectionClosed(code: Int?)
+    /// Connecting failed before the connection opened.
+    case connectionFailed(ConnectionFailure)
     /// Time to draw the next frame of an animation.
     case frame
     /// The terminal changed size.

@@ -3,7 +3,9 @@ import TerminalUI
 
 /// Everything the client shows and remembers, as a value. `update` changes it; `view` draws it.
 public struct AppModel: Sendable {
-    public var machine: ClientMachine
+    /// The open board's client session: everything the client decides (edits, drags, the
+    /// connection, words, the animation plan).
+    public var session: ClientSession
     /// The open board (empty while the picker shows, before the first board was opened).
     public var boardName: String
     /// The list of the server's boards, while it is shown instead of a board.
@@ -25,21 +27,16 @@ public struct AppModel: Sendable {
     public var cursorIndex = 0
     public var mode: InteractionMode = .browsing
     public var showHelp = false
-    public var connection: ConnectionState = .connecting
-    /// Why the latest connection attempt failed, shown while retrying; cleared by a welcome.
-    public var connectionProblem: String?
     /// The server's certificate is not checked (`--insecure`): the status line says so.
     public var isInsecure = false
-    /// Failed attempts since the last welcome, for the backoff.
-    public var reconnectAttempts = 0
-    /// The latest remote action in words.
-    public var lastRemoteAction: String?
     public var notices: [TransientNotice] = []
+    /// What went wrong inside the session the last time something did (a plan that could not be
+    /// built): nothing a person can act on, kept for tests and for the next look.
+    public var lastProblem: SessionProblem?
     /// First content row shown at the top of the board area.
     public var scroll = 0
     public var layout: BoardLayout
     public var animator = TileAnimator()
-    public var random: IDGenerator
     /// The clock reading of the latest message.
     public var now: Double = 0
     /// The view the layout and the animation show: the machine's view as of the latest change
@@ -51,14 +48,18 @@ public struct AppModel: Sendable {
         clientID: ClientID, user: String, boardName: String?, size: TerminalSize, seed: UInt64,
         metrics: TileMetrics = .standard
     ) {
-        machine = ClientMachine(clientID: clientID, user: user, boardID: boardName ?? "")
+        session = ClientSession(
+            board: boardName ?? "", user: user, client: clientID, seed: seed,
+            arrangement: .rows(tilesPerRow: metrics.tilesPerRow(inColumns: size.width)))
         self.boardName = boardName ?? ""
         if boardName == nil { picker = BoardPicker() }
         self.size = size
         self.metrics = metrics
-        random = IDGenerator(seed: seed)
         layout = BoardLayout(view: BoardView(), width: size.width, metrics: metrics)
     }
+
+    /// The session's client machine: the boards, pending edits and drags.
+    public var machine: ClientMachine { session.machine }
 
     /// The first screen row of the board area and how many rows it has (the status line is on
     /// top, the notice or editor line at the bottom).

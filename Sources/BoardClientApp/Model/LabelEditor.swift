@@ -4,9 +4,10 @@ import BoardSync
 public struct LabelEditor: Hashable, Sendable {
     /// What confirming the editor does.
     public enum Purpose: Hashable, Sendable {
-        case addItem(at: Position)
+        case addItem(at: InsertPlace)
         case renameItem(ItemID)
-        case addSection(index: Int)
+        /// A new section after the last one.
+        case addSection
         case renameSection(SectionID)
     }
 

@@ -6,7 +6,9 @@ extension AppModel {
     public mutating func start(now: Double) -> [AppCommand] {
         self.now = now
         if picker != nil { return [.fetch(.boards), .requestFrame] }
-        return [.connect(after: 0), .requestFrame]
+        var commands: [AppCommand] = []
+        run(.start, into: &commands)
+        return commands + [.requestFrame]
     }
 
     /// `b`: back to the list of boards (refreshed), with this board chosen. Refused while edits
@@ -30,7 +32,9 @@ extension AppModel {
 
     /// Opens board `name` from the picker: a new client machine for it, and a connection.
     mutating func open(board name: String, into commands: inout [AppCommand]) {
-        machine = ClientMachine(clientID: machine.clientID, user: machine.user, boardID: name, limits: machine.limits)
+        session = ClientSession(
+            board: name, user: machine.user, client: machine.clientID, seed: session.makeSeed(),
+            limits: machine.limits, arrangement: session.arrangement)
         boardName = name
         picker = nil
         history = nil
@@ -40,15 +44,12 @@ extension AppModel {
         cursor = nil
         cursorIndex = 0
         scroll = 0
-        lastRemoteAction = nil
         notices = []
-        connection = .connecting
-        connectionProblem = nil
-        reconnectAttempts = 0
         animator = TileAnimator(animates: animator.animates)
         shownView = BoardView()
         layout = BoardLayout(view: BoardView(), width: size.width, metrics: metrics)
         commands.append(.openBoard(name))
+        run(.start, into: &commands)
     }
 
     /// A key while the picker shows.

@@ -46,7 +46,7 @@ extension AppModel {
         }
     }
 
-    static func direction(of key: Key) -> Direction? {
+    static func direction(of key: Key) -> BoardDirection? {
         switch key {
         case .left, .character("h"): .left
         case .right, .character("l"): .right
@@ -87,13 +87,10 @@ extension AppModel {
             }
         case .character("S"):
             guard requireEditor(into: &commands) else { return }
-            mode = .editing(LabelEditor(purpose: .addSection(index: machine.optimistic?.board.sections.count ?? 0)))
+            mode = .editing(LabelEditor(purpose: .addSection))
         case .character("u"):
             guard requireEditor(into: &commands) else { return }
-            var generator = random
-            let output = machine.undo { generator.makeID() }
-            random = generator
-            apply(output, into: &commands)
+            run(.undo, into: &commands)
         case .character("E"): startRenamingSection(into: &commands)
         case .character("<"): moveCursorSection(by: -1, into: &commands)
         case .character(">"): moveCursorSection(by: 1, into: &commands)
@@ -108,32 +105,32 @@ extension AppModel {
     /// nothing that would change the board starts.
     mutating func requireEditor(into commands: inout [AppCommand]) -> Bool {
         if machine.role == .editor { return true }
-        show(.viewOnly, into: &commands)
+        post(ClientNotice.viewOnly.text { $0.rawValue }, into: &commands)
         return false
     }
 
     private mutating func pickUp(into commands: inout [AppCommand]) {
         guard let cursor = cursorItem, requireEditor(into: &commands) else { return }
-        apply(machine.beginDrag(item: cursor), into: &commands)
+        run(.pickUp(cursor), into: &commands)
         if machine.localDrag?.item == cursor { mode = .holdingWithKeys(item: cursor) }
     }
 
     private mutating func startAdding(into commands: inout [AppCommand]) {
         guard requireEditor(into: &commands), let board = machine.optimistic?.board else { return }
-        let position: Position
-        if let cursor = cursorItem, let at = board.position(ofItem: cursor) {
-            position = Position(section: at.section, index: at.index + 1)
+        let place: InsertPlace
+        if let cursor = cursorItem, board.position(ofItem: cursor) != nil {
+            place = .after(cursor)
         } else if let cursor = cursor.map(SectionID.init), layout.emptySlots[cursor] != nil,
             board.index(ofSection: cursor) != nil
         {
-            position = Position(section: cursor, index: 0)
+            place = .endOf(cursor)
         } else if let first = board.sections.first {
-            position = Position(section: first.id, index: first.items.count)
+            place = .endOf(first.id)
         } else {
             post("add a section first (S)", into: &commands)
             return
         }
-        mode = .editing(LabelEditor(purpose: .addItem(at: position)))
+        mode = .editing(LabelEditor(purpose: .addItem(at: place)))
     }
 
     private mutating func startRenaming(into commands: inout [AppCommand]) {
@@ -146,15 +143,13 @@ extension AppModel {
 
     private mutating func hold(_ item: ItemID, _ key: KeyEvent, into commands: inout [AppCommand]) {
         if let direction = Self.direction(of: key.key) {
-            if let target = placeholderTarget(for: item, direction) {
-                apply(machine.dragOver(to: target, now: now), into: &commands)
-            }
+            run(.moveHeld(.step(direction)), into: &commands)
             return
         }
         switch key.key {
         case .character(" "), .enter:
             mode = .browsing
-            apply(machine.drop(), into: &commands)
+            run(.drop, into: &commands)
         case .escape:
             cancelDrag(into: &commands)
         case .character("q"):
@@ -165,7 +160,7 @@ extension AppModel {
 
     mutating func cancelDrag(into commands: inout [AppCommand]) {
         mode = .browsing
-        apply(machine.cancelDrag(), into: &commands)
+        run(.cancel, into: &commands)
     }
 
     private mutating func edit(_ editor: LabelEditor, _ key: KeyEvent, into commands: inout [AppCommand]) {
@@ -204,30 +199,30 @@ extension AppModel {
     private mutating func commit(_ purpose: LabelEditor.Purpose, text: String, into commands: inout [AppCommand]) {
         switch purpose {
         case .addItem(let at):
-            let id = ItemID(random.makeID())
-            apply(machine.perform(.insert(Item(id: id, label: text), at: at)), into: &commands)
+            let id = ItemID(session.makeID())
+            run(.insert(label: text, at: at, id: id), into: &commands)
             if layout.tiles[id] != nil {
                 cursor = id.rawValue
                 viewChanged(into: &commands)
             }
         case .renameItem(let item):
-            apply(machine.perform(.rename(item: item, label: text)), into: &commands)
-        case .addSection(let index):
-            let id = SectionID(random.makeID())
-            apply(machine.perform(.insertSection(SectionHeader(id: id, title: text), at: index)), into: &commands)
+            run(.rename(item, label: text), into: &commands)
+        case .addSection:
+            let id = SectionID(session.makeID())
+            run(.addSection(title: text, id: id), into: &commands)
             if layout.emptySlots[id] != nil {
                 cursor = id.rawValue
                 viewChanged(into: &commands)
             }
         case .renameSection(let section):
-            apply(machine.perform(.renameSection(section, title: text)), into: &commands)
+            run(.renameSection(section, title: text), into: &commands)
         }
     }
 
     private mutating func confirmDelete(_ item: ItemID, _ key: KeyEvent, into commands: inout [AppCommand]) {
         mode = .browsing
         if key.key == .character("y") || key.key == .character("Y") {
-            apply(machine.perform(.delete(item: item)), into: &commands)
+            run(.delete(item), into: &commands)
         }
     }
 }

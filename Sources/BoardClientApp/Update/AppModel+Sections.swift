@@ -33,7 +33,7 @@ extension AppModel {
                 into: &commands)
             return
         }
-        apply(machine.perform(.moveSection(id, to: target)), into: &commands)
+        run(.moveSection(id, to: target), into: &commands)
     }
 
     /// `D`: ask whether to delete the section under the cursor.
@@ -46,7 +46,7 @@ extension AppModel {
     mutating func confirmSectionDelete(_ section: SectionID, _ key: KeyEvent, into commands: inout [AppCommand]) {
         mode = .browsing
         if key.key == .character("y") || key.key == .character("Y") {
-            apply(machine.perform(.deleteSection(section)), into: &commands)
+            run(.deleteSection(section), into: &commands)
         }
     }
 

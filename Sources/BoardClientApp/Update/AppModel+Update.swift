@@ -16,31 +16,22 @@ extension AppModel {
             commands.append(.requestFrame)
         case .server(let serverMessage):
             guard picker == nil else { break }
-            if case .welcome = serverMessage {
-                connection = .connected
-                connectionProblem = nil
-                reconnectAttempts = 0
-            }
             let versionBefore = machine.version
             let boardBefore = machine.committed?.board
-            apply(machine.receive(serverMessage), into: &commands)
+            run(.received(serverMessage), into: &commands)
             listCommitted(serverMessage, after: versionBefore, on: boardBefore, into: &commands)
             commands.append(.requestFrame)
         case .connectionOpened:
             guard picker == nil else { break }
-            connection = .connecting
-            apply(machine.connectionOpened(), into: &commands)
+            run(.opened, into: &commands)
             commands.append(.requestFrame)
-        case .connectionClosed, .connectionFailed:
+        case .connectionClosed(let code):
             guard picker == nil else { break }
-            if case .connectionFailed(let problem) = message { connectionProblem = problem }
-            apply(machine.connectionClosed(), into: &commands)
-            reconnectAttempts += 1
-            let jitter = Double(random.next() % 1_000_000) / 1_000_000
-            let delay = Backoff.delay(attempt: reconnectAttempts, jitter: jitter)
-            connection = .reconnecting(at: now + delay)
-            commands.append(.connect(after: delay))
-            commands.append(.scheduleTick(at: now + min(1, delay)))
+            run(.closed(code: code), into: &commands)
+            commands.append(.requestFrame)
+        case .connectionFailed(let failure):
+            guard picker == nil else { break }
+            run(.failed(failure), into: &commands)
             commands.append(.requestFrame)
         case .frame:
             animator.prune(at: now)
@@ -68,10 +59,7 @@ extension AppModel {
     }
 
     private mutating func tick(into commands: inout [AppCommand]) {
-        apply(machine.tick(now: now), into: &commands)
-        if machine.hasUnsentDragPosition {
-            commands.append(.scheduleTick(at: now + ClientMachine.dragSendInterval))
-        }
+        run(.tick, into: &commands)
         let before = notices.count
         notices.removeAll { $0.expires <= now }
         if notices.count != before { commands.append(.requestFrame) }
@@ -79,32 +67,36 @@ extension AppModel {
             animator.prune(at: now)
             commands.append(.requestFrame)
         }
-        if case .reconnecting(let at) = connection, at > now {
-            commands.append(.scheduleTick(at: min(at, now + 1)))
+        if case .waiting(let until, _) = session.connection, until > now {
+            commands.append(.scheduleTick(at: min(until, now + 1)))
             commands.append(.requestFrame)
         }
     }
 
-    /// Carries out what the client machine asked for and follows the view it produced.
-    mutating func apply(_ output: ClientOutput, into commands: inout [AppCommand]) {
-        commands.append(contentsOf: output.send.map(AppCommand.send))
-        for notice in output.notices { show(notice, into: &commands) }
-        if output.reconnect { commands.append(.disconnect) }
-        if machine.hasUnsentDragPosition {
-            commands.append(.scheduleTick(at: now + ClientMachine.dragSendInterval))
-        }
-        if let held = heldItem, machine.localDrag?.item != held { mode = .browsing }
-        viewChanged(batch: output.batch, cause: output.cause, into: &commands)
+    /// Hands the session an event and carries out its answer.
+    mutating func run(_ event: SessionEvent, into commands: inout [AppCommand]) {
+        apply(session.handle(event, now: now), into: &commands)
     }
 
-    /// Puts a notice on screen (or the status line, for remote actions).
-    mutating func show(_ notice: ClientNotice, into commands: inout [AppCommand]) {
-        switch notice {
-        case .remoteAction(let text):
-            lastRemoteAction = text
-        default:
-            post(describe(notice), into: &commands)
+    /// Hands the session a person's intent and carries out its answer.
+    mutating func run(_ intent: ClientIntent, into commands: inout [AppCommand]) {
+        run(.intent(intent), into: &commands)
+    }
+
+    /// Carries out what the session asked for and follows the view it produced.
+    mutating func apply(_ step: SessionStep, into commands: inout [AppCommand]) {
+        if step.reconnect { commands.append(.disconnect) }
+        commands.append(contentsOf: step.send.map(AppCommand.send))
+        for notice in step.notices where notice.isShown { post(notice.text, into: &commands) }
+        if let stopped = step.stopped { post(stopped, into: &commands) }
+        if let delay = step.connectAfter {
+            commands.append(.connect(after: delay))
+            if delay > 0 { commands.append(.scheduleTick(at: now + min(1, delay))) }
         }
+        if let delay = step.tickAfter { commands.append(.scheduleTick(at: now + delay)) }
+        if let problem = step.problem { lastProblem = problem }
+        if let held = heldItem, machine.localDrag?.item != held { mode = .browsing }
+        viewChanged(batch: step.batch, plan: step.plan, into: &commands)
     }
 
     mutating func post(_ text: String, into commands: inout [AppCommand]) {
@@ -114,32 +106,17 @@ extension AppModel {
         commands.append(.scheduleTick(at: expires))
     }
 
-    func describe(_ notice: ClientNotice) -> String {
-        notice.text { id in machine.optimistic?.board.item(id)?.label ?? shownLabel(of: id) ?? id.rawValue }
-    }
-
-    /// The label the cell `id` has on screen (for an item already gone from the board).
-    func shownLabel(of id: ItemID) -> String? {
-        for section in shownView.sections {
-            if let cell = section.cells.first(where: { $0.id == id }) { return cell.label }
-        }
-        return nil
-    }
-
-    /// Re-flows the layout for the machine's view, plays the animation plan of the batch that
-    /// led there (who caused it says whose colour marks it; the first board shown appears at
-    /// once), keeps the cursor on an existing tile and in sight.
+    /// Re-flows the layout for the session's view, plays the animation plan of the change that
+    /// led there (the first board shown appears at once), keeps the cursor on an existing tile
+    /// and in sight, and tells the session how many tiles a row holds (for the arrow keys).
     mutating func viewChanged(
-        batch: UpdateBatch? = nil, cause: ChangeCause? = nil, into commands: inout [AppCommand]
+        batch: UpdateBatch? = nil, plan: AnimationPlan? = nil, into commands: inout [AppCommand]
     ) {
         let view = machine.view
         let changed = batch != nil || view != shownView
         if changed || layout.width != size.width {
             let next = BoardLayout(view: view, width: size.width, metrics: metrics)
-            if changed, !(shownView.sections.isEmpty && cause == nil) {
-                let plan = try? AnimationPlan(
-                    old: shownView, batch: batch ?? UpdateBatch.between(old: shownView, new: view), new: view,
-                    cause: batch == nil ? nil : cause)
+            if let plan, shownView != view {
                 if let end = animator.play(plan, from: shownView, layout, to: next, at: now) {
                     commands.append(.scheduleTick(at: end))
                 }
@@ -149,6 +126,8 @@ extension AppModel {
             layout = next
             shownView = view
         }
+        let arrangement = BoardArrangement.rows(tilesPerRow: metrics.tilesPerRow(inColumns: size.width))
+        if session.arrangement != arrangement { _ = session.handle(.intent(.arrange(arrangement)), now: now) }
         if let held = heldItem { cursor = held.rawValue }
         if let cursor, let index = layout.order.firstIndex(of: cursor) {
             cursorIndex = index

@@ -2,7 +2,7 @@ import BoardSync
 import TerminalUI
 
 /// The top line: board name, version, connection state, the people present in their colours and
-/// the latest remote action; at the right end, markers that stay while they apply: a red
+/// the latest sentence the session said (the words a screen reader hears on the page); at the right end, markers that stay while they apply: a red
 /// "insecure" when certificates are not checked and "view only" for a viewer.
 enum StatusLine {
     static let insecureMarker = "insecure"
@@ -20,7 +20,7 @@ enum StatusLine {
         x = buffer.set(x: x, y: 0, " v\(model.machine.version) · ", style: bar, clip: line)
         x = buffer.set(x: x, y: 0, connectionText(model, time: time), style: bar, clip: line)
         x = drawPeople(model.machine.people, at: x, in: line, bar: bar, into: &buffer)
-        if let action = model.lastRemoteAction, x + 4 < leftWidth {
+        if let action = model.session.lastAnnouncement, x + 4 < leftWidth {
             x = buffer.set(x: x, y: 0, " · ", style: bar, clip: line)
             buffer.write(action, x: x, y: 0, maxWidth: leftWidth - x, style: bar)
         }
@@ -45,18 +45,20 @@ enum StatusLine {
     static func connectionText(_ model: AppModel, time: Double) -> String {
         let pending = model.machine.pendingCount
         let suffix = pending > 0 ? " (\(pending) pending)" : ""
-        switch model.connection {
-        case .connected:
+        switch model.session.connection {
+        case .live:
             return "connected" + suffix
-        case .connecting:
+        case .idle, .connecting:
             return "connecting…" + suffix
-        case .reconnecting(let at):
-            let seconds = Int((at - time).rounded(.up))
-            let problem = model.connectionProblem.map { "\($0) · " } ?? ""
+        case .waiting(let until, let problem):
+            let seconds = Int((until - time).rounded(.up))
+            let problem = problem.map { "\($0) · " } ?? ""
             if pending > 0 {
                 return problem + "offline with \(pending) pending, reconnecting in \(max(0, seconds))s"
             }
             return problem + "reconnecting in \(max(0, seconds))s"
+        case .stopped(let reason):
+            return pending > 0 ? "stopped with \(pending) pending: \(reason)" : "stopped: \(reason)"
         }
     }
 

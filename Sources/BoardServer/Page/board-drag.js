@@ -1,8 +1,9 @@
 // Dragging tiles with a mouse, a pen, a finger or the keyboard. Every step is an intent to the
-// core (pickUp, moveTo, drop, cancel); where the placeholder goes and what the others see is
-// the core's answer. This file only turns input into positions: the section under the pointer
-// and the index among its other tiles, and it keeps a lifted copy of the tile under the
-// pointer while the view shows the tile's slot.
+// core (pickUp, moveHeld, drop, cancel); where the placeholder goes, what the others see and
+// what is said is the core's answer. This file only says what is under the pointer (the tile
+// whose upper half is below it, or the end of the section under it) or which arrow key was
+// pressed, and it keeps a lifted copy of the tile under the pointer while the view shows the
+// tile's slot.
 
 import { unhookedCopy } from './board-motion.js';
 
@@ -13,7 +14,7 @@ const edge = 48;
 const landingMs = 160;
 
 export class DragController {
-  /** `page`: { root, board (BoardView), perform(intent) → step, status, canEdit, announce(text) }. */
+  /** `page`: { root, board (BoardView), perform(intent) → step, status, canEdit }. */
   constructor(page) {
     this.page = page;
     this.pending = null;
@@ -124,13 +125,7 @@ export class DragController {
   /** Asks the core to pick `item` up; false when it refused (someone holds it, view only). */
   pickUp(item) {
     const step = this.page.perform({ type: 'pickUp', item });
-    if (step.status?.drag?.item !== item) return false;
-    const place = this.describe(item);
-    if (place) {
-      this.page.announce(`Picked up ${place.label}. Position ${place.index + 1} of ${place.count} in ${place.title}. ` +
-        'Arrow keys move it, Space drops it, Escape puts it back.');
-    }
-    return true;
+    return step.status?.drag?.item === item;
   }
 
   follow() {
@@ -142,7 +137,8 @@ export class DragController {
     if (target) this.moveTo(target);
   }
 
-  /** The section under (x, y), or the nearest one, and the index among its other cells. */
+  /** What the pointer at (x, y) points at in the column under it, or the nearest one: the
+   * first other tile whose middle is below it (`before`), or the column's end (`endOf`). */
   targetAt(x, y) {
     let best = null;
     for (const column of this.page.board.columns.values()) {
@@ -151,23 +147,24 @@ export class DragController {
       if (!best || distance < best.distance) best = { column, distance };
     }
     if (!best) return null;
-    let index = 0;
     for (const run of best.column.runs) {
       const box = run.element.getBoundingClientRect();
-      if (box.top > y) break;
+      if (box.bottom < y) continue;
       for (const cell of run.element.children) {
-        if (cell.dataset.heldItem === this.held.item) continue;
-        const rect = box.bottom < y ? null : cell.getBoundingClientRect();
-        if (!rect || rect.top + rect.height / 2 < y) index += 1;
+        if (cell.dataset.heldItem === this.held.item || cell.dataset.key === undefined) continue;
+        const rect = cell.getBoundingClientRect();
+        if (rect.top + rect.height / 2 >= y) return { before: cell.dataset.key };
       }
     }
-    return { section: best.column.element.dataset.sectionId, index };
+    return { endOf: best.column.element.dataset.sectionId };
   }
 
   moveTo(target) {
-    const drag = this.page.status?.drag;
-    if (!drag || (drag.section === target.section && drag.index === target.index)) return;
-    this.page.perform({ type: 'moveTo', section: target.section, index: target.index });
+    if (!this.page.status?.drag) return;
+    const key = target.before ?? `end:${target.endOf}`;
+    if (this.lastTarget === key) return;
+    this.lastTarget = key;
+    this.page.perform({ type: 'moveHeld', ...target });
   }
 
   /** Scrolls the board and the column under the pointer while the pointer is near an edge. */
@@ -220,36 +217,17 @@ export class DragController {
     this.page.root.classList.add('keyboard-dragging');
   }
 
-  /** Keyboard: moves the placeholder one place (dy) or one section (dx). */
-  step(dx, dy) {
-    const drag = this.page.status?.drag;
-    if (!drag) return;
-    const sections = this.page.board.view.sections;
-    const at = sections.findIndex((section) => section.id === drag.section);
-    const others = (section) => section.cells.filter((cell) => cell.id !== drag.item).length;
-    let target;
-    if (dx !== 0) {
-      const next = sections[at + dx];
-      if (!next) return;
-      target = { section: next.id, index: Math.min(drag.index, others(next)) };
-    } else {
-      const index = drag.index + dy;
-      if (index < 0 || index > others(sections[at])) return;
-      target = { section: drag.section, index };
-    }
-    this.moveTo(target);
-    const place = this.describe(drag.item);
-    if (place) this.page.announce(`${place.label}: position ${place.index + 1} of ${place.count} in ${place.title}.`);
+  /** Keyboard: moves the placeholder one step in a direction of the board's columns. */
+  step(direction) {
+    if (this.page.status?.drag) this.page.perform({ type: 'moveHeld', direction });
   }
 
   /** Drops the held tile where its placeholder is. */
   drop() {
     const held = this.held;
     if (!held) return;
-    const place = this.describe(held.item);
     this.finish();
     this.page.perform({ type: 'drop' });
-    if (place) this.page.announce(`Dropped ${place.label} in ${place.title}, position ${place.index + 1}.`);
     this.land(held);
   }
 
@@ -257,10 +235,8 @@ export class DragController {
   cancel() {
     const held = this.held;
     if (!held) return;
-    const label = this.page.board.labelOf(held.item);
     this.finish();
     this.page.perform({ type: 'cancel' });
-    if (label) this.page.announce(`${label} put back.`);
     this.land(held);
   }
 
@@ -275,6 +251,7 @@ export class DragController {
   finish() {
     cancelAnimationFrame(this.frame);
     this.held = null;
+    this.lastTarget = null;
     this.page.root.classList.remove('pointer-dragging', 'keyboard-dragging');
   }
 
@@ -302,15 +279,5 @@ export class DragController {
       tile.classList.remove('landing');
     };
     animation.finished.then(done, done);
-  }
-
-  /** The held or named item's place in the view: label, section title, index, count. */
-  describe(item) {
-    const drag = this.page.status?.drag;
-    const label = this.page.board.labelOf(item);
-    if (!drag || drag.item !== item || label === null) return null;
-    const section = this.page.board.section(drag.section);
-    if (!section) return null;
-    return { label, title: section.title, index: drag.index, count: section.cells.length };
   }
 }

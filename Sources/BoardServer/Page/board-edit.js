@@ -3,7 +3,7 @@
 // whether it is possible (an empty label, a full board, view only) is the core's answer.
 
 export class Editing {
-  /** `page`: { root, board (BoardView), perform(intent) → step, canEdit, announce(text) }. */
+  /** `page`: { root, board (BoardView), perform(intent) → step, canEdit }. */
   constructor(page) {
     this.page = page;
     this.open = null;
@@ -84,8 +84,7 @@ export class Editing {
     this.field(column.foot, {
       label: `New tile in ${column.title}`, placeholder: 'Label of the new tile',
       keep: (label) => {
-        const count = this.page.board.section(section)?.cells.length ?? 0;
-        this.page.perform({ type: 'insert', label, section, index: count });
+        this.page.perform({ type: 'append', label, section });
         this.addTile(section);
       },
     });
@@ -102,10 +101,8 @@ export class Editing {
   }
 
   deleteTile(item) {
-    const label = this.page.board.labelOf(item);
     const place = this.page.board.positionOf(item);
     this.page.perform({ type: 'delete', item });
-    if (label) this.page.announce(`Deleted ${label}. Ctrl+Z brings it back.`);
     if (place) this.page.focusNear(place.section, place.index);
   }
 
@@ -125,7 +122,6 @@ export class Editing {
     const tiles = column.count;
     if (tiles === 0 || control.dataset.confirming === 'yes') {
       this.page.perform({ type: 'deleteSection', section });
-      this.page.announce(`Deleted section ${column.title}. Ctrl+Z brings it back.`);
       return;
     }
     control.dataset.confirming = 'yes';
@@ -142,10 +138,7 @@ export class Editing {
     const container = this.page.addSectionColumn;
     this.field(container, {
       label: 'Title of the new section', placeholder: 'Title of the new section',
-      keep: (title) => {
-        const index = this.page.board.view.sections.length;
-        this.page.perform({ type: 'addSection', title, index });
-      },
+      keep: (title) => this.page.perform({ type: 'addSection', title }),
     });
   }
 }

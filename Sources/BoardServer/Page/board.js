@@ -10,7 +10,7 @@ import { DragController } from './board-drag.js';
 import { Editing } from './board-edit.js';
 import { TileTools } from './tile-tools.js';
 import { Connection } from './connection.js';
-import { chosenUser, rememberUser, withToken } from './people.js';
+import { chosenUser, rememberUser, token, withToken } from './people.js';
 import { PeopleList } from './people-list.js';
 
 const boardName = decodeURIComponent(location.pathname.replace(/^\/b\//, ''));
@@ -22,13 +22,13 @@ class BoardPage {
     this.addSectionColumn = document.getElementById('add-section');
     this.board = new BoardView(this.root, this.addSectionColumn);
     this.motion = new MotionPlayer(document.getElementById('motion-layer'));
-    this.session = core.openSession({ board: boardName, user, views: 'changes' });
+    this.session = core.openSession({ board: boardName, user, views: 'changes', usesToken: token !== null });
     this.status = this.session.first.status;
     this.connection = new Connection(boardName, {
-      opened: () => this.apply(this.session.intent({ type: 'connected' })),
+      opened: () => this.perform({ type: 'connected' }),
       message: (text) => this.receive(text),
-      closed: () => this.disconnected(),
-      refused: (text) => this.refused(text),
+      closed: (code) => this.perform(code === null ? { type: 'disconnected' } : { type: 'disconnected', code }),
+      refused: (status) => this.perform({ type: 'refused', status }),
     });
     this.tickTimer = 0;
     this.refusal = null;
@@ -46,7 +46,7 @@ class BoardPage {
     addEventListener('online', () => this.showStatus());
     addEventListener('offline', () => this.showStatus());
     this.apply(this.session.first);
-    this.connection.open();
+    this.perform({ type: 'start' });
   }
 
   get canEdit() {
@@ -70,21 +70,18 @@ class BoardPage {
     performance.measure('boardsync:message', { start, end: performance.now() });
   }
 
-  disconnected() {
-    const step = this.perform({ type: 'disconnected' });
-    if (step.reconnectAfterMs !== undefined) this.connection.reconnectAfter(step.reconnectAfterMs);
-  }
-
-  /** Everything an answer asks for, in order: messages out, the view, the status, the view's
-   * animation, notices, timers. The status is written before the animation starts, so that the
-   * one layout the animation reads covers both. */
+  /** Everything an answer asks for, in order: the connection, messages out, the view, the
+   * status, the view's animation, notices and sentences, timers. The status is written before
+   * the animation starts, so that the one layout the animation reads covers both. */
   apply(step) {
     if (step.error !== undefined) console.warn(`board-sync: ${step.error}`);
+    if (step.problem !== undefined) console.error(`board-sync: ${step.problem}`);
+    if (step.reconnect) this.connection.drop();
     for (const text of step.send) this.connection.send(text);
     const wasHolding = this.drag.holding;
     this.status = step.status;
     const view = step.changes ? this.board.patched(step.changes) : step.view;
-    const animate = view && step.plan && this.board.view.sections.length > 0;
+    const animate = view && step.plan;
     const first = animate ? this.motion.capture(step.plan, this.board) : null;
     if (view) {
       this.board.render(view, step.changes ? new Set(step.changes.sections.map((section) => section.id)) : null);
@@ -93,30 +90,16 @@ class BoardPage {
     this.showStatus();
     if (animate) this.motion.play(step.plan, this.board, first);
     if (wasHolding && step.status.drag === null) this.drag.lost();
-    for (const notice of step.notices) this.notice(notice);
+    for (const notice of step.notices) {
+      if (notice.shown !== false) this.toast(notice.text, notice.warning ? 'warning' : 'info');
+    }
+    for (const sentence of step.announcements ?? []) this.announce(sentence);
     if (step.tickAfterMs !== undefined) {
       clearTimeout(this.tickTimer);
       this.tickTimer = setTimeout(() => this.perform({ type: 'tick' }), step.tickAfterMs);
     }
-    if (step.reconnect) this.connection.restart();
-  }
-
-  notice(notice) {
-    switch (notice.kind) {
-      case 'remoteAction':
-        this.announce(notice.text);
-        break;
-      case 'dragLost':
-        this.toast(notice.text, 'warning');
-        this.announce(notice.text);
-        break;
-      case 'viewOnly':
-        this.toast('View only: you can watch this board but not change it.', 'info');
-        break;
-      default:
-        this.toast(notice.text, notice.kind === 'refused' ? 'warning' : 'info');
-        this.announce(notice.text);
-    }
+    if (step.stopped !== undefined) this.refused(step.stopped);
+    else if (step.connectAfterMs !== undefined) this.connection.openAfter(step.connectAfterMs);
   }
 
   showStatus() {
@@ -138,7 +121,7 @@ class BoardPage {
     setText(document.getElementById('version'), `v${status.version}`);
     setFlag(document.getElementById('view-only'), 'hidden', status.role !== 'viewer');
     setFlag(document.getElementById('undo'), 'disabled', !status.canUndo || !this.canEdit);
-    setText(document.getElementById('last-action'), status.lastRemoteAction ?? '');
+    setText(document.getElementById('last-action'), status.announcement ?? '');
     const signature = JSON.stringify(status.people);
     if (this.peopleShown !== signature) {
       this.peopleShown = signature;
@@ -170,9 +153,10 @@ class BoardPage {
     setTimeout(() => item.remove(), noticeMs);
   }
 
-  /** The connection was refused for good: the page says why and stops changing. */
+  /** The session stopped connecting for good: the page says why and stops changing. */
   refused(text) {
     this.refusal = text;
+    this.connection.stop();
     if (this.drag.holding) this.drag.lost();
     showBlocker('Cannot open this board', text);
     this.showStatus();
@@ -185,10 +169,10 @@ class BoardPage {
     const item = tile.dataset.key;
     const keyboardHeld = this.drag.holding && !this.drag.held.pointer;
     if (keyboardHeld) {
-      const moves = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-      if (moves[event.key]) {
+      const directions = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
+      if (directions[event.key]) {
         event.preventDefault();
-        this.drag.step(...moves[event.key]);
+        this.drag.step(directions[event.key]);
       } else if (event.key === ' ' || event.key === 'Enter') {
         event.preventDefault();
         this.drag.drop();
@@ -205,8 +189,9 @@ class BoardPage {
     if (event.target !== tile || tile.dataset.itemId === undefined) return;
     if (event.key === ' ' || event.key === 'Enter') {
       event.preventDefault();
-      if (!this.canEdit) {
-        this.notice({ kind: 'viewOnly' });
+      if (this.refusal !== null) return;
+      if (this.status.role !== 'editor') {
+        this.perform({ type: 'pickUp', item });
         return;
       }
       this.drag.liftWithKeyboard(item);

@@ -8,8 +8,9 @@
 //   step = session.receive(event.data);                   // a server message as it arrived
 //   step = session.intent({ type: 'pickUp', item: 'a1' });
 //
-// Every call answers a step object (docs/BROWSER.md): `send`, `notices`, `reconnect`,
-// `tickAfterMs`, `reconnectAfterMs`, `status`, `batch`, `view`, `error`.
+// Every call answers a step object (docs/BROWSER.md): `send`, `notices`, `announcements`,
+// `reconnect`, `tickAfterMs`, `connectAfterMs`, `stopped`, `status`, `batch`, `plan`, `view` or
+// `changes`, `error`.
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -91,11 +92,9 @@ export class BoardSyncSession {
     return this.core.call(this.core.exports.bs_receive, text, this.handle);
   }
 
-  /** An intent object (docs/BROWSER.md); `now` for moveTo and tick defaults to performance.now(). */
+  /** An intent object (docs/BROWSER.md); `now` defaults to performance.now(). */
   intent(intent) {
-    const withClock = (intent.type === 'moveTo' || intent.type === 'tick') && intent.now === undefined
-      ? { ...intent, now: performance.now() }
-      : intent;
+    const withClock = intent.now === undefined ? { ...intent, now: performance.now() } : intent;
     return this.core.call(this.core.exports.bs_perform, JSON.stringify(withClock), this.handle);
   }
 

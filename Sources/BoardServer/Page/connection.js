@@ -1,18 +1,12 @@
-// The page's WebSocket to its board: opens it with the protocol's subprotocol and the token,
-// hands every message to the page, and reconnects after the delay the core's backoff chose.
-// When a connection fails, it asks the server over plain HTTP why, so that a refused token is
-// told apart from a server that is down.
+// The page's WebSocket to its board: opens it with the protocol's subprotocol and the token and
+// hands every event to the page. When to connect, whether a close is final and what to say about
+// it are the core session's answers; this file only does what they ask. A browser does not tell
+// why a WebSocket never opened, so then it asks the server over plain HTTP and reports the status.
 
 import { token, withToken } from './people.js';
 
-/** Close codes after which trying again cannot help. */
-const finalCloseCodes = new Map([
-  [4401, 'Your access to this board was withdrawn (the token no longer grants it).'],
-  [4409, 'This board was opened again elsewhere with the same connection; this page stopped.'],
-]);
-
 export class Connection {
-  /** `board`: the board name; `events`: { opened(), message(text), closed(), refused(text) }. */
+  /** `board`: the board name; `events`: { opened(), message(text), closed(code), refused(status) }. */
   constructor(board, events) {
     this.board = board;
     this.events = events;
@@ -27,11 +21,17 @@ export class Connection {
     return `${scheme}//${location.host}/boards/${encodeURIComponent(this.board)}${query}`;
   }
 
-  /** Opens the socket now (cancelling a scheduled attempt). */
-  open() {
+  /** Opens a socket after `milliseconds` (0: now), replacing one that was due. */
+  openAfter(milliseconds) {
     if (this.stopped) return;
     clearTimeout(this.timer);
+    this.timer = milliseconds > 0 ? setTimeout(() => this.open(), milliseconds) : null;
+    if (milliseconds <= 0) this.open();
+  }
+
+  open() {
     this.timer = null;
+    this.socket?.close(1000);
     const socket = new WebSocket(this.url, 'boardsync.v1');
     let opened = false;
     this.socket = socket;
@@ -45,13 +45,7 @@ export class Connection {
     socket.addEventListener('close', (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
-      const final = finalCloseCodes.get(event.code);
-      if (final) {
-        this.stop();
-        this.events.refused(final);
-        return;
-      }
-      this.events.closed();
+      this.events.closed(event.code === 1005 || event.code === 1006 ? null : event.code);
       if (!opened) this.explainFailure();
     });
   }
@@ -63,37 +57,27 @@ export class Connection {
     return true;
   }
 
-  /** Tries again after `milliseconds` (what the core's backoff said). */
-  reconnectAfter(milliseconds) {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.open(), milliseconds);
-  }
-
-  /** Drops the socket (the core lost track of the server); `closed` follows as for any close. */
-  restart() {
+  /** Drops the socket without reporting it: the session already knows (it lost track of the
+   * server) and asks for a new one. */
+  drop() {
     const socket = this.socket;
-    if (!socket) return;
     this.socket = null;
-    socket.close(1000, 'resynchronising');
-    this.events.closed();
+    socket?.close(1000, 'resynchronising');
   }
 
   /** Closes for good. */
   stop() {
     this.stopped = true;
     clearTimeout(this.timer);
-    const socket = this.socket;
-    this.socket = null;
-    socket?.close(1000);
+    this.drop();
   }
 
   get isOpen() {
     return this.socket?.readyState === WebSocket.OPEN;
   }
 
-  /** A WebSocket that never opened tells nothing of why; the board's snapshot URL, under the
-   * same token rules, does: 401 and 403 are refusals for good, anything else is worth retrying. */
+  /** Asks the board's snapshot URL, under the same token rules, what a socket that never opened
+   * could not say, and reports a refusal's status. */
   async explainFailure() {
     let status;
     try {
@@ -102,14 +86,6 @@ export class Connection {
     } catch {
       return;
     }
-    if (status === 401) {
-      this.stop();
-      this.events.refused(token
-        ? 'The access token in this link is not valid on this server. Ask for a new link.'
-        : 'This board needs an access token. Open the link with ?token=… that you were given.');
-    } else if (status === 403) {
-      this.stop();
-      this.events.refused('The access token in this link does not open this board.');
-    }
+    if (!this.stopped && status >= 400 && status !== 404) this.events.refused(status);
   }
 }

@@ -45,6 +45,11 @@ enum ModelFixtures {
         return model
     }
 
+    /// Bob's op committed at `version`, as the server sends it.
+    static func bobs(_ version: Int, _ op: Op) -> ServerMessage {
+        .op(.init(version: version, client: "bob0000000000000", user: "bob", op: op))
+    }
+
     static func key(_ key: Key, _ modifiers: KeyModifiers = []) -> AppMessage {
         .input(.key(key, modifiers: modifiers))
     }

@@ -1,0 +1,55 @@
+/// The sentences a session says of a person's own actions, the same in every client: the page's
+/// live region reads them out, the terminal's status line shows them. Positions are counted
+/// from 1, as people count. Each sentence is built out of line: the WebAssembly module would
+/// otherwise carry its interpolation at every call.
+public enum SessionWords {
+    /// Where a held tile's placeholder is, as the person sees it.
+    public struct Place: Hashable, Sendable {
+        public var label: String
+        public var section: String
+        /// The placeholder's index among the section's cells, from 0.
+        public var index: Int
+        /// How many cells the section shows, the placeholder included.
+        public var count: Int
+    }
+
+    @inline(never)
+    public static func pickedUp(_ place: Place) -> String {
+        "Picked up \(place.label), position \(place.index + 1) of \(place.count) in \(place.section)."
+    }
+
+    @inline(never)
+    public static func moved(_ place: Place) -> String {
+        "\(place.label): position \(place.index + 1) of \(place.count) in \(place.section)."
+    }
+
+    @inline(never)
+    public static func dropped(_ place: Place) -> String {
+        "Dropped \(place.label) in \(place.section), position \(place.index + 1)."
+    }
+
+    @inline(never)
+    public static func putBack(_ label: String) -> String {
+        "\(label) put back."
+    }
+
+    @inline(never)
+    public static func deleted(_ label: String) -> String {
+        "Deleted \(label). Undo brings it back."
+    }
+
+    @inline(never)
+    public static func deletedSection(_ title: String, tiles: Int) -> String {
+        switch tiles {
+        case 0: "Deleted section \(title). Undo brings it back."
+        case 1: "Deleted section \(title) and its tile. Undo brings them back."
+        default: "Deleted section \(title) and its \(tiles) tiles. Undo brings them back."
+        }
+    }
+
+    /// Undoing `description` (the undone change in words, "you moved Mail to Done").
+    @inline(never)
+    public static func undone(_ description: String) -> String {
+        "Undone: \(description)."
+    }
+}
