@@ -67,53 +67,80 @@ public struct BrowserIntent: Hashable, Sendable {
     }
 
     init(fields: InputFields) throws(BrowserInputError) {
-        func position() throws(BrowserInputError) -> Position {
-            Position(section: try SectionID(fields.string("section")), index: try fields.integer("index"))
-        }
-        func seconds() throws(BrowserInputError) -> Double { try fields.milliseconds("now") / 1000 }
         let type = try fields.string("type")
-        let event: SessionEvent?
-        switch type {
-        case "start": event = .start
-        case "connected": event = .opened
-        case "disconnected": event = .closed(code: try fields.optionalInteger("code"))
-        case "refused": event = .failed(.refused(httpStatus: try fields.integer("status")))
-        case "pickUp": event = .intent(.pickUp(try ItemID(fields.string("item"))))
-        case "moveTo": event = .intent(.moveHeld(.to(try position())))
-        case "moveHeld": event = .intent(.moveHeld(try Self.heldMove(fields)))
-        case "tick": event = .tick
-        case "drop": event = .intent(.drop)
-        case "cancel": event = .intent(.cancel)
-        case "insert":
-            event = .intent(
-                .insert(
-                    label: try fields.string("label"), at: .position(try position()),
-                    id: try fields.optionalString("id").map(ItemID.init)))
-        case "append":
-            event = .intent(
-                .insert(
-                    label: try fields.string("label"), at: .endOf(try SectionID(fields.string("section"))),
-                    id: try fields.optionalString("id").map(ItemID.init)))
-        case "move": event = .intent(.move(try ItemID(fields.string("item")), to: try position()))
-        case "rename": event = .intent(.rename(try ItemID(fields.string("item")), label: try fields.string("label")))
-        case "delete": event = .intent(.delete(try ItemID(fields.string("item"))))
-        case "addSection":
-            event = .intent(
-                .addSection(
-                    title: try fields.string("title"), at: try fields.optionalInteger("index"),
-                    id: try fields.optionalString("id").map(SectionID.init)))
-        case "renameSection":
-            event = .intent(.renameSection(try SectionID(fields.string("section")), title: try fields.string("title")))
-        case "moveSection":
-            event = .intent(.moveSection(try SectionID(fields.string("section")), to: try fields.integer("index")))
-        case "deleteSection": event = .intent(.deleteSection(try SectionID(fields.string("section"))))
-        case "undo": event = .intent(.undo)
-        case "arrange": event = .intent(.arrange(try Self.arrangement(fields)))
-        case "state": event = nil
-        default: throw .unknownIntent(type)
+        guard let kind = Kind.named(type) else { throw .unknownIntent(type) }
+        let clocked = kind == .moveTo || kind == .moveHeld || kind == .tick
+        let now = clocked || fields.has("now") ? try fields.milliseconds("now") / 1000 : nil
+        self.init(try Self.event(kind, fields), now: now)
+    }
+
+    /// The intents by their `type`.
+    private enum Kind: Equatable {
+        case start, connected, disconnected, refused, pickUp, moveTo, moveHeld, tick, drop, cancel, insert, append
+        case move, rename, delete, addSection, renameSection, moveSection, deleteSection, undo, arrange, state
+
+        /// Looked up in one table, so that the module compares names in one loop.
+        static func named(_ name: String) -> Kind? {
+            let table: [(String, Kind)] = [
+                ("start", .start), ("connected", .connected), ("disconnected", .disconnected),
+                ("refused", .refused), ("pickUp", .pickUp), ("moveTo", .moveTo), ("moveHeld", .moveHeld),
+                ("tick", .tick), ("drop", .drop), ("cancel", .cancel), ("insert", .insert), ("append", .append),
+                ("move", .move), ("rename", .rename), ("delete", .delete), ("addSection", .addSection),
+                ("renameSection", .renameSection), ("moveSection", .moveSection),
+                ("deleteSection", .deleteSection), ("undo", .undo), ("arrange", .arrange), ("state", .state),
+            ]
+            for (candidate, kind) in table where candidate == name { return kind }
+            return nil
         }
-        let clocked = type == "moveTo" || type == "moveHeld" || type == "tick"
-        self.init(event, now: clocked ? try seconds() : fields.has("now") ? try seconds() : nil)
+    }
+
+    /// The session event of an intent of `kind`, read from its fields; nil for `state`.
+    private static func event(_ kind: Kind, _ fields: InputFields) throws(BrowserInputError) -> SessionEvent? {
+        func item() throws(BrowserInputError) -> ItemID { ItemID(try fields.string("item")) }
+        func section() throws(BrowserInputError) -> SectionID { SectionID(try fields.string("section")) }
+        func position() throws(BrowserInputError) -> Position {
+            Position(section: try section(), index: try fields.integer("index"))
+        }
+        switch kind {
+        case .start: return .start
+        case .connected: return .opened
+        case .disconnected: return .closed(code: try fields.optionalInteger("code"))
+        case .refused: return .failed(.refused(httpStatus: try fields.integer("status")))
+        case .tick: return .tick
+        default:
+            return try intent(kind, fields, item: item, section: section, position: position).map(SessionEvent.intent)
+        }
+    }
+
+    /// The person's intent of `kind`; nil for `state` and the kinds that are no intent.
+    private static func intent(
+        _ kind: Kind, _ fields: InputFields, item: () throws(BrowserInputError) -> ItemID,
+        section: () throws(BrowserInputError) -> SectionID, position: () throws(BrowserInputError) -> Position
+    ) throws(BrowserInputError) -> ClientIntent? {
+        switch kind {
+        case .pickUp: return .pickUp(try item())
+        case .moveTo: return .moveHeld(.to(try position()))
+        case .moveHeld: return .moveHeld(try heldMove(fields))
+        case .drop: return .drop
+        case .cancel: return .cancel
+        case .insert, .append:
+            let label = try fields.string("label")
+            let place: InsertPlace = kind == .insert ? .position(try position()) : .endOf(try section())
+            return .insert(label: label, at: place, id: try fields.optionalString("id").map(ItemID.init))
+        case .move: return .move(try item(), to: try position())
+        case .rename: return .rename(try item(), label: try fields.string("label"))
+        case .delete: return .delete(try item())
+        case .addSection:
+            return .addSection(
+                title: try fields.string("title"), at: try fields.optionalInteger("index"),
+                id: try fields.optionalString("id").map(SectionID.init))
+        case .renameSection: return .renameSection(try section(), title: try fields.string("title"))
+        case .moveSection: return .moveSection(try section(), to: try fields.integer("index"))
+        case .deleteSection: return .deleteSection(try section())
+        case .undo: return .undo
+        case .arrange: return .arrange(try arrangement(fields))
+        case .start, .connected, .disconnected, .refused, .tick, .state: return nil
+        }
     }
 
     /// `moveHeld`'s target: exactly one of `direction` (`up`, `down`, `left`, `right`), `before`,

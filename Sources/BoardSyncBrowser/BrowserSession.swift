@@ -68,9 +68,9 @@ public struct BrowserSession: Sendable {
 
     private mutating func handle(_ event: SessionEvent) -> BrowserStep {
         let before = session.view
+        let answer = session.handle(event, now: now)
         var step = BrowserStep(status: status)
-        step.session = session.handle(event, now: now)
-        step.status = status
+        step.session = answer
         if step.session.batch != nil {
             switch views {
             case .whole: step.view = session.view

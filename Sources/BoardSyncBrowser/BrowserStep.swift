@@ -77,21 +77,20 @@ public struct BrowserStatus: Hashable, Sendable {
     }
 
     /// The status of `session`.
-    public init(_ session: ClientSession) {
-        let machine = session.machine
-        client = machine.clientID
-        user = machine.user
-        board = machine.boardID
-        phase = machine.phase
+    public init(_ session: borrowing ClientSession) {
+        client = session.machine.clientID
+        user = session.machine.user
+        board = session.machine.boardID
+        phase = session.machine.phase
         connection = session.connection
-        role = machine.role
-        version = machine.version
-        pending = machine.pendingCount
-        canUndo = machine.canUndo
-        drag = machine.localDrag
-        peers = machine.peers.map { Peer(client: $0.key, user: $0.value) }
+        role = session.machine.role
+        version = session.machine.version
+        pending = session.machine.pendingCount
+        canUndo = session.machine.canUndo
+        drag = session.machine.localDrag
+        peers = session.machine.peers.map { Peer(client: $0.key, user: $0.value) }
             .stablySorted { $0.user != $1.user ? $0.user < $1.user : $0.client < $1.client }
-        people = machine.people
+        people = session.machine.people
         lastRemoteAction = session.lastRemoteAction
         announcement = session.lastAnnouncement
     }

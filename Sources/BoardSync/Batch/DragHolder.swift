@@ -13,6 +13,7 @@ public struct DragHolder: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { isLocal ? "\(user) (you)" : "\(user)@\(client)" }
 
+    @inline(never)
     public static func == (a: DragHolder, b: DragHolder) -> Bool {
         a.client == b.client && ExactText.same(a.user, b.user) && a.isLocal == b.isLocal
     }

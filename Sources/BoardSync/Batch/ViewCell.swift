@@ -18,7 +18,10 @@ public struct ViewCell: Hashable, Sendable {
         self.init(id: item.id, label: item.label)
     }
 
-    /// Whether `other` shows something different in this cell (identity aside).
+    /// Whether `other` shows something different in this cell (identity aside). Out of line: the
+    /// batch's diff compares cells in many places, and the WebAssembly module would carry the
+    /// comparison of labels and holders at each.
+    @inline(never)
     public func hasDifferentContent(from other: ViewCell) -> Bool {
         !ExactText.same(label, other.label) || holder != other.holder
     }

@@ -5,47 +5,50 @@ extension ClientSession {
     @inline(never)
     func target(of move: HeldMove, for drag: LocalDrag) -> Position? {
         let sections = machine.view.sections
-        /// The cells of a section other than the held tile's placeholder.
-        func others(_ section: ViewSection) -> [ViewCell] {
-            section.cells.filter { $0.id != drag.item }
-        }
         switch move {
         case .to(let position):
             return position
-        case .before(let item):
-            guard item != drag.item, let section = sections.first(where: { others($0).contains { $0.id == item } }),
-                let index = others(section).firstIndex(where: { $0.id == item })
-            else { return nil }
-            return Position(section: section.id, index: index)
-        case .slotOf(let item):
+        case .before(let item), .slotOf(let item):
+            // Before a tile: its index among the other cells. Into its place: its index among
+            // all cells, the placeholder included, so that it lands after a tile that follows.
             guard item != drag.item else { return nil }
+            let countsPlaceholder = move == .slotOf(item)
             for section in sections {
-                if let index = section.cells.firstIndex(where: { $0.id == item }) {
-                    return Position(section: section.id, index: index)
+                var index = 0
+                for cell in section.cells {
+                    if cell.id == item { return Position(section: section.id, index: index) }
+                    if cell.id != drag.item || countsPlaceholder { index += 1 }
                 }
             }
             return nil
         case .endOf(let id):
-            guard let section = sections.first(where: { $0.id == id }) else { return nil }
-            return Position(section: id, index: others(section).count)
+            guard let at = sections.firstIndex(where: { $0.id == id }) else { return nil }
+            return Position(section: id, index: Self.others(in: sections[at], holding: drag.item))
         case .section(let index):
             guard sections.indices.contains(index) else { return nil }
-            return Position(section: sections[index].id, index: min(drag.to.index, others(sections[index]).count))
+            let count = Self.others(in: sections[index], holding: drag.item)
+            return Position(section: sections[index].id, index: min(drag.to.index, count))
         case .step(let direction):
-            return step(direction, from: drag, in: sections, others: others)
+            return step(direction, from: drag, in: sections)
         }
     }
 
+    /// How many cells of `section` are not the held tile's placeholder.
+    private static func others(in section: ViewSection, holding item: ItemID) -> Int {
+        var count = 0
+        for cell in section.cells where cell.id != item { count += 1 }
+        return count
+    }
+
     /// One arrow key's step of the placeholder in the shell's arrangement.
-    private func step(
-        _ direction: BoardDirection, from drag: LocalDrag, in sections: [ViewSection],
-        others: (ViewSection) -> [ViewCell]
-    ) -> Position? {
+    private func step(_ direction: BoardDirection, from drag: LocalDrag, in sections: [ViewSection]) -> Position? {
         guard let at = sections.firstIndex(where: { $0.id == drag.to.section }) else { return nil }
         let index = drag.to.index
-        let count = others(sections[at]).count
-        func neighbour(_ offset: Int) -> Int? {
-            sections.indices.contains(at + offset) ? at + offset : nil
+        let count = Self.others(in: sections[at], holding: drag.item)
+        /// The section `offset` places away and how many other cells it holds.
+        func neighbour(_ offset: Int) -> (id: SectionID, count: Int)? {
+            guard sections.indices.contains(at + offset) else { return nil }
+            return (sections[at + offset].id, Self.others(in: sections[at + offset], holding: drag.item))
         }
         switch (arrangement, direction) {
         case (.columns, .up):
@@ -54,27 +57,23 @@ extension ClientSession {
             return index < count ? Position(section: drag.to.section, index: index + 1) : nil
         case (.columns, .left), (.columns, .right):
             guard let next = neighbour(direction == .left ? -1 : 1) else { return nil }
-            return Position(section: sections[next].id, index: min(index, others(sections[next]).count))
+            return Position(section: next.id, index: min(index, next.count))
         case (.rows, .left):
             if index > 0 { return Position(section: drag.to.section, index: index - 1) }
-            guard let previous = neighbour(-1) else { return nil }
-            return Position(section: sections[previous].id, index: others(sections[previous]).count)
+            return neighbour(-1).map { Position(section: $0.id, index: $0.count) }
         case (.rows, .right):
             if index < count { return Position(section: drag.to.section, index: index + 1) }
-            guard let next = neighbour(1) else { return nil }
-            return Position(section: sections[next].id, index: 0)
+            return neighbour(1).map { Position(section: $0.id, index: 0) }
         case (.rows(let perRow), .up):
             let row = max(perRow, 1)
             if index >= row { return Position(section: drag.to.section, index: index - row) }
-            guard let previous = neighbour(-1) else { return nil }
-            let total = others(sections[previous]).count
-            let lastRow = total / row * row
-            return Position(section: sections[previous].id, index: min(lastRow + index % row, total))
+            return neighbour(-1).map {
+                Position(section: $0.id, index: min($0.count / row * row + index % row, $0.count))
+            }
         case (.rows(let perRow), .down):
             let row = max(perRow, 1)
             if index + row <= count { return Position(section: drag.to.section, index: index + row) }
-            guard let next = neighbour(1) else { return nil }
-            return Position(section: sections[next].id, index: min(index % row, others(sections[next]).count))
+            return neighbour(1).map { Position(section: $0.id, index: min(index % row, $0.count)) }
         }
     }
 }

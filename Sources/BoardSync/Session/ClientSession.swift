@@ -70,7 +70,8 @@ public struct ClientSession: Sendable {
             take(machine.tick(now: now), into: &turn)
             if case .waiting(let until, _) = connection, until <= now { connection = .connecting }
         }
-        return finish(turn)
+        finish(&turn)
+        return turn.step
     }
 
     /// Whether the session stopped connecting for good.
@@ -85,8 +86,11 @@ public struct ClientSession: Sendable {
     @inline(never)
     mutating func take(_ output: ClientOutput, into turn: inout SessionTurn) {
         turn.step.send += output.send
+        let board = machine.optimistic?.board
+        let before = turn.before
         for notice in output.notices {
-            let spoken = SessionNotice(notice: notice, text: notice.text { label(of: $0, before: turn.before) })
+            let spoken = SessionNotice(
+                notice: notice, text: notice.text { Self.label(of: $0, on: board, before: before) })
             turn.step.notices.append(spoken)
             turn.step.announcements.append(spoken.text)
             if case .remoteAction(let text) = notice { lastRemoteAction = text }
@@ -101,38 +105,41 @@ public struct ClientSession: Sendable {
     /// Completes the turn's step: a connection that lost track starts again, one batch from the
     /// view before the event to the view after it with its plan, the timer of a held-back drag
     /// position, the latest sentence.
-    private mutating func finish(_ turn: SessionTurn) -> SessionStep {
-        var turn = turn
+    private mutating func finish(_ turn: inout SessionTurn) {
         if turn.step.reconnect {
             take(machine.connectionClosed(), into: &turn)
             if !isStopped { connection = .connecting }
             turn.step.connectAfter = 0
         }
-        var step = turn.step
         let after = machine.view
         if turn.before != after {
             let batch =
                 turn.batches.count == 1 ? turn.batches[0] : UpdateBatch.between(old: turn.before, new: after)
-            step.batch = batch
-            if !turn.before.sections.isEmpty || step.cause != nil {
+            turn.step.batch = batch
+            if !turn.before.sections.isEmpty || turn.step.cause != nil {
                 do {
-                    step.plan = try AnimationPlan(old: turn.before, batch: batch, new: after, cause: step.cause)
+                    turn.step.plan = try AnimationPlan(
+                        old: turn.before, batch: batch, new: after, cause: turn.step.cause)
                 } catch {
-                    step.problem = .planNotBuilt(error)
+                    turn.step.problem = .planNotBuilt(error)
                 }
             }
         } else {
-            step.cause = nil
+            turn.step.cause = nil
         }
-        if machine.hasUnsentDragPosition { step.tickAfter = ClientMachine.dragSendInterval }
-        if let last = step.announcements.last { lastAnnouncement = last }
-        return step
+        if machine.hasUnsentDragPosition { turn.step.tickAfter = ClientMachine.dragSendInterval }
+        if let last = turn.step.announcements.last { lastAnnouncement = last }
     }
 
     /// An item's label on the board the person sees, or in the view before the event (an item
     /// the event removed), or its id.
     func label(of id: ItemID, before: BoardView) -> String {
-        if let label = machine.optimistic?.board.item(id)?.label { return label }
+        Self.label(of: id, on: machine.optimistic?.board, before: before)
+    }
+
+    /// An item's label on `board`, or in the view `before`, or its id.
+    static func label(of id: ItemID, on board: Board?, before: BoardView) -> String {
+        if let label = board?.item(id)?.label { return label }
         for section in before.sections {
             if let cell = section.cells.first(where: { $0.id == id }) { return cell.label }
         }
