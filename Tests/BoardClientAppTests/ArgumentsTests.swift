@@ -1,5 +1,6 @@
 import BoardClientApp
 import BoardSync
+import TerminalUI
 import Testing
 
 @Suite struct ArgumentsTests {
@@ -87,7 +88,7 @@ import Testing
         #expect(editor.text == "abc")
         editor.insert(String(repeating: "x", count: 98))
         #expect(editor.validated() == .failure(.tooLong(limit: 100)))
-        editor.deleteBackward()
+        editor.field.handle(KeyEvent(.backspace))
         #expect(editor.validated() == .success("abc" + String(repeating: "x", count: 97)))
     }
 

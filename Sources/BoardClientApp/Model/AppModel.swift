@@ -25,6 +25,8 @@ public struct AppModel: Sendable {
     public var cursorIndex = 0
     public var mode: InteractionMode = .browsing
     public var showHelp = false
+    /// The first line of the keys shown while the help is open.
+    public var helpScroll = 0
     public var connection: ConnectionState = .connecting
     /// Why the latest connection attempt failed, shown while retrying; cleared by a welcome.
     public var connectionProblem: String?
@@ -58,12 +60,6 @@ public struct AppModel: Sendable {
         self.metrics = metrics
         random = IDGenerator(seed: seed)
         layout = BoardLayout(view: BoardView(), width: size.width, metrics: metrics)
-    }
-
-    /// The first screen row of the board area and how many rows it has (the status line is on
-    /// top, the notice or editor line at the bottom).
-    public var boardArea: Rect {
-        Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2))
     }
 
     /// The item held by this client, if any.
