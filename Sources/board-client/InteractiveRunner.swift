@@ -66,6 +66,7 @@ final class InteractiveRunner {
             size: size,
             seed: UInt64.random(in: .min ... .max))
         model.isInsecure = options.trust.isInsecure
+        model.palette = ColorPalette.detect(environment: ProcessInfo.processInfo.environment)
         model.animator.animates = animates
         model.serverName = options.endpoints.displayName
         model.wallClock = WallClock(

@@ -92,7 +92,7 @@ import Testing
         #expect(lines[7] == " ┌────────────┐ ┌┄┄┄┄┄┄┄┄┄┄┄┄┐")
         #expect(lines[8] == " │ Photos     │ ┆ bob        ┆")
         let buffer = AppView.render(model, time: 10)
-        #expect(buffer.cell(x: 18, y: 8)?.style.foreground == PeerColors.color(for: bob.user))
+        #expect(buffer.cell(x: 18, y: 8)?.style.foreground == PeerColors.color(for: bob.user, in: .ansi))
     }
 
     @Test func thePeopleWhoDoNotFitOnTheStatusLineAreCounted() {
@@ -105,8 +105,8 @@ import Testing
         let narrow = ModelFixtures.picture(ModelFixtures.model(width: 44, peers: peers))
         #expect(narrow[0] == " team v1 · connected ann bob cleo ×2 dan +4")
         let buffer = AppView.render(ModelFixtures.model(width: 44, peers: peers), time: 10)
-        #expect(buffer.cell(x: 30, y: 0)?.style.foreground == PeerColors.color(for: "cleo"))
-        #expect(buffer.cell(x: 38, y: 0)?.style.foreground == PeerColors.color(for: "dan"))
+        #expect(buffer.cell(x: 30, y: 0)?.style.foreground == PeerColors.color(for: "cleo", in: .ansi))
+        #expect(buffer.cell(x: 38, y: 0)?.style.foreground == PeerColors.color(for: "dan", in: .ansi))
         #expect(buffer.cell(x: 41, y: 0)?.style.foreground == .default)
     }
 

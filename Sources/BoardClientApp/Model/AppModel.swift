@@ -32,6 +32,8 @@ public struct AppModel: Sendable {
     public var connectionProblem: String?
     /// The server's certificate is not checked (`--insecure`): the status line says so.
     public var isInsecure = false
+    /// The colours the terminal shows, which decide how many people's colours it tells apart.
+    public var palette: ColorPalette = .ansi
     /// Failed attempts since the last welcome, for the backoff.
     public var reconnectAttempts = 0
     /// The latest remote action in words.

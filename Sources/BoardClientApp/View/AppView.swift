@@ -97,7 +97,7 @@ public enum AppView {
         for (frame, motion) in scene.titles {
             drawTitle(
                 frame.title, count: frame.cellIDs.count, row: motion.origin.y + area.y - model.scroll,
-                style: SectionTitleStyle(motion), area: area,
+                style: SectionTitleStyle(motion, model: model), area: area,
                 cursor: model.cursor == frame.id.rawValue && !model.showHelp,
                 into: &buffer)
         }
@@ -144,17 +144,17 @@ public enum AppView {
     /// come next.
     static func style(of cell: ViewCell, model: AppModel, frame: MotionFrame?, mark: Mover? = nil) -> TileStyle {
         if let holder = cell.holder {
-            return .placeholder(holder: holder.user, color: PeerColors.color(for: holder.user))
+            return .placeholder(holder: holder.user, color: model.color(of: holder.user))
         }
         if let frame, frame.isLifted {
             switch frame.liftedBy {
             case .local: return .lifted
-            case .remote(_, let user): return .travelling(color: PeerColors.color(for: user))
+            case .remote(_, let user): return .travelling(color: model.color(of: user))
             case nil: return .travelling(color: nil)
             }
         }
         var color: Color?
-        if case .remote(_, let user)? = frame?.markedBy ?? mark { color = PeerColors.color(for: user) }
+        if case .remote(_, let user)? = frame?.markedBy ?? mark { color = model.color(of: user) }
         if cell.id.rawValue == model.cursor, !model.showHelp { return .cursor(markedIn: color) }
         return color.map { .marked(color: $0) } ?? .normal
     }
