@@ -21,15 +21,11 @@ struct ClientConnectOptionsSource {
             enablesTLS: WebSocketURL(options.url)?.isSecure ?? false)
     }
 
-    /// A short reason for a failed attempt, for the status line.
-    static func describe(_ error: ClientConnectError) -> String {
-        switch error {
-        case .untrustedCertificate: "certificate not trusted (see --ca)"
-        case .refused(let status): "refused by the server (HTTP \(status))"
-        case .failed: "cannot connect"
-        case .timedOut: "no answer"
-        case .invalidURL: "invalid URL"
-        case .contextClosed: "shutting down"
+    /// Why the client context could not be made, in words.
+    static func contextFailure(_ error: any Error) -> String {
+        if case ClientConnectError.failed(let text)? = error as? ClientConnectError {
+            return "cannot start the network library: \(text)"
         }
+        return "cannot start the network library"
     }
 }

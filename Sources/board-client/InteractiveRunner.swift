@@ -46,6 +46,11 @@ final class InteractiveRunner {
         do {
             try TerminalRestorer.installSignalHandlers()
             try backend.enter()
+        } catch .notATerminal(let descriptor) {
+            let what = TerminalError.notATerminal(descriptor: descriptor)
+            FileHandle.standardError.write(
+                Data("board-client: \(what): give a script command or run it in a terminal\n".utf8))
+            return ScriptStatus.usage.rawValue
         } catch {
             FileHandle.standardError.write(Data("board-client: cannot use the terminal: \(error)\n".utf8))
             return ScriptStatus.failure.rawValue
@@ -56,7 +61,8 @@ final class InteractiveRunner {
                 configuration: ClientConnectOptionsSource(options: options).contextConfiguration)
         } catch {
             backend.restore()
-            FileHandle.standardError.write(Data("board-client: \(error)\n".utf8))
+            FileHandle.standardError.write(
+                Data("board-client: \(ClientConnectOptionsSource.contextFailure(error))\n".utf8))
             return ScriptStatus.failure.rawValue
         }
         defer { context?.shutdown() }
@@ -134,6 +140,10 @@ final class InteractiveRunner {
             queued.append(.resize(size))
         }
         for item in inbox.drain() {
+            if case .connectFailed(let tag, let problem) = item, tag == generation {
+                connection = nil
+                queued.append(.connectionFailed(problem.words))
+            }
             guard case .connection(let tag, let event) = item else {
                 if case .fetched(let fetch, let result) = item { queued.append(.fetched(fetch, result)) }
                 continue
@@ -151,7 +161,7 @@ final class InteractiveRunner {
                 queued.append(.connectionClosed)
             case .connectFailed(let error):
                 connection = nil
-                queued.append(.connectionFailed(ClientConnectOptionsSource.describe(error)))
+                queued.append(.connectionFailed(ConnectDiagnosis.problem(error, endpoints: options.endpoints).words))
             }
         }
         if ticks.contains(where: { $0 <= now }) {
@@ -169,11 +179,9 @@ final class InteractiveRunner {
         do {
             connection = try context?.connect(
                 to: boardURL, options: ClientConnectOptionsSource(options: options).connectOptions,
-                handler: inbox.handler(generation: generation))
-        } catch let error as ClientConnectError {
-            queued.append(.connectionFailed(ClientConnectOptionsSource.describe(error)))
+                handler: inbox.handler(generation: generation, endpoints: options.endpoints))
         } catch {
-            queued.append(.connectionFailed("\(error)"))
+            queued.append(.connectionFailed(ConnectDiagnosis.problem(error, endpoints: options.endpoints).words))
         }
     }
 

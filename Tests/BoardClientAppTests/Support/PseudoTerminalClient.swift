@@ -63,8 +63,11 @@ final class PseudoTerminalClient {
         return output.wait(timeout: timeout) { _, ended in ended || condition(screen.text) } && condition(screen.text)
     }
 
-    /// Quits with `q` and returns the exit status (nil if the client did not end in time).
+    /// Quits with `q` and returns the exit status (nil if the client did not end in time). The
+    /// screen it leaves must show none of Swift's debug forms.
     func quit(timeout: Double = 10) -> Int32? {
+        let debugForms = DebugForms.found(in: screen.text)
+        #expect(debugForms.isEmpty, "the screen shows Swift's debug forms: \(debugForms)")
         type("q")
         guard output.wait(timeout: timeout, until: { _, ended in ended }) else { return nil }
         process.waitUntilExit()
