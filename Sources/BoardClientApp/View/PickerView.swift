@@ -9,7 +9,8 @@ enum PickerView {
         let bar = Style(attributes: .reverse)
         buffer.fill(Rect(x: 0, y: 0, width: width, height: 1), with: Cell(" ", style: bar))
         var x = buffer.set(x: 1, y: 0, "boards", style: bar.adding(.bold))
-        let count = picker.boards.map { " · \($0.count) board\($0.count == 1 ? "" : "s")" } ?? ""
+        let count =
+            picker.problem == nil ? picker.boards.map { " · \($0.count) board\($0.count == 1 ? "" : "s")" } ?? "" : ""
         x = buffer.set(
             x: x, y: 0, " on \(model.serverName)\(count)", style: bar, clip: Rect(x: 0, y: 0, width: width, height: 1))
         let area = model.boardArea
