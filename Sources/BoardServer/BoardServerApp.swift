@@ -38,6 +38,10 @@ public enum BoardServerApp {
             return error.exitStatus
         }
         let log = Log(level: options.logLevel)
+        if let problem = DataDirectory.problem(options) {
+            FileHandle.standardError.write(Data("board-server: cannot open data: \(problem)\n".utf8))
+            return 1
+        }
         let opened: OpenedStore
         do {
             opened = try OpenedStore(options: options)
@@ -75,13 +79,11 @@ public enum BoardServerApp {
         do {
             try server.listen()
         } catch {
-            let hint =
-                options.tlsCertificatePath == nil ? "" : " (or the TLS certificate and key are not a valid PEM pair)"
-            FileHandle.standardError.write(
-                Data("board-server: cannot listen on \(options.host):\(options.port)\(hint): \(error)\n".utf8))
+            let lines = ListenProblem.lines(error, options: options).map { "board-server: \($0)\n" }
+            FileHandle.standardError.write(Data(lines.joined().utf8))
             return 1
         }
-        let display = options.host.contains(":") ? "[\(options.host)]" : options.host
+        let display = ListenProblem.displayHost(options.host)
         FileHandle.standardOutput.write(Data("listening on \(display):\(server.port)\n".utf8))
         log(
             .info, "server started",

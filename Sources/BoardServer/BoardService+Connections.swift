@@ -50,7 +50,7 @@ extension BoardService {
             .info, "connection closed",
             [
                 "board": context.board, "conn": context.id.description, "client": context.client?.rawValue ?? "-",
-                "reason": String(describing: reason),
+                "reason": reason.words,
             ])
         guard let loaded = boards[context.board] else { return }
         loaded.connections.remove(context.id)

@@ -5,7 +5,10 @@ import Foundation
 public struct ServerOptions: Hashable, Sendable {
     public var host = "127.0.0.1"
     public var port = 8080
-    public var dataPath = "./data/boards.sqlite"
+    public var dataPath = ServerOptions.defaultDataPath
+    /// Creates the directory of `dataPath` when it does not exist (`--create-dirs`); the
+    /// default data directory is created without it.
+    public var createsDirectories = false
     /// A `postgresql://` URL: keep the boards in that database, shared with every server
     /// started on it, instead of the SQLite file at `dataPath`.
     public var storeURL: String?
@@ -36,6 +39,9 @@ public struct ServerOptions: Hashable, Sendable {
 
     public init() {}
 
+    /// Where the boards are kept without `--data`.
+    public static let defaultDataPath = "./data/boards.sqlite"
+
     /// The text `--help` prints.
     public static let usage = """
         usage: board-server [options]
@@ -44,7 +50,9 @@ public struct ServerOptions: Hashable, Sendable {
 
           --host ADDRESS          address to listen on (default 127.0.0.1)
           --port N                port, 0 for any free one (default 8080)
-          --data PATH             SQLite database file (default ./data/boards.sqlite)
+          --data PATH             SQLite database file (default ./data/boards.sqlite); its
+                                  directory must exist, except the default one
+          --create-dirs           create the directory of --data when it does not exist
           --store URL             keep the boards in PostgreSQL instead, such as
                                   postgresql://USER@HOST:PORT/DB; every server started on the
                                   same database serves the same boards (a cluster)
@@ -118,6 +126,10 @@ public struct ServerOptions: Hashable, Sendable {
                 options.allowAnonymous = true
                 continue
             }
+            if flag == "--create-dirs" {
+                options.createsDirectories = true
+                continue
+            }
             var value: String
             var name = flag
             if let equals = flag.firstIndex(of: "="), flag.hasPrefix("--") {
@@ -145,7 +157,8 @@ public struct ServerOptions: Hashable, Sendable {
         func integer(_ range: ClosedRange<Int>) throws(ParseError) -> Int {
             guard let number = Int(value), range.contains(number) else {
                 throw .invalidValue(
-                    flag: flag, value: value, expected: "an integer in \(range.lowerBound)...\(range.upperBound)")
+                    flag: flag, value: value, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)"
+                )
             }
             return number
         }

@@ -1,5 +1,5 @@
 /// Why a board store refused an operation. A refused commit changed nothing.
-public enum StoreError: Error, Equatable, Sendable {
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The database file cannot be opened or read (missing permissions, a directory, ...).
     case unreadable(path: String, message: String)
     /// The file is not an SQLite database, fails its integrity check, or holds a value that is
@@ -51,6 +51,36 @@ extension StoreError {
         case .connectFailed(let message), .connectionLost(let message): self = .unreachable(message)
         case .commitOutcomeUnknown(let message): self = .commitOutcomeUnknown(message)
         default: self = .database(code: -1, message: error.description)
+        }
+    }
+
+    /// The failure in words, as a log line or `board-server`'s last line names it.
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let message):
+            "cannot read \(path): \(message)"
+        case .corrupt(let path, let message):
+            "\(path) is damaged or not a board database (\(message))"
+        case .schemaMismatch(let path, let found, let supported):
+            found == 0
+                ? "\(path) holds another program's tables"
+                : "\(path) was written by a newer board-server (schema \(found); this one reads up to \(supported))"
+        case .boardAlreadyExists(let board):
+            "board \(board) already exists"
+        case .unknownBoard(let board):
+            "there is no board \(board)"
+        case .versionConflict(let board, let expected, let found):
+            "an op of board \(board) at v\(found) does not follow its stored v\(expected - 1)"
+        case .snapshotAheadOfBoard(let board, let version, let head):
+            "a snapshot of board \(board) at v\(version) is ahead of its ops (v\(head))"
+        case .invalidArgument(let message):
+            message
+        case .database(let code, let message):
+            "database error \(code): \(message)"
+        case .unreachable(let message):
+            "the database cannot be reached: \(message)"
+        case .commitOutcomeUnknown(let message):
+            "the connection to the database broke during a commit, which may or may not be stored: \(message)"
         }
     }
 }

@@ -65,7 +65,9 @@ public final class WebSocketServer: @unchecked Sendable {
     /// Open connections (service thread).
     public var connections: Dictionary<UInt64, ServerConnection>.Values { connectionsByID.values }
 
-    /// Creates the context and binds the port.
+    /// Creates the context and binds the port. Throws `addressNotAvailable`, `portInUse` or
+    /// `permissionDenied` when the port cannot be listened on (libwebsockets' own lines about it
+    /// are not logged), `contextCreationFailed` for other failures.
     public func listen() throws {
         guard loop.context == nil, !shared.withLock({ $0.listening }) else {
             throw WebSocketServerError.alreadyStarted
@@ -112,12 +114,25 @@ public final class WebSocketServer: @unchecked Sendable {
             info.ssl_private_key_filepath = UnsafePointer(strings.keep(configuration.tlsPrivateKeyPath))
             info.alpn = UnsafePointer(strings.keep("http/1.1"))
         }
-        guard let context = loop.createContext(&info) else {
+        // Binding failures are reported as errors of ours, in words; libwebsockets' log lines
+        // about them would only repeat them, twice.
+        lws_set_log_level(0, nil)
+        let created = loop.createContext(&info)
+        lws_set_log_level(configuration.libraryLogLevel, nil)
+        let host = configuration.host ?? "::"
+        guard let context = created else {
             releaseResources()
-            throw WebSocketServerError.contextCreationFailed(host: configuration.host, port: configuration.port)
+            throw ListenCheck.failure(address, port: configuration.port, host: host)
+                ?? WebSocketServerError.contextCreationFailed(host: configuration.host, port: configuration.port)
         }
         loop.attach(context)
         let bound = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")))
+        guard ListenCheck.isListening(address, port: bound) else {
+            loop.destroyContext()
+            releaseResources()
+            throw ListenCheck.failure(address, port: configuration.port, host: host)
+                ?? WebSocketServerError.addressNotAvailable(host: host, port: configuration.port)
+        }
         shared.withLock {
             $0.port = bound
             $0.listening = true

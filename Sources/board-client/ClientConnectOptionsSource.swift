@@ -1,5 +1,4 @@
 import BoardClientApp
-import BoardSync
 import WebSocketTransport
 
 /// The WebSocket settings of every connection: the protocol's subprotocol, the token header and
@@ -22,22 +21,11 @@ struct ClientConnectOptionsSource {
             enablesTLS: WebSocketURL(options.url)?.isSecure ?? false)
     }
 
-    /// A failed attempt as the client session takes it: a refusal with its HTTP status, or a
-    /// reason in words.
-    static func failure(_ error: ClientConnectError) -> ConnectionFailure {
-        if case .refused(let status) = error { return .refused(httpStatus: status) }
-        return .unreachable(describe(error))
-    }
-
-    /// A short reason for a failed attempt, for the status line.
-    static func describe(_ error: ClientConnectError) -> String {
-        switch error {
-        case .untrustedCertificate: "certificate not trusted (see --ca)"
-        case .refused(let status): "refused by the server (HTTP \(status))"
-        case .failed: "cannot connect"
-        case .timedOut: "no answer"
-        case .invalidURL: "invalid URL"
-        case .contextClosed: "shutting down"
+    /// Why the client context could not be made, in words.
+    static func contextFailure(_ error: any Error) -> String {
+        if case ClientConnectError.failed(let text)? = error as? ClientConnectError {
+            return "cannot start the network library: \(text)"
         }
+        return "cannot start the network library"
     }
 }

@@ -46,6 +46,11 @@ final class InteractiveRunner {
         do {
             try TerminalRestorer.installSignalHandlers()
             try backend.enter()
+        } catch .notATerminal(let descriptor) {
+            let what = TerminalError.notATerminal(descriptor: descriptor)
+            FileHandle.standardError.write(
+                Data("board-client: \(what): give a script command or run it in a terminal\n".utf8))
+            return ScriptStatus.usage.rawValue
         } catch {
             FileHandle.standardError.write(Data("board-client: cannot use the terminal: \(error)\n".utf8))
             return ScriptStatus.failure.rawValue
@@ -56,7 +61,8 @@ final class InteractiveRunner {
                 configuration: ClientConnectOptionsSource(options: options).contextConfiguration)
         } catch {
             backend.restore()
-            FileHandle.standardError.write(Data("board-client: \(error)\n".utf8))
+            FileHandle.standardError.write(
+                Data("board-client: \(ClientConnectOptionsSource.contextFailure(error))\n".utf8))
             return ScriptStatus.failure.rawValue
         }
         defer { context?.shutdown() }
@@ -66,6 +72,7 @@ final class InteractiveRunner {
             size: size,
             seed: UInt64.random(in: .min ... .max))
         model.isInsecure = options.trust.isInsecure
+        model.palette = ColorPalette.detect(environment: ProcessInfo.processInfo.environment)
         model.animator.animates = animates
         model.serverName = options.endpoints.displayName
         model.wallClock = WallClock(
@@ -133,6 +140,10 @@ final class InteractiveRunner {
             queued.append(.resize(size))
         }
         for item in inbox.drain() {
+            if case .connectFailed(let tag, let problem) = item, tag == generation {
+                connection = nil
+                queued.append(.connectionFailed(problem.failure))
+            }
             guard case .connection(let tag, let event) = item else {
                 if case .fetched(let fetch, let result) = item { queued.append(.fetched(fetch, result)) }
                 continue
@@ -150,7 +161,7 @@ final class InteractiveRunner {
                 queued.append(.connectionClosed(code: code.map(Int.init)))
             case .connectFailed(let error):
                 connection = nil
-                queued.append(.connectionFailed(ClientConnectOptionsSource.failure(error)))
+                queued.append(.connectionFailed(ConnectDiagnosis.problem(error, endpoints: options.endpoints).failure))
             }
         }
         if ticks.contains(where: { $0 <= now }) {
@@ -168,11 +179,9 @@ final class InteractiveRunner {
         do {
             connection = try context?.connect(
                 to: boardURL, options: ClientConnectOptionsSource(options: options).connectOptions,
-                handler: inbox.handler(generation: generation))
-        } catch let error as ClientConnectError {
-            queued.append(.connectionFailed(ClientConnectOptionsSource.failure(error)))
+                handler: inbox.handler(generation: generation, endpoints: options.endpoints))
         } catch {
-            queued.append(.connectionFailed(.unreachable("cannot connect")))
+            queued.append(.connectionFailed(ConnectDiagnosis.problem(error, endpoints: options.endpoints).failure))
         }
     }
 

@@ -14,6 +14,8 @@ final class NetworkInbox: Sendable {
     /// One thing the network thread hands over.
     enum Item: Sendable {
         case connection(generation: Int, ClientEvent)
+        /// A connection attempt failed, for the reason a diagnosis found.
+        case connectFailed(generation: Int, ConnectionProblem)
         case fetched(AppFetch, FetchResult)
     }
 
@@ -49,22 +51,33 @@ final class NetworkInbox: Sendable {
         }
     }
 
-    /// A handler for one connection attempt, tagging its events with `generation`.
-    func handler(generation: Int) -> some ClientConnectionHandler {
-        InboxHandler(inbox: self, generation: generation)
+    /// A handler for one connection attempt to `endpoints`, tagging its events with `generation`.
+    func handler(generation: Int, endpoints: ServerEndpoints) -> some ClientConnectionHandler {
+        InboxHandler(inbox: self, generation: generation, endpoints: endpoints)
     }
 }
 
 private final class InboxHandler: ClientConnectionHandler, Sendable {
     let inbox: NetworkInbox
     let generation: Int
+    let endpoints: ServerEndpoints
 
-    init(inbox: NetworkInbox, generation: Int) {
+    init(inbox: NetworkInbox, generation: Int, endpoints: ServerEndpoints) {
         self.inbox = inbox
         self.generation = generation
+        self.endpoints = endpoints
     }
 
+    /// Events go to the inbox as they come; a failed attempt first gets its reason, found off the
+    /// network thread (the probes take up to a few seconds).
     func connection(_ connection: ClientConnection, didReceive event: ClientEvent) {
-        inbox.deliver(.connection(generation: generation, event))
+        guard case .connectFailed(let error) = event else {
+            inbox.deliver(.connection(generation: generation, event))
+            return
+        }
+        let (inbox, generation, endpoints) = (inbox, generation, endpoints)
+        DispatchQueue.global().async {
+            inbox.deliver(.connectFailed(generation: generation, ConnectDiagnosis.problem(error, endpoints: endpoints)))
+        }
     }
 }

@@ -16,7 +16,7 @@ struct ScriptRunner {
         do {
             context = try ClientContext(configuration: source.contextConfiguration)
         } catch {
-            return finish(ScriptResult(.failure, "\(error)"))
+            return finish(ScriptResult(.failure, ClientConnectOptionsSource.contextFailure(error)))
         }
         defer { context.shutdown() }
         if command.isHTTP { return runHTTP(in: context) }
@@ -49,7 +49,10 @@ struct ScriptRunner {
                     "the server's certificate was not trusted (\(options.url)); "
                         + "if it comes from a private CA, pass --ca FILE"))
         } catch {
-            return finish(ScriptResult(.unreachable, "cannot reach \(options.url): \(error)"))
+            let endpoints = options.endpoints
+            return finish(
+                ScriptResult(
+                    .unreachable, ConnectDiagnosis.problem(error, endpoints: endpoints).sentence(reaching: endpoints)))
         }
         var session = ScriptSession(
             command: command, clientID: ClientID(ProcessIdentity.randomID()), user: options.user,

@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func bobIsCyan() {
-        #expect(PeerColors.color(for: Self.bob.user) == .cyan)
+        #expect(PeerColors.color(for: Self.bob.user, in: .ansi) == .cyan)
     }
 
     @Test func aRemoteMoveLiftsOnlyTheMovedTileWhileItsNeighboursSlide() {

@@ -1,5 +1,6 @@
 import BoardClientApp
 import BoardSync
+import TerminalUI
 import Testing
 
 @Suite struct ArgumentsTests {
@@ -64,7 +65,9 @@ import Testing
         #expect(throws: UsageError.unknownCommand("fly")) { try parse([url, "fly"]) }
         #expect(throws: UsageError.missingArgument("--to SECTION:INDEX")) { try parse([url, "move", "a1"]) }
         #expect(throws: UsageError.badPosition("done")) { try parse([url, "move", "a1", "--to", "done"]) }
-        #expect(throws: UsageError.badNumber("-1")) { try parse([url, "add", "x", "--at", "-1"]) }
+        #expect(throws: UsageError.badNumber(option: "--at", value: "-1", allowed: "from 0 up")) {
+            try parse([url, "add", "x", "--at", "-1"])
+        }
         #expect(throws: UsageError.badText(what: "label", problem: "cannot be empty")) { try parse([url, "add", ""]) }
         #expect(throws: UsageError.badText(what: "label", problem: "no control characters")) {
             try parse([url, "add", "a\u{7}"])
@@ -87,7 +90,7 @@ import Testing
         #expect(editor.text == "abc")
         editor.insert(String(repeating: "x", count: 98))
         #expect(editor.validated() == .failure(.tooLong(limit: 100)))
-        editor.deleteBackward()
+        editor.field.handle(KeyEvent(.backspace))
         #expect(editor.validated() == .success("abc" + String(repeating: "x", count: 97)))
     }
 

@@ -24,7 +24,11 @@ import Testing
         #expect(script.start() == .fetch(.boards))
         #expect(
             script.receive(ok(WireCodec.encodeBoardList(boards)), for: .boards)
-                == .finished(ScriptResult(.ok, "demo  v7  2 sections  12 tiles\na     v0  1 section  1 tile")))
+                == .finished(
+                    ScriptResult(
+                        .ok,
+                        "NAME  VERSION  SECTIONS  TILES\ndemo       v7         2     12\na          v0         1      1"
+                    )))
         var json = HTTPScript(command: .boards(json: true), board: nil)
         _ = json.start()
         #expect(

@@ -9,7 +9,11 @@ import Testing
 /// the screen read back through `VirtualScreen`, the board checked over HTTP.
 @Suite struct InteractivePTYTests {
     final class Screen: Sendable {
-        private let state = Locked((screen: VirtualScreen(width: 80, height: 24), raw: [UInt8]()))
+        private let state: Locked<(screen: VirtualScreen, raw: [UInt8])>
+
+        init(width: Int = 80, height: Int = 24) {
+            state = Locked((screen: VirtualScreen(width: width, height: height), raw: []))
+        }
 
         func apply(_ bytes: [UInt8]) {
             state.withLock { state in
@@ -23,6 +27,9 @@ import Testing
         }
 
         var raw: [UInt8] { state.withLock { $0.raw } }
+
+        /// What the screen shows, cell by cell.
+        var buffer: Buffer { state.withLock { $0.screen.buffer } }
     }
 
     @Test func pickUpMoveRightAndDropChangesTheServersBoard() async throws {

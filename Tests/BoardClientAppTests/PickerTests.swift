@@ -104,8 +104,9 @@ import Testing
         var away = AppModel(
             clientID: F.me, user: "ann", boardName: nil, size: TerminalSize(width: 60, height: 12), seed: 7)
         #expect(F.picture(away, time: 0)[2] == "  loading the list of boards…")
-        _ = away.update(.fetched(.boards, .failed("cannot reach ws://127.0.0.1:1/boards")), now: 0)
-        #expect(F.picture(away)[2] == "  cannot reach ws://127.0.0.1:1/boards")
+        _ = away.update(.fetched(.boards, .failed("cannot reach 127.0.0.1:1: connection refused")), now: 0)
+        #expect(F.picture(away)[2] == "  cannot reach 127.0.0.1:1: connection refused")
+        #expect(F.picture(away)[0] == " boards on", "no count of a list it could not read")
     }
 
     @Test func bGoesBackToThePickerWithTheBoardChosen() {

@@ -4,8 +4,8 @@ import TerminalUI
 import Testing
 
 @Suite struct RenderingTests {
-    @Test func boardAt60x16ShowsSectionsTilesAndTrimmedLabels() {
-        let model = ModelFixtures.model()
+    @Test func fixedTilesAt60x16ShowSectionsTilesTrimmedLabelsAndTheWholeFocusedLabel() {
+        var model = ModelFixtures.model()
         #expect(
             ModelFixtures.picture(model) == [
                 " team v1 · connected ann",
@@ -22,13 +22,19 @@ import Testing
                 " │ Photos     │",
                 " └────────────┘",
                 "",
-                "",
+                " Mail · To do · 1 of 4",
                 "? help · q quit",
+            ])
+        for _ in 0..<3 { _ = model.update(ModelFixtures.key(.right), now: 1) }
+        #expect(ModelFixtures.picture(model)[14] == " A very long label indeed · To do · 4 of 4")
+        #expect(
+            ModelFixtures.attributes(model, time: 10, rows: 14...14) == [
+                String(repeating: ".", count: 25) + String(repeating: "d", count: 17)
             ])
     }
 
     @Test func narrowTerminalStacksTilesAndScrollsToTheCursor() {
-        var model = ModelFixtures.model(width: 20, height: 12)
+        var model = ModelFixtures.model(width: 20, height: 13)
         #expect(
             ModelFixtures.picture(model) == [
                 " team v1 · connected",
@@ -41,7 +47,8 @@ import Testing
                 " └────────────┘",
                 " ┌────────────┐",
                 " │ Notes      │",
-                " └────────────┘",
+                " Mail",
+                " To do · 1 of 4",
                 "? help · q quit",
             ])
         for _ in 0..<4 { _ = model.update(ModelFixtures.key(.down), now: 1) }
@@ -49,7 +56,6 @@ import Testing
         #expect(
             ModelFixtures.picture(model) == [
                 " team v1 · connected",
-                " │ Notes      │",
                 " └────────────┘",
                 " ┌────────────┐",
                 " │ A very lo… │",
@@ -59,6 +65,8 @@ import Testing
                 " ┏━━━━━━━━━━━━┓",
                 " ┃ Photos     ┃",
                 " ┗━━━━━━━━━━━━┛",
+                " Photos",
+                " Done · 1 of 1",
                 "? help · q quit",
             ])
     }
@@ -84,7 +92,7 @@ import Testing
         #expect(lines[7] == " ┌────────────┐ ┌┄┄┄┄┄┄┄┄┄┄┄┄┐")
         #expect(lines[8] == " │ Photos     │ ┆ bob        ┆")
         let buffer = AppView.render(model, time: 10)
-        #expect(buffer.cell(x: 18, y: 8)?.style.foreground == PeerColors.color(for: bob.user))
+        #expect(buffer.cell(x: 18, y: 8)?.style.foreground == PeerColors.color(for: bob.user, in: .ansi))
     }
 
     @Test func thePeopleWhoDoNotFitOnTheStatusLineAreCounted() {
@@ -97,20 +105,23 @@ import Testing
         let narrow = ModelFixtures.picture(ModelFixtures.model(width: 44, peers: peers))
         #expect(narrow[0] == " team v1 · connected ann bob cleo ×2 dan +4")
         let buffer = AppView.render(ModelFixtures.model(width: 44, peers: peers), time: 10)
-        #expect(buffer.cell(x: 30, y: 0)?.style.foreground == PeerColors.color(for: "cleo"))
-        #expect(buffer.cell(x: 38, y: 0)?.style.foreground == PeerColors.color(for: "dan"))
+        #expect(buffer.cell(x: 30, y: 0)?.style.foreground == PeerColors.color(for: "cleo", in: .ansi))
+        #expect(buffer.cell(x: 38, y: 0)?.style.foreground == PeerColors.color(for: "dan", in: .ansi))
         #expect(buffer.cell(x: 41, y: 0)?.style.foreground == .default)
     }
 
     @Test func helpOverlayListsTheKeys() {
-        var model = ModelFixtures.model()
+        var model = ModelFixtures.model(height: 40)
         _ = model.update(ModelFixtures.char("?"), now: 1)
         let text = ModelFixtures.picture(model).joined(separator: "\n")
         for key in [
-            "hjkl", "pick up / drop", "esc", "add a tile", "rename", "delete (y/n)", "add a section", "undo", "quit",
+            "← → h l", "↑ ↓ k j", "PgUp PgDn", "Home g", "End G", "pick up the tile", "put it back", "add a tile",
+            "rename the tile", "delete the tile (asks y/n)", "add a section", "move the section up or down",
+            "undo", "Ctrl-W", "quit",
         ] {
             #expect(text.contains(key), "help lacks \(key)")
         }
+        #expect(!text.contains("left, right"), "sections stack vertically")
         _ = model.update(ModelFixtures.char("?"), now: 2)
         #expect(!ModelFixtures.picture(model).joined().contains("undo"))
     }

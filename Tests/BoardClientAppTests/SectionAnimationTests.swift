@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func aNewSectionIsRevealedAndADeletedOneGoesWhereItWas() {
-        var model = F.model(peers: [Self.bob])
+        var model = F.model(height: 17, peers: [Self.bob])
         let ideas = SectionHeader(id: "new", title: "Ideas")
         _ = model.update(remote(.insertSection(section: ideas, index: 1), version: 2), now: 1)
         #expect(rows(model, 1.0, 9...9) == [" Done (1)"])

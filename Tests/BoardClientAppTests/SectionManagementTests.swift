@@ -30,7 +30,8 @@ import Testing
         _ = model.update(F.key(.down), now: 1)
         #expect(model.cursor == "done0" && model.cursorSection == "done")
         _ = model.update(F.char("E"), now: 1)
-        #expect(F.picture(model, time: 1)[15] == "Rename section: Done▏")
+        #expect(F.picture(model, time: 1)[15] == "Rename section: Done")
+        #expect(F.attributes(model, time: 1, rows: 15...15) == [String(repeating: ".", count: 20) + "R"])
         for _ in 0..<4 { _ = model.update(F.key(.backspace), now: 1) }
         for character in "Finished" { _ = model.update(F.char(character), now: 1) }
         let sent = submitted(model.update(F.key(.enter), now: 1))
@@ -39,7 +40,8 @@ import Testing
         _ = model.update(F.char("E"), now: 2)
         for _ in 0..<8 { _ = model.update(F.key(.backspace), now: 2) }
         _ = model.update(F.key(.enter), now: 2)
-        #expect(F.picture(model, time: 2)[15] == "Rename section: ▏  cannot be empty")
+        #expect(F.picture(model, time: 2)[14...15] == [" cannot be empty", "Rename section:"])
+        #expect(F.attributes(model, time: 2, rows: 15...15) == [String(repeating: ".", count: 16) + "R"])
         _ = model.update(F.key(.escape), now: 2)
         #expect(model.mode == .browsing)
     }

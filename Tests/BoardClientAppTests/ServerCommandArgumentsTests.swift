@@ -41,14 +41,20 @@ import Testing
     }
 
     @Test func badUsageOfTheNewCommands() {
-        #expect(throws: UsageError.badNumber("0")) { try parse([url, "history", "--limit", "0"]) }
-        #expect(throws: UsageError.badNumber("x")) { try parse([url, "list", "--at", "x"]) }
+        #expect(throws: UsageError.badNumber(option: "--limit", value: "0", allowed: "from 1 up")) {
+            try parse([url, "history", "--limit", "0"])
+        }
+        #expect(throws: UsageError.badNumber(option: "--at", value: "x", allowed: "from 0 up")) {
+            try parse([url, "list", "--at", "x"])
+        }
         #expect(throws: UsageError.unexpectedArgument("--limit")) { try parse([url, "list", "--limit", "3"]) }
         #expect(throws: UsageError.unexpectedArgument("--at")) { try parse([url, "history", "--at", "3"]) }
         #expect(throws: UsageError.missingArgument("TITLE")) { try parse([url, "section", "rename", "s1"]) }
         #expect(throws: UsageError.missingArgument("ID TITLE")) { try parse([url, "section", "rename"]) }
         #expect(throws: UsageError.missingArgument("--to INDEX")) { try parse([url, "section", "move", "s1"]) }
-        #expect(throws: UsageError.badNumber("-1")) { try parse([url, "section", "move", "s1", "--to", "-1"]) }
+        #expect(throws: UsageError.badNumber(option: "--to", value: "-1", allowed: "from 0 up")) {
+            try parse([url, "section", "move", "s1", "--to", "-1"])
+        }
         #expect(throws: UsageError.unexpectedArgument("--to")) {
             try parse([url, "section", "delete", "s1", "--to", "1"])
         }

@@ -146,7 +146,8 @@ import Testing
         #expect(refused.problem == "cannot be empty")
         for character in "Hix" { _ = model.update(F.char(character), now: 1) }
         _ = model.update(F.key(.backspace), now: 1)
-        #expect(F.picture(model).last == "New tile: Hi▏")
+        #expect(F.picture(model).last == "New tile: Hi")
+        #expect(F.attributes(model, time: 10, rows: 15...15) == [String(repeating: ".", count: 12) + "R"])
         let sent = F.sent(model.update(F.key(.enter), now: 1))
         guard case .submit(let submit) = try #require(sent.first), case .insert(let item, let to) = submit.op else {
             Issue.record("no insert sent: \(sent)")

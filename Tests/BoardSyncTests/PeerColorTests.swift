@@ -23,6 +23,17 @@ import Testing
         #expect("Zoë".utf8.count == 4)
     }
 
+    @Test func aHueIsOneOfTwelveWhoseColourIsThePersonsColour() {
+        #expect(PeerHue(user: "bob").index == Int(Self.fnv1a("bob") % 12))
+        let names = (0..<500).map { "person-\($0)" }
+        for name in names {
+            let hue = PeerHue(user: name)
+            #expect(hue.color == PeerColor(user: name), "\(name)")
+            #expect(hue.index == hue.shade * 6 + PeerColor.allCases.firstIndex(of: hue.color)!)
+        }
+        #expect(Set(names.map { PeerHue(user: $0).index }) == Set(0..<12))
+    }
+
     /// FNV-1a, 64 bits, written out here as the reference the colour must follow.
     static func fnv1a(_ text: String) -> UInt64 {
         text.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }

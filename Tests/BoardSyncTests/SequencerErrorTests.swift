@@ -90,7 +90,9 @@ import Testing
     }
 
     @Test func indexOutOfRangeIsBadOp() {
-        expectRefused(.insert(item: Item(id: "x", label: "X"), to: at("main", 9)), .badOp, "index 9 out of range 0...3")
+        expectRefused(
+            .insert(item: Item(id: "x", label: "X"), to: at("main", 9)), .badOp,
+            "index 9 is past the end (places go from 0 to 3)")
     }
 
     @Test func emptyLabelIsBadOp() {

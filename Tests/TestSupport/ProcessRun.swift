@@ -15,13 +15,17 @@ public struct ProcessRun: Sendable {
     public var stderr: String
 
     /// Runs `executable` with `arguments`, and `environment` added to this process's own, until
-    /// it exits or `timeout` seconds pass.
+    /// it exits or `timeout` seconds pass; in `directory` when given. Its standard input is
+    /// empty (not a terminal).
     public static func run(
-        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 20
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 20,
+        directory: String? = nil
     ) throws -> ProcessRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         }

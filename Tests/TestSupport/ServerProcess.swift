@@ -61,10 +61,12 @@ public final class ServerProcess: @unchecked Sendable {
         child.stop(signal: signal, timeout: timeout)
     }
 
-    /// Runs `board-server` with `arguments` until it exits (bad flags, `--help`, unusable data)
-    /// and returns its status and both outputs.
-    public static func runToExit(_ arguments: [String], timeout: Double = 20) throws -> ProcessRun {
-        try ProcessRun.run(binary(), arguments, timeout: timeout)
+    /// Runs `board-server` with `arguments` (in `directory` when given) until it exits (bad
+    /// flags, `--help`, unusable data) and returns its status and both outputs.
+    public static func runToExit(
+        _ arguments: [String], timeout: Double = 20, directory: String? = nil
+    ) throws -> ProcessRun {
+        try ProcessRun.run(binary(), arguments, timeout: timeout, directory: directory)
     }
 }
 

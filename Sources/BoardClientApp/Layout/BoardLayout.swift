@@ -4,7 +4,8 @@ import TerminalUI
 /// Where everything of a board view goes in content coordinates (row 0 is the first section's
 /// title; the view scrolls over them): a title row per section, then its tiles in a grid that
 /// wraps to the width, then a blank row. An empty section keeps one row of tile height so
-/// something can be dropped into it.
+/// something can be dropped into it. Every tile of the board has the size `grid` gives: as wide
+/// as the board's widest label needs, within the metrics' bounds and the width.
 public struct BoardLayout: Hashable, Sendable {
     /// One section's place.
     public struct SectionFrame: Hashable, Sendable {
@@ -14,11 +15,12 @@ public struct BoardLayout: Hashable, Sendable {
         /// The rows holding the section's tiles, full width.
         public var area: Rect
         public var cellIDs: [ItemID]
-        public var tilesPerRow: Int
     }
 
     public let metrics: TileMetrics
     public let width: Int
+    /// The size of every tile and how many go in a row.
+    public let grid: TileGrid
     public private(set) var sections: [SectionFrame] = []
     /// Each cell's tile, by item id.
     public private(set) var tiles: [ItemID: Rect] = [:]
@@ -33,33 +35,31 @@ public struct BoardLayout: Hashable, Sendable {
     public init(view: BoardView, width: Int, metrics: TileMetrics = .standard) {
         self.metrics = metrics
         self.width = width
-        let perRow = metrics.tilesPerRow(inColumns: width)
+        var widest = 0
+        for section in view.sections {
+            for cell in section.cells {
+                widest = max(widest, DisplayWidth.of(cell.label), DisplayWidth.of(cell.holder?.user ?? ""))
+            }
+        }
+        let grid = metrics.grid(widest: widest, columns: width)
+        self.grid = grid
         var row = 0
         for section in view.sections {
-            let rows = max(1, (section.cells.count + perRow - 1) / perRow)
-            let area = Rect(x: 0, y: row + 1, width: width, height: rows * metrics.height)
-            var frame = SectionFrame(
-                id: section.id, title: section.title, titleRow: row, area: area, cellIDs: [], tilesPerRow: perRow)
+            let area = Rect(x: 0, y: row + 1, width: width, height: grid.rows(for: section.cells.count))
+            var frame = SectionFrame(id: section.id, title: section.title, titleRow: row, area: area, cellIDs: [])
             for (index, cell) in section.cells.enumerated() {
-                tiles[cell.id] = Self.slot(index, in: area, perRow: perRow, metrics: metrics)
+                tiles[cell.id] = grid.slot(index, top: area.y)
                 frame.cellIDs.append(cell.id)
                 order.append(cell.id.rawValue)
             }
             if section.cells.isEmpty {
-                emptySlots[section.id] = Self.slot(0, in: area, perRow: perRow, metrics: metrics)
+                emptySlots[section.id] = grid.slot(0, top: area.y)
                 order.append(section.id.rawValue)
             }
             sections.append(frame)
             row = area.bottom + 1
         }
         contentHeight = max(0, row - 1)
-    }
-
-    private static func slot(_ index: Int, in area: Rect, perRow: Int, metrics: TileMetrics) -> Rect {
-        Rect(
-            x: metrics.margin + (index % perRow) * (metrics.width + metrics.gap),
-            y: area.y + (index / perRow) * metrics.height,
-            width: metrics.width, height: metrics.height)
     }
 
     /// Where the cursor's stop `id` is: a tile, or an empty section's slot.
@@ -73,10 +73,8 @@ public struct BoardLayout: Hashable, Sendable {
         guard path.section >= 0, path.section < sections.count, path.item >= 0,
             path.item < sections[path.section].cellIDs.count
         else { return nil }
-        let frame = sections[path.section]
-        return Self.slot(path.item, in: frame.area, perRow: frame.tilesPerRow, metrics: metrics)
+        return grid.slot(path.item, top: sections[path.section].area.y)
     }
-
     /// The title row of the section at `index`.
     public func titleRow(ofSection index: Int) -> Int? {
         index >= 0 && index < sections.count ? sections[index].titleRow : nil

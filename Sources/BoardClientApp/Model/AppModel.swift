@@ -27,8 +27,12 @@ public struct AppModel: Sendable {
     public var cursorIndex = 0
     public var mode: InteractionMode = .browsing
     public var showHelp = false
+    /// The first line of the keys shown while the help is open.
+    public var helpScroll = 0
     /// The server's certificate is not checked (`--insecure`): the status line says so.
     public var isInsecure = false
+    /// The colours the terminal shows, which decide how many people's colours it tells apart.
+    public var palette: ColorPalette = .ansi
     public var notices: [TransientNotice] = []
     /// What went wrong inside the session the last time something did (a plan that could not be
     /// built): nothing a person can act on, kept for tests and for the next look.
@@ -48,24 +52,19 @@ public struct AppModel: Sendable {
         clientID: ClientID, user: String, boardName: String?, size: TerminalSize, seed: UInt64,
         metrics: TileMetrics = .standard
     ) {
+        let layout = BoardLayout(view: BoardView(), width: size.width, metrics: metrics)
         session = ClientSession(
             board: boardName ?? "", user: user, client: clientID, seed: seed,
-            arrangement: .rows(tilesPerRow: metrics.tilesPerRow(inColumns: size.width)))
+            arrangement: .rows(tilesPerRow: layout.grid.perRow))
         self.boardName = boardName ?? ""
         if boardName == nil { picker = BoardPicker() }
         self.size = size
         self.metrics = metrics
-        layout = BoardLayout(view: BoardView(), width: size.width, metrics: metrics)
+        self.layout = layout
     }
 
     /// The session's client machine: the boards, pending edits and drags.
     public var machine: ClientMachine { session.machine }
-
-    /// The first screen row of the board area and how many rows it has (the status line is on
-    /// top, the notice or editor line at the bottom).
-    public var boardArea: Rect {
-        Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2))
-    }
 
     /// The item held by this client, if any.
     public var heldItem: ItemID? {

@@ -1,6 +1,8 @@
 import BoardSync
+import TerminalUI
 
-/// The inline editor for a new tile's label, a new label or a new section's title.
+/// The inline editor for a new tile's label, a new label or a new section's title: what
+/// confirming it does, and the text field it edits.
 public struct LabelEditor: Hashable, Sendable {
     /// What confirming the editor does.
     public enum Purpose: Hashable, Sendable {
@@ -12,14 +14,20 @@ public struct LabelEditor: Hashable, Sendable {
     }
 
     public var purpose: Purpose
-    public var text: String
-    /// Why the last Enter was refused, shown until the next key.
+    /// The text being edited, its cursor and its limit.
+    public var field: TextField
+    /// Why the last Enter was refused, shown until the next edit.
     public var problem: String?
 
-    public init(purpose: Purpose, text: String = "") {
+    /// An editor for `purpose` starting with `text`, the cursor at its end; `limit` is the
+    /// board's most Unicode scalars per label or title.
+    public init(purpose: Purpose, text: String = "", limit: Int = Validation.defaultTextLimit) {
         self.purpose = purpose
-        self.text = text
+        field = TextField(text, limit: limit)
     }
+
+    /// The text typed so far.
+    public var text: String { field.text }
 
     /// The prompt shown before the text.
     public var prompt: String {
@@ -31,17 +39,11 @@ public struct LabelEditor: Hashable, Sendable {
         }
     }
 
-    /// Adds typed or pasted text, leaving out control characters.
+    /// Adds typed or pasted text at the cursor (line breaks as spaces, control characters left
+    /// out).
     public mutating func insert(_ typed: String) {
         problem = nil
-        text.unicodeScalars.append(
-            contentsOf: typed.unicodeScalars.filter { !($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) })
-    }
-
-    /// Removes the last character.
-    public mutating func deleteBackward() {
-        problem = nil
-        if !text.isEmpty { text.removeLast() }
+        field.insert(typed)
     }
 
     /// The text when it is a valid label (1–`limit` scalars, no control characters), else the

@@ -131,7 +131,9 @@ public enum ClientArguments {
         }
         func number(_ option: String, minimum: Int) throws(UsageError) -> Int? {
             guard let text = values[option] else { return nil }
-            guard let number = Int(text), number >= minimum else { throw .badNumber(text) }
+            guard let number = Int(text), number >= minimum else {
+                throw .badNumber(option: option, value: text, allowed: "from \(minimum) up")
+            }
             return number
         }
         func allow(_ options: Set<String>, json: Bool = false) throws(UsageError) {
@@ -180,7 +182,8 @@ public enum ClientArguments {
             try allow([])
             return .delete(item: ItemID(arguments[0]))
         case "section":
-            return try sectionCommand(Array(arguments.dropFirst()), verb: arguments.first, values: values, flags: flags)
+            guard let verb = arguments.first else { throw .missingSectionCommand }
+            return try sectionCommand(Array(arguments.dropFirst()), verb: verb, values: values, flags: flags)
         case "watch":
             try expect(0, "")
             try allow([])
@@ -193,7 +196,7 @@ public enum ClientArguments {
     /// `section add TITLE`, `section rename ID TITLE`, `section move ID --to INDEX`,
     /// `section delete ID`.
     private static func sectionCommand(
-        _ arguments: [String], verb: String?, values: [String: String], flags: Set<String>
+        _ arguments: [String], verb: String, values: [String: String], flags: Set<String>
     ) throws(UsageError) -> ScriptCommand {
         func expect(_ names: [String]) throws(UsageError) {
             if arguments.count < names.count {
@@ -222,13 +225,15 @@ public enum ClientArguments {
         case "move":
             try expect(["ID"])
             guard let target = values["--to"] else { throw .missingArgument("--to INDEX") }
-            guard let index = Int(target), index >= 0 else { throw .badNumber(target) }
+            guard let index = Int(target), index >= 0 else {
+                throw .badNumber(option: "--to", value: target, allowed: "from 0 up")
+            }
             return .moveSection(id: SectionID(arguments[0]), to: index)
         case "delete":
             try expect(["ID"])
             return .deleteSection(id: SectionID(arguments[0]))
         default:
-            throw .unknownCommand("section \(verb ?? "")")
+            throw .unknownCommand("section \(verb)")
         }
     }
 }

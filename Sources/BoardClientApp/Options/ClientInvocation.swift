@@ -44,8 +44,11 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownCommand(String)
     case missingArgument(String)
     case unexpectedArgument(String)
-    case badNumber(String)
+    /// `value` of `option` is not a whole number of the range `allowed` says ("from 1 up").
+    case badNumber(option: String, value: String, allowed: String)
     case badPosition(String)
+    /// `section` without what to do with one.
+    case missingSectionCommand
     case badText(what: String, problem: String)
     /// Two options that cannot be used together.
     case conflictingOptions(String, String)
@@ -60,11 +63,14 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badURL(let url): "not a server or board URL (ws:// or wss://HOST:PORT[/boards/NAME]): \(url)"
         case .missingValue(let option): "\(option) needs a value"
         case .unknownOption(let option): "unknown option \(option)"
-        case .unknownCommand(let command): "unknown command \(command)"
+        case .unknownCommand(let command): "unknown command \(command) (see --help)"
         case .missingArgument(let what): "missing \(what)"
         case .unexpectedArgument(let argument): "unexpected argument \(argument)"
-        case .badNumber(let text): "not a non-negative number: \(text)"
-        case .badPosition(let text): "not a position SECTION:INDEX: \(text)"
+        case .badNumber(let option, let value, let allowed): "\(option) takes a whole number \(allowed), not \(value)"
+        case .badPosition(let text):
+            "--to takes a position SECTION:INDEX (a section id, a colon and a whole number from 0 up), not \(text)"
+        case .missingSectionCommand:
+            "section needs one of: add TITLE, rename ID TITLE, move ID --to INDEX, delete ID"
         case .badText(let what, let problem): "invalid \(what): \(problem)"
         case .conflictingOptions(let first, let second): "\(first) and \(second) cannot be used together"
         case .needsSecureURL(let option): "\(option) applies only to wss:// URLs"

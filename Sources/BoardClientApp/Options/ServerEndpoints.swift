@@ -43,6 +43,25 @@ public struct ServerEndpoints: Hashable, Sendable {
         String(base.drop { $0 != "/" }.dropFirst(2))
     }
 
+    /// Whether the server is reached over TLS (`wss://`).
+    public var isSecure: Bool { base.hasPrefix("wss://") }
+
+    /// The host (an IPv6 address without its brackets) and the port connections go to: the
+    /// URL's, or 80 (443 for `wss://`) when it names none.
+    public var hostAndPort: (host: String, port: Int) {
+        let name = displayName
+        let fallback = isSecure ? 443 : 80
+        if name.hasPrefix("["), let close = name.firstIndex(of: "]") {
+            let host = String(name[name.index(after: name.startIndex)..<close])
+            let rest = name[name.index(after: close)...]
+            return (host, rest.hasPrefix(":") ? Int(rest.dropFirst()) ?? fallback : fallback)
+        }
+        if let colon = name.lastIndex(of: ":") {
+            return (String(name[..<colon]), Int(name[name.index(after: colon)...]) ?? fallback)
+        }
+        return (name, fallback)
+    }
+
     /// The WebSocket URL of board `name`.
     public func boardURL(_ name: String) -> String {
         base + "/boards/" + name + (query.map { "?" + $0 } ?? "")

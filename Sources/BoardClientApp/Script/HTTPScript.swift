@@ -63,7 +63,8 @@ public struct HTTPScript: Sendable {
         switch (command, fetch) {
         case (.boards(let json), _):
             guard let boards = try? WireCodec.decodeBoardList(body) else { return undecodable("board list") }
-            let text = json ? String(decoding: WireCodec.encodeBoardList(boards), as: UTF8.self) : Self.listing(boards)
+            let text =
+                json ? String(decoding: WireCodec.encodeBoardList(boards), as: UTF8.self) : BoardTable.text(boards)
             return .finished(ScriptResult(.ok, text))
         case (.listAt(_, let json), _):
             guard let past = try? WireCodec.decodeBoard(body) else { return undecodable("board") }
@@ -93,14 +94,5 @@ public struct HTTPScript: Sendable {
 
     private func undecodable(_ what: String) -> Step {
         .finished(ScriptResult(.failure, "the server's \(what) could not be read"))
-    }
-
-    /// The boards as text: one line each, name, version, sections and tiles.
-    public static func listing(_ boards: [BoardSummary]) -> String {
-        let width = boards.map(\.id.count).max() ?? 0
-        return boards.map { board in
-            board.id + String(repeating: " ", count: width - board.id.count) + "  v\(board.version)  "
-                + "\(board.sections) section\(board.sections == 1 ? "" : "s")  \(board.items) tile\(board.items == 1 ? "" : "s")"
-        }.joined(separator: "\n")
     }
 }

@@ -67,6 +67,9 @@ public struct ScriptSession: Sendable {
             guard let s = board.index(ofSection: target) else {
                 return .finished(ScriptResult(.unknownElement, "unknown section \(target)"))
             }
+            if let index, index > board.sections[s].items.count {
+                return .finished(Self.pastTheEnd(index, of: board.sections[s]))
+            }
             edit = .insert(
                 Item(id: ItemID(newID), label: label),
                 at: Position(section: target, index: index ?? board.sections[s].items.count))
@@ -75,9 +78,11 @@ public struct ScriptSession: Sendable {
             guard state.isLive(item: item) else {
                 return .finished(ScriptResult(.unknownElement, "unknown item \(item)"))
             }
-            guard state.isLive(section: to.section) else {
+            guard state.isLive(section: to.section), let s = board.index(ofSection: to.section) else {
                 return .finished(ScriptResult(.unknownElement, "unknown section \(to.section)"))
             }
+            let others = board.sections[s].items.filter { $0.id != item }.count
+            if to.index > others { return .finished(Self.pastTheEnd(to.index, of: board.sections[s])) }
             edit = .move(item: item, to: to)
             confirmation = "moved \(item) to \(to)"
         case .rename(let item, let label):
@@ -105,6 +110,14 @@ public struct ScriptSession: Sendable {
             guard state.isLive(section: id) else {
                 return .finished(ScriptResult(.unknownElement, "unknown section \(id)"))
             }
+            if index >= board.sections.count {
+                let count = board.sections.count
+                return .finished(
+                    ScriptResult(
+                        .usage,
+                        "index \(index) is past the last section (\(count) section\(count == 1 ? "" : "s"); the first is 0)"
+                    ))
+            }
             edit = .moveSection(id, to: index)
             confirmation = "moved section \(id) to \(index)"
         case .deleteSection(let id):
@@ -126,6 +139,14 @@ public struct ScriptSession: Sendable {
         }
         if machine.pendingCount == 0 { return .finished(ScriptResult(.ok, confirmation)) }
         return .send(earlier + output.send)
+    }
+
+    /// The refusal of a position past the end of `section`, before anything is sent:
+    /// "index 999 is past the end of To do (3 tiles)".
+    static func pastTheEnd(_ index: Int, of section: Section) -> ScriptResult {
+        let count = section.items.count
+        return ScriptResult(
+            .usage, "index \(index) is past the end of \(section.title) (\(count) tile\(count == 1 ? "" : "s"))")
     }
 
     /// The board as text: a header, then each section with its items' ids and labels.

@@ -45,11 +45,11 @@ extension AppModel {
     /// A key while an earlier version of the board is shown: scrolling, Esc back to the panel.
     mutating func browsePast(_ key: KeyEvent, into commands: inout [AppCommand]) {
         guard var shown = past else { return }
-        let height = BoardLayout(view: BoardView(board: shown.board), width: size.width, metrics: metrics)
-            .contentHeight
+        let shownLayout = BoardLayout(view: BoardView(board: shown.board), width: size.width, metrics: metrics)
+        let height = shownLayout.contentHeight
         switch key.key {
-        case .up, .character("k"): shown.scroll -= metrics.height
-        case .down, .character("j"): shown.scroll += metrics.height
+        case .up, .character("k"): shown.scroll -= shownLayout.grid.height
+        case .down, .character("j"): shown.scroll += shownLayout.grid.height
         case .pageUp: shown.scroll -= boardArea.height
         case .pageDown: shown.scroll += boardArea.height
         case .escape, .backspace:

@@ -40,7 +40,8 @@ extension AppModel {
             if picker != nil {
                 for character in text { picker?.type(character) }
             } else if case .editing(var editor) = mode {
-                editor.insert(String(text.map { $0 == "\n" ? " " : $0 }))
+                editor.insert(text)
+                editor.field.reveal(inField: editorField(editor).width)
                 mode = .editing(editor)
             }
         }
@@ -58,11 +59,7 @@ extension AppModel {
 
     private mutating func browse(_ key: KeyEvent, into commands: inout [AppCommand]) {
         if showHelp {
-            switch key.key {
-            case .character("?"), .escape: showHelp = false
-            case .character("q"): commands.append(.quit)
-            default: break
-            }
+            browseHelp(key, into: &commands)
             return
         }
         if let direction = Self.direction(of: key.key) {
@@ -74,9 +71,18 @@ extension AppModel {
             viewChanged(into: &commands)
             return
         }
+        if let target = pageTarget(of: key.key) {
+            // A page key turns the page: the board scrolls as far as the cursor moves.
+            if let from = cursor.flatMap(layout.stop), let to = layout.stop(target) { scroll += to.y - from.y }
+            cursor = target
+            viewChanged(into: &commands)
+            return
+        }
         switch key.key {
         case .character("q"): commands.append(.quit)
-        case .character("?"): showHelp = true
+        case .character("?"):
+            showHelp = true
+            helpScroll = 0
         case .character(" "), .enter: pickUp(into: &commands)
         case .character("a"): startAdding(into: &commands)
         case .character("e"): startRenaming(into: &commands)
@@ -87,7 +93,7 @@ extension AppModel {
             }
         case .character("S"):
             guard requireEditor(into: &commands) else { return }
-            mode = .editing(LabelEditor(purpose: .addSection))
+            startEditing(.addSection)
         case .character("u"):
             guard requireEditor(into: &commands) else { return }
             run(.undo, into: &commands)
@@ -99,6 +105,42 @@ extension AppModel {
         case .character("b"): backToPicker(into: &commands)
         default: break
         }
+    }
+
+    /// The stop a page key (PgUp, PgDn, Home, End, g, G) moves the cursor to, if `key` is one.
+    private func pageTarget(of key: Key) -> String? {
+        switch key {
+        case .home, .character("g"): return layout.order.first
+        case .end, .character("G"): return layout.order.last
+        case .pageUp, .pageDown:
+            guard let cursor else { return layout.order.first }
+            return layout.stop(from: cursor, movingRows: key == .pageUp ? -pageRows : pageRows)
+        default: return nil
+        }
+    }
+
+    /// A key while the help shows: scrolling, or closing it.
+    private mutating func browseHelp(_ key: KeyEvent, into commands: inout [AppCommand]) {
+        let page = max(1, HelpText.visibleRows(on: size) - 1)
+        switch key.key {
+        case .character("?"), .escape: showHelp = false
+        case .character("q"): commands.append(.quit)
+        case .up, .character("k"): helpScroll -= 1
+        case .down, .character("j"): helpScroll += 1
+        case .pageUp: helpScroll -= page
+        case .pageDown, .character(" "): helpScroll += page
+        case .home, .character("g"): helpScroll = 0
+        case .end, .character("G"): helpScroll = .max
+        default: break
+        }
+        helpScroll = max(0, min(helpScroll, HelpText.maximumScroll(on: size)))
+    }
+
+    /// Opens the editor for `purpose`, starting with `text`, within the board's label limit.
+    mutating func startEditing(_ purpose: LabelEditor.Purpose, text: String = "") {
+        var editor = LabelEditor(purpose: purpose, text: text, limit: machine.limits.maxTextLength)
+        editor.field.reveal(inField: editorField(editor).width)
+        mode = .editing(editor)
     }
 
     /// True for an editor; for a viewer, posts the "view only" notice and returns false, so
@@ -130,7 +172,7 @@ extension AppModel {
             post("add a section first (S)", into: &commands)
             return
         }
-        mode = .editing(LabelEditor(purpose: .addItem(at: place)))
+        startEditing(.addItem(at: place))
     }
 
     private mutating func startRenaming(into commands: inout [AppCommand]) {
@@ -138,7 +180,7 @@ extension AppModel {
         else {
             return
         }
-        mode = .editing(LabelEditor(purpose: .renameItem(cursor), text: item.label))
+        startEditing(.renameItem(cursor), text: item.label)
     }
 
     private mutating func hold(_ item: ItemID, _ key: KeyEvent, into commands: inout [AppCommand]) {
@@ -169,8 +211,6 @@ extension AppModel {
         case .escape:
             mode = .browsing
             return
-        case .backspace:
-            editor.deleteBackward()
         case .enter:
             switch editor.validated(limit: machine.limits.maxTextLength) {
             case .failure(let problem):
@@ -180,10 +220,10 @@ extension AppModel {
                 commit(editor.purpose, text: text, into: &commands)
                 return
             }
-        case .character(let character) where key.modifiers.isDisjoint(with: [.control, .alt]):
-            editor.insert(String(character))
-        default: break
+        default:
+            if editor.field.handle(key) == .edited { editor.problem = nil }
         }
+        editor.field.reveal(inField: editorField(editor).width)
         mode = .editing(editor)
     }
 

@@ -18,7 +18,7 @@ extension AppModel {
             let index = machine.optimistic?.board.index(ofSection: id),
             let section = machine.optimistic?.board.sections[index]
         else { return }
-        mode = .editing(LabelEditor(purpose: .renameSection(id), text: section.title))
+        startEditing(.renameSection(id), text: section.title)
     }
 
     /// `<` and `>`: move the section under the cursor one place left (up) or right (down).

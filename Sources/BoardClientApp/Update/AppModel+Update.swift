@@ -126,7 +126,7 @@ extension AppModel {
             layout = next
             shownView = view
         }
-        let arrangement = BoardArrangement.rows(tilesPerRow: metrics.tilesPerRow(inColumns: size.width))
+        let arrangement = BoardArrangement.rows(tilesPerRow: layout.grid.perRow)
         if session.arrangement != arrangement { _ = session.handle(.intent(.arrange(arrangement)), now: now) }
         if let held = heldItem { cursor = held.rawValue }
         if let cursor, let index = layout.order.firstIndex(of: cursor) {

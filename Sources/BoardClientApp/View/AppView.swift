@@ -2,7 +2,8 @@ import BoardSync
 import TerminalUI
 
 /// Draws the whole screen for a model at a moment: the status line on top, the board with its
-/// sections and tiles where the animation has them, and the notice or editor line at the bottom.
+/// sections and tiles where the animation has them, the focus line under it, and the notice or
+/// editor line at the bottom.
 /// Pure: the same model, size and time always give the same buffer.
 public enum AppView {
     public static func render(
@@ -39,17 +40,18 @@ public enum AppView {
         drawScene(model, scene: scene, time: time, area: area, into: &buffer)
         if let panel = model.history { HistoryView.draw(model, panel, into: &buffer) }
         StatusLine.draw(model, time: time, into: &buffer)
+        FocusLine.draw(model, into: &buffer)
         BottomLine.draw(model, into: &buffer)
-        if model.showHelp { HelpOverlay.draw(into: &buffer) }
+        if model.showHelp { HelpOverlay.draw(model, into: &buffer) }
         return buffer
     }
 
     static func screenRect(_ model: AppModel, _ point: Point, area: Rect, scale: Double = 1) -> Rect {
-        let full = model.metrics.width
+        let full = model.layout.grid.width
         let width = scale >= 1 ? full : Int((Double(full) * scale).rounded())
         return Rect(
             x: point.x + (full - width) / 2, y: point.y + area.y - model.scroll, width: width,
-            height: model.metrics.height)
+            height: model.layout.grid.height)
     }
 
     /// Draws a section's title line on screen row `row`, with its cell count, and the empty
@@ -95,7 +97,7 @@ public enum AppView {
         for (frame, motion) in scene.titles {
             drawTitle(
                 frame.title, count: frame.cellIDs.count, row: motion.origin.y + area.y - model.scroll,
-                style: SectionTitleStyle(motion), area: area,
+                style: SectionTitleStyle(motion, model: model), area: area,
                 cursor: model.cursor == frame.id.rawValue && !model.showHelp,
                 into: &buffer)
         }
@@ -132,7 +134,8 @@ public enum AppView {
         }
         TilePainter.paint("", style: .placeholder(holder: nil, color: .default), at: screen, clip: area, into: &buffer)
         let follow = Rect(
-            x: pointer.x - grab.x, y: pointer.y - grab.y, width: model.metrics.width, height: model.metrics.height)
+            x: pointer.x - grab.x, y: pointer.y - grab.y, width: model.layout.grid.width,
+            height: model.layout.grid.height)
         TilePainter.paint(held.cell.label, style: .lifted, at: follow, clip: area, into: &buffer)
     }
 
@@ -141,17 +144,17 @@ public enum AppView {
     /// come next.
     static func style(of cell: ViewCell, model: AppModel, frame: MotionFrame?, mark: Mover? = nil) -> TileStyle {
         if let holder = cell.holder {
-            return .placeholder(holder: holder.user, color: PeerColors.color(for: holder.user))
+            return .placeholder(holder: holder.user, color: model.color(of: holder.user))
         }
         if let frame, frame.isLifted {
             switch frame.liftedBy {
             case .local: return .lifted
-            case .remote(_, let user): return .travelling(color: PeerColors.color(for: user))
+            case .remote(_, let user): return .travelling(color: model.color(of: user))
             case nil: return .travelling(color: nil)
             }
         }
         var color: Color?
-        if case .remote(_, let user)? = frame?.markedBy ?? mark { color = PeerColors.color(for: user) }
+        if case .remote(_, let user)? = frame?.markedBy ?? mark { color = model.color(of: user) }
         if cell.id.rawValue == model.cursor, !model.showHelp { return .cursor(markedIn: color) }
         return color.map { .marked(color: $0) } ?? .normal
     }

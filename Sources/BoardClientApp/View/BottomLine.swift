@@ -9,14 +9,8 @@ enum BottomLine {
         let width = buffer.width
         switch model.mode {
         case .editing(let editor):
-            var x = buffer.set(x: 0, y: y, editor.prompt, style: Style(attributes: .bold))
-            let room = max(0, width - x - 1)
-            let shown = tail(of: editor.text, columns: room)
-            x = buffer.set(x: x, y: y, shown)
-            x = buffer.set(x: x, y: y, "▏", style: Style(attributes: .bold))
-            if let problem = editor.problem {
-                buffer.write("  " + problem, x: x, y: y, maxWidth: max(0, width - x), style: Style(foreground: .red))
-            }
+            buffer.set(x: 0, y: y, editor.prompt, style: Style(attributes: .bold))
+            editor.field.draw(in: model.editorField(editor), into: &buffer)
         case .confirmingDelete(let item):
             let label = model.machine.optimistic?.board.item(item)?.label ?? item.rawValue
             buffer.write(
@@ -41,25 +35,14 @@ enum BottomLine {
                     "↑↓ scroll · Enter the board at that version · Esc close", x: 0, y: y, maxWidth: width,
                     style: Style(attributes: .dim))
             } else {
-                buffer.write("? help · q quit", x: 0, y: y, maxWidth: width, style: Style(attributes: .dim))
+                let hint =
+                    model.focusedStop == .emptyBoardHint ? "S add a section · ? help · q quit" : "? help · q quit"
+                buffer.write(hint, x: 0, y: y, maxWidth: width, style: Style(attributes: .dim))
             }
         }
     }
 
     static func notice(_ model: AppModel) -> String? {
         model.notices.last { $0.expires > model.now }?.text
-    }
-
-    /// The end of `text` that fits in `columns`, so the typing position stays visible.
-    static func tail(of text: String, columns: Int) -> String {
-        var shown = ""
-        var used = 0
-        for character in text.reversed() {
-            let width = DisplayWidth.of(character)
-            if used + width > columns { break }
-            shown.insert(character, at: shown.startIndex)
-            used += width
-        }
-        return shown
     }
 }

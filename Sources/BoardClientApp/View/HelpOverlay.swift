@@ -1,34 +1,35 @@
 import TerminalUI
 
-/// The box listing every key, drawn over the middle of the screen.
+/// The box listing every key, drawn over the middle of the screen and scrolled to the model's
+/// `helpScroll`; its bottom edge says where in the list it is when the list does not fit.
 enum HelpOverlay {
-    static let lines = [
-        "←↓↑→ hjkl  move the cursor",
-        "space/enter  pick up / drop",
-        "  while holding: arrows move",
-        "  esc  put the tile back",
-        "mouse  drag a tile",
-        "a  add a tile after the cursor",
-        "e  rename   d  delete (y/n)",
-        "S  add a section",
-        "E  rename the cursor's section",
-        "<  >  move the section left, right",
-        "D  delete the section (y/n)",
-        "H  history   b  all boards",
-        "u  undo",
-        "?  this help   q/ctrl-c  quit",
-    ]
-
-    static func draw(into buffer: inout Buffer) {
-        let width = min(buffer.width, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
-        let height = min(buffer.height, lines.count + 2)
-        let rect = Rect(
-            x: max(0, (buffer.width - width) / 2), y: max(0, (buffer.height - height) / 2), width: width, height: height
-        )
+    static func draw(_ model: AppModel, into buffer: inout Buffer) {
+        let size = TerminalSize(width: buffer.width, height: buffer.height)
+        let rect = HelpText.box(on: size)
+        guard rect.width >= 4, rect.height >= 3 else { return }
+        let lines = HelpText.lines(columns: rect.width - 4)
+        let rows = HelpText.visibleRows(on: size)
+        let scroll = max(0, min(model.helpScroll, HelpText.maximumScroll(on: size)))
         buffer.fill(rect)
         buffer.drawBox(rect, border: .rounded, style: Style(attributes: .bold), title: " keys ")
-        for (index, line) in lines.enumerated() where index + 1 < height - 1 {
-            buffer.write(line, x: rect.x + 2, y: rect.y + 1 + index, maxWidth: max(0, width - 4))
+        let keysStyle = Style(foreground: .yellow, attributes: .bold)
+        let inner = rect.width - 4
+        for (offset, line) in lines.dropFirst(scroll).prefix(rows).enumerated() {
+            let y = rect.y + 1 + offset
+            if line.isHeading {
+                buffer.write(
+                    line.keys, x: rect.x + 2, y: y, maxWidth: inner, style: Style(attributes: [.bold, .underline]))
+                continue
+            }
+            buffer.write(line.keys, x: rect.x + 2, y: y, maxWidth: inner, style: keysStyle)
+            buffer.write(line.text, x: rect.x + 2 + line.indent, y: y, maxWidth: max(0, inner - line.indent))
         }
+        guard lines.count > rows else { return }
+        let more =
+            scroll == 0
+            ? " ↓ more "
+            : scroll + rows >= lines.count ? " ↑ " : " ↑ ↓ "
+        let position = " \(scroll + 1)–\(min(lines.count, scroll + rows)) of \(lines.count)\(more)"
+        buffer.write(position, x: rect.x + 2, y: rect.bottom - 1, maxWidth: inner, style: Style(attributes: .bold))
     }
 }

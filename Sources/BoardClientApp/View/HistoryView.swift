@@ -29,8 +29,8 @@ enum HistoryView {
             let room = max(0, area.width - x - DisplayWidth.of(when))
             let textStyle =
                 chosen
-                ? Style(foreground: PeerColors.color(for: line.entry.user), attributes: [.bold, .reverse])
-                : Style(foreground: PeerColors.color(for: line.entry.user))
+                ? Style(foreground: model.color(of: line.entry.user), attributes: [.bold, .reverse])
+                : Style(foreground: model.color(of: line.entry.user))
             x = buffer.write(line.text, x: x, y: y, maxWidth: room, style: textStyle)
             buffer.set(x: x, y: y, when, style: Style(attributes: .dim), clip: area)
         }

@@ -9,15 +9,14 @@ enum PickerView {
         let bar = Style(attributes: .reverse)
         buffer.fill(Rect(x: 0, y: 0, width: width, height: 1), with: Cell(" ", style: bar))
         var x = buffer.set(x: 1, y: 0, "boards", style: bar.adding(.bold))
-        let count = picker.boards.map { " · \($0.count) board\($0.count == 1 ? "" : "s")" } ?? ""
+        let count =
+            picker.problem == nil ? picker.boards.map { " · \($0.count) board\($0.count == 1 ? "" : "s")" } ?? "" : ""
         x = buffer.set(
             x: x, y: 0, " on \(model.serverName)\(count)", style: bar, clip: Rect(x: 0, y: 0, width: width, height: 1))
         let area = model.boardArea
         guard area.height >= 3 else { return }
-        let nameWidth = max(12, min(40, (picker.boards ?? []).map(\.id.count).max() ?? 0))
-        buffer.write(
-            "  " + pad("NAME", nameWidth) + "  VERSION  SECTIONS  TILES", x: 0, y: area.y, maxWidth: width,
-            style: Style(attributes: .dim))
+        let table = BoardTable(picker.boards ?? [], minimumNameWidth: 12, maximumNameWidth: 40)
+        buffer.write("  " + table.header, x: 0, y: area.y, maxWidth: width, style: Style(attributes: .dim))
         let rows = picker.rows
         let listTop = area.y + 1
         let visible = model.pickerRows
@@ -38,10 +37,7 @@ enum PickerView {
             let text: String
             switch row {
             case .board(let board):
-                text =
-                    pad(board.id, nameWidth) + "  " + right("v\(board.version)", 7) + "  "
-                    + right("\(board.sections)", 8)
-                    + "  " + right("\(board.items)", 5)
+                text = table.row(board)
             case .create(let name):
                 text = "+ new board “\(name)”"
             }
@@ -60,14 +56,5 @@ enum PickerView {
         buffer.write(
             hint, x: 0, y: buffer.height - 1, maxWidth: width,
             style: BottomLine.notice(model) == nil ? Style(attributes: .dim) : Style(foreground: .yellow))
-    }
-
-    private static func pad(_ text: String, _ width: Int) -> String {
-        let trimmed = TextTrimming.trimmed(text, toColumns: width)
-        return trimmed + String(repeating: " ", count: max(0, width - DisplayWidth.of(trimmed)))
-    }
-
-    private static func right(_ text: String, _ width: Int) -> String {
-        String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }

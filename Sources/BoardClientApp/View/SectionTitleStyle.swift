@@ -13,10 +13,10 @@ struct SectionTitleStyle {
         self.reveal = reveal
     }
 
-    init(_ motion: MotionFrame) {
+    init(_ motion: MotionFrame, model: AppModel) {
         self.init(reveal: motion.scale)
         if case .remote(_, let user)? = motion.isLifted ? motion.liftedBy : motion.markedBy {
-            text.foreground = PeerColors.color(for: user)
+            text.foreground = model.color(of: user)
         }
         if motion.isFlashing { text = text.adding(.reverse) }
     }

@@ -19,7 +19,7 @@ enum StatusLine {
         var x = buffer.set(x: 1, y: 0, model.boardName, style: bar.adding(.bold), clip: line)
         x = buffer.set(x: x, y: 0, " v\(model.machine.version) · ", style: bar, clip: line)
         x = buffer.set(x: x, y: 0, connectionText(model, time: time), style: bar, clip: line)
-        x = drawPeople(model.machine.people, at: x, in: line, bar: bar, into: &buffer)
+        x = drawPeople(model.machine.people, at: x, in: line, bar: bar, palette: model.palette, into: &buffer)
         if let action = model.session.lastAnnouncement, x + 4 < leftWidth {
             x = buffer.set(x: x, y: 0, " · ", style: bar, clip: line)
             buffer.write(action, x: x, y: 0, maxWidth: leftWidth - x, style: bar)
@@ -66,7 +66,8 @@ enum StatusLine {
     /// several connections go by); those that do not fit in `line` are counted in a closing
     /// "+N". Answers where the text ends.
     static func drawPeople(
-        _ people: [PresentPerson], at start: Int, in line: Rect, bar: Style, into buffer: inout Buffer
+        _ people: [PresentPerson], at start: Int, in line: Rect, bar: Style, palette: ColorPalette,
+        into buffer: inout Buffer
     ) -> Int {
         let width = line.x + line.width
         var x = start
@@ -80,7 +81,8 @@ enum StatusLine {
             x = buffer.set(x: x, y: 0, " ", style: bar, clip: line)
             x = buffer.set(
                 x: x, y: 0, name,
-                style: Style(foreground: PeerColors.color(for: person.user), attributes: [.reverse, .bold]),
+                style: Style(
+                    foreground: PeerColors.color(for: person.user, in: palette), attributes: [.reverse, .bold]),
                 clip: line)
         }
         return x

@@ -36,7 +36,7 @@ struct StillPicture: Equatable {
         let offset = area.y - model.scroll
         for frame in model.layout.sections where !scene.titleIDs.contains(frame.id) {
             var mark: Color?
-            if case .remote(_, let user)? = scene.marks[frame.id.rawValue] { mark = PeerColors.color(for: user) }
+            if case .remote(_, let user)? = scene.marks[frame.id.rawValue] { mark = model.color(of: user) }
             titles[frame.id] = Title(
                 row: frame.titleRow + offset, title: frame.title, count: frame.cellIDs.count, mark: mark,
                 isCursor: model.cursor == frame.id.rawValue && !model.showHelp)

@@ -41,14 +41,23 @@ enum TilePainter {
         }
         guard rect.width >= 2, rect.height >= 2 else { return }
         paintBox(border, style: lineStyle, at: rect, clip: clip, into: &buffer)
-        let textRow = rect.y + rect.height / 2
-        let room = max(0, rect.width - 4)
-        guard room > 0, textRow >= clip.y, textRow < clip.bottom else { return }
-        // No character is wider than its UTF-8 bytes, so a short label needs no measuring.
-        let trimmed = text.utf8.count <= room ? text : TextTrimming.trimmed(text, toColumns: room)
+        let room = max(0, rect.width - TileMetrics.padding)
+        let lineRows = max(1, rect.height - 2)
+        guard room > 0 else { return }
         if flashing { textStyle = textStyle.adding(.reverse) }
-        let area = Rect(x: rect.x + 2, y: textRow, width: room, height: 1).intersection(clip)
-        _ = buffer.set(x: rect.x + 2, y: textRow, trimmed, style: textStyle, clip: area)
+        // No character is wider than its UTF-8 bytes, so a short label needs no measuring.
+        let lines =
+            text.utf8.count <= room
+            ? [text]
+            : lineRows == 1
+                ? [TextTrimming.trimmed(text, toColumns: room)]
+                : TextWrapping.lines(text, columns: room, maxLines: lineRows)
+        for (offset, line) in lines.enumerated() {
+            let row = rect.y + 1 + offset
+            guard row >= clip.y, row < clip.bottom else { continue }
+            let area = Rect(x: rect.x + 2, y: row, width: room, height: 1).intersection(clip)
+            _ = buffer.set(x: rect.x + 2, y: row, line, style: textStyle, clip: area)
+        }
     }
 
     /// The border and the blank inside of a box, one prepared cell per kind of position, so a

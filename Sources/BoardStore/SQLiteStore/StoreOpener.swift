@@ -50,7 +50,8 @@ enum StoreOpener {
         do {
             try files.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
-            throw .unreadable(path: path, message: "cannot create directory \(parent.path): \(error)")
+            throw .unreadable(
+                path: path, message: "cannot create directory \(parent.path): \(error.localizedDescription)")
         }
     }
 

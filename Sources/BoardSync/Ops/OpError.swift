@@ -26,7 +26,7 @@ public enum OpError: Error, Hashable, Sendable, CustomStringConvertible {
         case .reusedID(let id): "id \(id) was already used on this board"
         case .invalidID(let id): "\(id) is not a valid id"
         case .positionMismatch(let id, let claimed, let actual): "\(id) is at \(actual), not \(claimed)"
-        case .indexOutOfRange(let index, let count): "index \(index) out of range 0...\(count)"
+        case .indexOutOfRange(let index, let count): "index \(index) is past the end (places go from 0 to \(count))"
         case .invalidText(.empty): "empty label or title"
         case .invalidText(.controlCharacter): "label or title contains a control character"
         case .invalidText(.tooLong(let limit)): "label or title longer than \(limit) characters"

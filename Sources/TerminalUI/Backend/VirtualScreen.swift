@@ -1,5 +1,5 @@
 /// A tiny VT terminal emulator covering the sequences this module emits:
-/// printable UTF-8 text (wide characters take two columns, zero-width
+/// printable UTF-8 text (a grapheme cluster in one cell, as wide as `DisplayWidth` says; zero-width
 /// scalars join the previous cell), CR, LF, backspace, CUP/HVP, cursor
 /// up/down/forward/back, SGR, erase display/line and DEC private modes
 /// (recorded, e.g. 2026, 1049, 25). Unknown sequences are ignored.
@@ -125,7 +125,7 @@ public struct VirtualScreen: Sendable {
     private mutating func print(_ scalar: Unicode.Scalar) {
         guard buffer.width > 0, buffer.height > 0 else { return }
         let width = DisplayWidth.of(scalar)
-        if width == 0 {
+        if width == 0 || continuesCluster(with: scalar) {
             joinToPreviousCell(scalar)
             return
         }
@@ -145,6 +145,17 @@ public struct VirtualScreen: Sendable {
         } else {
             cursor.x += width
         }
+    }
+
+    /// Whether `scalar` belongs to the grapheme cluster printed last (the rest of a flag, an
+    /// emoji sequence or a Hangul syllable), as a terminal following the Unicode rules joins it.
+    private func continuesCluster(with scalar: Unicode.Scalar) -> Bool {
+        guard let last = lastPrinted, let cell = buffer.cell(x: last.x, y: last.y), !cell.isContinuation else {
+            return false
+        }
+        var joined = cell.symbol
+        joined.unicodeScalars.append(scalar)
+        return joined.count == 1
     }
 
     private mutating func joinToPreviousCell(_ scalar: Unicode.Scalar) {

@@ -1,6 +1,17 @@
-/// Approximate terminal column widths: combining marks and other zero-width
-/// scalars take 0 columns, East Asian wide/fullwidth characters and emoji 2,
-/// everything else 1. Control characters take 0.
+/// Terminal column widths by the Unicode rules, the one place this package measures text.
+///
+/// Text is measured one extended grapheme cluster at a time (UAX #29: Swift's `Character`), and
+/// a cluster takes the columns of its first scalar: two for East Asian Wide and Fullwidth
+/// scalars (UAX #11) and for emoji shown as emoji by default (UTS #51), none for combining marks,
+/// format characters and controls, one otherwise. What follows the first scalar adds nothing
+/// (combining accents, skin tones, the rest of a zero-width-joiner sequence, a Hangul syllable's
+/// vowel and final), except that a pair of regional indicators (a flag) and an emoji followed by
+/// the emoji presentation selector U+FE0F take two.
+///
+/// Terminals do not all follow these rules for emoji sequences (tmux gives a skin-toned hand
+/// four columns and a heart with U+FE0F one), so `mayVary` names the clusters the renderer
+/// places with an explicit cursor move: whatever the terminal makes of one, what comes after it
+/// starts in its own column, and borders stay aligned.
 ///
 /// Text made only of *simple* scalars (below U+0300, box drawing U+2500–U+257F
 /// and block elements U+2580–U+259F) is measured from its UTF-8 bytes without
@@ -74,14 +85,26 @@ public enum DisplayWidth {
         text.reduce(0) { $0 + of($1) }
     }
 
-    /// The width of one grapheme cluster by its scalars' Unicode properties.
+    /// The width of one grapheme cluster: its first scalar's, two for a flag or an emoji with
+    /// the emoji presentation selector.
     static func generalWidth(of character: Character) -> Int {
-        var width = 0
-        for scalar in character.unicodeScalars {
-            if scalar.value == 0xFE0F { return 2 }
-            if width == 0 { width = generalWidth(of: scalar) }
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        let base = generalWidth(of: first)
+        var rest = scalars.dropFirst()
+        guard !rest.isEmpty, first.value >= 0x20 else { return base }
+        if isRegionalIndicator(first.value), let second = rest.first, isRegionalIndicator(second.value) {
+            return 2
         }
-        return width
+        if first.properties.isEmoji, rest.contains(where: { $0.value == emojiPresentationSelector }) { return 2 }
+        if base > 0 { return base }
+        // A cluster led by a zero-width scalar (a prepended format character) takes the width of
+        // the first scalar that has one.
+        while let next = rest.popFirst() {
+            let width = generalWidth(of: next)
+            if width > 0 { return width }
+        }
+        return 0
     }
 
     /// The width of one scalar by its Unicode properties.
@@ -93,20 +116,32 @@ public enum DisplayWidth {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
         }
-        if value == 0x200B || (value >= 0xFE00 && value <= 0xFE0F) { return 0 }
-        if isWide(value) || scalar.properties.isEmojiPresentation { return 2 }
+        if isHangulVowelOrFinal(value) || (value >= 0xFE00 && value <= 0xFE0F) { return 0 }
+        if EastAsianWide.contains(value) || scalar.properties.isEmojiPresentation { return 2 }
         return 1
     }
 
-    private static let wideRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E,
-        0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-        0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
-        0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
-        0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
-    ]
+    /// Whether terminals are known to give `symbol` (one grapheme cluster) other widths than
+    /// these rules: a cluster of several scalars, or an emoji or regional indicator on its own.
+    public static func mayVary(_ symbol: String) -> Bool {
+        let utf8 = symbol.utf8
+        guard let lead = utf8.first, lead >= 0x80 else { return utf8.count > 1 }
+        var scalars = symbol.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return false }
+        if scalars.next() != nil { return true }
+        if simpleWidth(of: first.value) != nil { return false }
+        return first.properties.isEmoji || isRegionalIndicator(first.value)
+    }
 
-    private static func isWide(_ value: UInt32) -> Bool {
-        wideRanges.contains { $0.contains(value) }
+    static let emojiPresentationSelector: UInt32 = 0xFE0F
+
+    static func isRegionalIndicator(_ value: UInt32) -> Bool {
+        value >= 0x1F1E6 && value <= 0x1F1FF
+    }
+
+    /// Hangul jungseong and jongseong: the vowel and final of a syllable spelled in jamo, which
+    /// join the leading consonant's two columns.
+    static func isHangulVowelOrFinal(_ value: UInt32) -> Bool {
+        (value >= 0x1160 && value <= 0x11FF) || (value >= 0xD7B0 && value <= 0xD7FF)
     }
 }

@@ -15,14 +15,29 @@ struct FrameWriter {
         style = nil
     }
 
+    /// Writes `cell` at (x, y). A cluster terminals may measure differently (`DisplayWidth.mayVary`)
+    /// is placed defensively: the column its right half takes is blanked first, for a terminal
+    /// that draws it one column wide, and the cursor is forgotten afterwards, so the next cell
+    /// is placed with an explicit move wherever the terminal left the cursor.
     mutating func draw(_ cell: Cell, x: Int, y: Int) {
-        move(toX: x, y: y)
-        if style != cell.style {
-            bytes += ANSISequence.selectGraphicRendition(cell.style)
-            style = cell.style
+        let varies = DisplayWidth.mayVary(cell.symbol)
+        if varies, cell.width == 2 {
+            move(toX: x + 1, y: y)
+            setStyle(cell.style)
+            bytes.append(UInt8(ascii: " "))
+            cursor = (x + 2, y)
         }
+        move(toX: x, y: y)
+        setStyle(cell.style)
         bytes += Array(cell.symbol.utf8)
-        cursor = (x + max(1, cell.width), y)
+        cursor = varies ? nil : (x + max(1, cell.width), y)
+    }
+
+    private mutating func setStyle(_ next: Style) {
+        if style != next {
+            bytes += ANSISequence.selectGraphicRendition(next)
+            style = next
+        }
     }
 
     /// Ends the frame: back to the default style, then the synchronized-update end.

@@ -32,10 +32,15 @@ enum ModelFixtures {
                 lastSeq: 0))
     }
 
+    /// Tiles of one size, 14 columns with one line of label: the geometry the pictures of drags,
+    /// animations and editing are drawn in, whatever the labels. `TileSizingTests` draws the
+    /// client's own, `TileMetrics.standard`, which sizes tiles to their labels and the screen.
+    static let fixedTiles = TileMetrics(width: 14)
+
     /// A model connected to `board` at time 0, with every animation finished by time 10.
     static func model(
         _ board: Board = sample, width: Int = 60, height: Int = 16, peers: [ServerMessage.Peer] = [],
-        drags: [ServerMessage.Drag] = [], role: Role = .editor, metrics: TileMetrics = .standard
+        drags: [ServerMessage.Drag] = [], role: Role = .editor, metrics: TileMetrics = fixedTiles
     ) -> AppModel {
         var model = AppModel(
             clientID: me, user: "ann", boardName: "team", size: TerminalSize(width: width, height: height), seed: 7,

@@ -6,19 +6,21 @@ import Testing
     import Glibc
 #endif
 
-/// The interactive `board-client` running in an 80×24 pseudo-terminal: keystrokes go in through
-/// the terminal, and what it draws is read back through a terminal emulator.
+/// The interactive `board-client` running in a pseudo-terminal (80×24 unless told): keystrokes
+/// go in through the terminal, and what it draws is read back through a terminal emulator.
 final class PseudoTerminalClient {
     let process = Process()
-    let screen = InteractivePTYTests.Screen()
+    let screen: InteractivePTYTests.Screen
     private let master: Int32
     private let output: OutputCollector
 
-    /// Starts `board-client` with `arguments` (the user is always `tester`).
-    init(_ arguments: [String]) throws {
+    /// Starts `board-client` with `arguments` (the user is always `tester`) in a terminal of
+    /// `width` × `height`.
+    init(_ arguments: [String], width: Int = 80, height: Int = 24) throws {
+        screen = InteractivePTYTests.Screen(width: width, height: height)
         var master: Int32 = -1
         var slave: Int32 = -1
-        var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
         try #require(openpty(&master, &slave, nil, nil, &size) == 0)
         self.master = master
         process.executableURL = BuiltProducts.url(of: "board-client")
@@ -63,8 +65,11 @@ final class PseudoTerminalClient {
         return output.wait(timeout: timeout) { _, ended in ended || condition(screen.text) } && condition(screen.text)
     }
 
-    /// Quits with `q` and returns the exit status (nil if the client did not end in time).
+    /// Quits with `q` and returns the exit status (nil if the client did not end in time). The
+    /// screen it leaves must show none of Swift's debug forms.
     func quit(timeout: Double = 10) -> Int32? {
+        let debugForms = DebugForms.found(in: screen.text)
+        #expect(debugForms.isEmpty, "the screen shows Swift's debug forms: \(debugForms)")
         type("q")
         guard output.wait(timeout: timeout, until: { _, ended in ended }) else { return nil }
         process.waitUntilExit()
