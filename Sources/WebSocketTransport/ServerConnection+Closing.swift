@@ -47,9 +47,10 @@ extension ServerConnection {
     /// The library's parser stops mid-frame at the error, so what the client sends next is
     /// garbage to it: a second error, found before the close frame is written (bytes arriving
     /// one by one do that), would close the connection without it. Reading stops here, and the
-    /// TCP connection is closed `closeAnswerSeconds` later, the client's close being unreadable
-    /// anyway; what the client sent meanwhile is read and discarded first, so that the
-    /// connection ends with a FIN rather than a reset.
+    /// TCP connection is closed `closeAnswerSeconds` later (plus up to `closeSpreadSeconds`,
+    /// so that many connections failed at once are not all closed in one loop turn), the
+    /// client's close being unreadable anyway; what the client sent meanwhile is read and
+    /// discarded first, so that the connection ends with a FIN rather than a reset.
     func libraryWillClose() {
         guard let wsi, !peerSentClose, !closeHandedOver, !isBeingDropped, pendingFailure == nil,
             !server.isShuttingDown
@@ -65,12 +66,16 @@ extension ServerConnection {
         closeReason = closeReason ?? .protocolError
         lws_rx_flow_control(wsi, 0)
         flushBeforeLibraryClose(wsi)
-        server.schedule(after: Double(Self.closeAnswerSeconds)) { [self] in
+        let spread = Self.closeSpreadSeconds * Double(id % 8) / 8
+        server.schedule(after: Double(Self.closeAnswerSeconds) + spread) { [self] in
             guard let wsi = self.wsi else { return }
             discardUnread(wsi)
             dropNow(wsi)
         }
     }
+
+    /// The spread of the closes of connections that libwebsockets failed.
+    static let closeSpreadSeconds = 0.4
 
     /// Writes what waits in the queue now, before libwebsockets' close frame: a message the
     /// client sent before its close, or before a framing error, is answered first (RFC 6455
