@@ -7,11 +7,11 @@ import Glibc
 /// does to RFC 6455's letter (docs/PROTOCOL.md, "RFC 6455 conformance").
 extension ServerConnection {
     /// The client's close frame arrived with `body`, carrying `code` if any (libwebsockets'
-    /// WS_PEER_INITIATED_CLOSE).
-    /// Returns whether libwebsockets may echo it, which it does on its next writeable turn before
-    /// closing the TCP connection. A body RFC 6455 forbids is answered here instead, with 1002
-    /// or 1007, and the TCP connection closes at once (the handshake is then complete); returning
-    /// false tells libwebsockets to close without a close frame of its own.
+    /// WS_PEER_INITIATED_CLOSE). Returns whether libwebsockets may echo it, which it does on its
+    /// next writeable turn before closing the TCP connection. A body RFC 6455 forbids is answered
+    /// here instead, with 1002 or 1007, and the TCP connection closes at once (the handshake is
+    /// then complete); returning false tells libwebsockets to close without a close frame of its
+    /// own.
     func closeReceived(_ body: UnsafeRawBufferPointer, code: UInt16?) -> Bool {
         peerSentClose = true
         guard let wsi else { return true }

@@ -243,7 +243,7 @@ public final class ServerConnection: @unchecked Sendable {
     /// due sooner than the library's next timer is noticed only at that timer, or when the
     /// library next handles an event. The timeout is therefore set to expire at once, and the
     /// wake-up that follows is the event.
-    func drop(after seconds: Int32, if stillDue: @escaping (ServerConnection) -> Bool) {
+    private func drop(after seconds: Int32, if stillDue: @escaping (ServerConnection) -> Bool) {
         server.schedule(after: Double(seconds)) { [self] in
             guard let wsi, stillDue(self) else { return }
             dropNow(wsi)

@@ -10,11 +10,8 @@ enum EchoMode {
         arguments in run(arguments)
     }
 
-    /// Either stops the echo server.
-    static let stopSignals = [SIGINT, SIGTERM]
-
     static func run(_ arguments: [String]) -> Int32 {
-        ProcessSignals.block(stopSignals)
+        ForegroundServer.blockStopSignals()
         var configuration = WebSocketServerConfiguration()
         var rest = arguments[...]
         while let flag = rest.popFirst() {
@@ -30,23 +27,7 @@ enum EchoMode {
                 return 2
             }
         }
-        FileDescriptorLimit.raise()
-        let server = WebSocketServer(configuration: configuration, handler: EchoServer())
-        do {
-            try server.listen()
-        } catch {
-            FileHandle.standardError.write(Data("echo: cannot listen: \(error)\n".utf8))
-            return 1
-        }
-        let host = configuration.host ?? "::"
-        FileHandle.standardOutput.write(Data("listening on \(host):\(server.port)\n".utf8))
-        ProcessSignals.startWaiting(for: stopSignals) { _ in server.stop(closeCode: 1001) }
-        do {
-            try server.run()
-        } catch {
-            FileHandle.standardError.write(Data("echo: \(error)\n".utf8))
-            return 1
-        }
-        return 0
+        return ForegroundServer.serve(
+            WebSocketServer(configuration: configuration, handler: EchoServer()), name: "echo")
     }
 }
