@@ -35,7 +35,7 @@ NODE_TESTS    := $(sort $(wildcard wasm/tests/*.test.mjs))
 PAGE_MODULE   := Sources/BoardServer/Page/boardsync.wasm
 
 .PHONY: all deps bench-deps build release run client test test-sanitize test-browser test-cluster cluster bench \
-        format lint clean wasm wasm-bench page-bench page-compare
+        format lint clean wasm wasm-bench page-bench page-compare test-autobahn
 
 all: build
 
@@ -87,10 +87,11 @@ cluster: release
 client: release
 	$$($(SWIFT) build -c release --show-bin-path)/board-client ws://$(HOST):$(PORT)/boards/$(BOARD)
 
-test: deps $(VENV)/bin/python $(VENV)/.browser-tests wasm
+test: deps $(VENV)/bin/python $(VENV)/.browser-tests $(VENV)/.autobahn-tests wasm
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	BOARD_SYNC_PYTHON=$(CURDIR)/$(VENV)/bin/python $(SWIFT) test --skip-build --parallel
 	node --test $(NODE_TESTS)
+	$(MAKE) --no-print-directory test-autobahn
 	$(MAKE) --no-print-directory test-browser
 
 # The pages in a real Chromium against a real board-server (the debug build `make test` made);
@@ -108,6 +109,18 @@ test-cluster: build $(VENV)/.cluster-tests
 
 $(VENV)/.cluster-tests: $(VENV)/bin/python
 	$(VENV)/bin/pip install --quiet 'pytest>=7,<9'
+	touch $@
+
+# RFC 6455 conformance of the transport (Tests/AutobahnTests): the Autobahn TestSuite's cases,
+# categories 1 to 10 and 13.7, driven by kosoku against `board-bench echo` and against
+# board-server, raw-socket checks of the closing handshake, pings and the opening handshake, and
+# a thousand hostile clients beside one that edits. Reports go to .build/autobahn-reports.
+test-autobahn: $(VENV)/.autobahn-tests
+	BOARD_SYNC_BIN=$$($(SWIFT) build --show-bin-path) AUTOBAHN_REPORTS=$(CURDIR)/.build/autobahn-reports \
+	  $(VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/AutobahnTests
+
+$(VENV)/.autobahn-tests: $(VENV)/bin/python
+	$(VENV)/bin/pip install --quiet 'kosoku==0.1.0' 'pytest>=7,<9'
 	touch $@
 
 test-sanitize: deps $(VENV)/bin/python

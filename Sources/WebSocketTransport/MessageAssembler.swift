@@ -56,7 +56,7 @@ struct MessageAssembler {
 }
 
 /// Strict UTF-8 check (rejects overlong forms, surrogates and truncated sequences).
-func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+func isValidUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
     if bytes.allSatisfy({ $0 < 0x80 }) { return true }
     let failed = transcode(
         bytes.makeIterator(), from: UTF8.self, to: UTF32.self, stoppingOnError: true, into: { _ in })

@@ -21,7 +21,9 @@ public final class ServerConnection: @unchecked Sendable {
     /// Bytes queued and not yet handed to the socket.
     public var queuedBytes: Int { queue.byteCount }
     /// Whether the connection still accepts sends.
-    public var isOpen: Bool { wsi != nil && pendingFailure == nil && requestedClose == nil }
+    public var isOpen: Bool {
+        wsi != nil && pendingFailure == nil && requestedClose == nil && !peerSentClose && !libraryIsClosing
+    }
 
     var wsi: OpaquePointer?
     /// The server that accepted the connection. Every use is on a path that first checks that
@@ -40,9 +42,8 @@ public final class ServerConnection: @unchecked Sendable {
     var awaitsDirectWrite = false
     var assembler: MessageAssembler
     private let maxQueuedBytes: Int
-    /// A protocol violation being closed (the close code is sent from WRITEABLE), and how long
-    /// to wait for the client's close once the close frame is on its way.
-    var pendingFailure: (reason: CloseReason, code: UInt16, seconds: Int32)?
+    /// A protocol violation being closed (the close code is sent from WRITEABLE).
+    var pendingFailure: (reason: CloseReason, code: UInt16)?
     /// A close asked for by the owner, sent once the queue is flushed.
     var requestedClose: (code: UInt16, reason: String)?
     /// What ended the connection, when known before the socket closes.
@@ -50,6 +51,22 @@ public final class ServerConnection: @unchecked Sendable {
     /// The close frame is libwebsockets' to send: it writes it, then reads and discards what the
     /// client still sends until the client's close arrives (RFC 6455 sections 7.1.1 and 7.1.7).
     var closeHandedOver = false
+    /// The client's close frame arrived: nothing it sends afterwards is delivered (RFC 6455
+    /// sections 1.4 and 5.5.1), and nothing more is queued.
+    var peerSentClose = false
+    /// libwebsockets is closing the connection on its own, on a framing error it found: its close
+    /// frame goes out, and nothing more is delivered or queued.
+    var libraryIsClosing = false
+    /// The connection is being dropped without a close handshake (an expired wait, a failed
+    /// write), or its close frame was written here; libwebsockets must not add one.
+    var isBeingDropped = false
+    /// Data arrived for this connection in the current loop step. libwebsockets may then hold a
+    /// pong (or the echo of a close) for it, which it writes on the next WRITEABLE turn before
+    /// calling back; frames queued in this step wait for that turn instead of overtaking it.
+    var receivedThisStep = false
+    /// When the last pong arrived (the connection's opening until then), to tell libwebsockets'
+    /// idle hang-up apart from the errors it closes on.
+    var lastPongAt = monotonicNanoseconds()
 
     init(
         id: UInt64, wsi: OpaquePointer, server: WebSocketServer, request: HTTPRequestInfo,
@@ -114,18 +131,19 @@ public final class ServerConnection: @unchecked Sendable {
         lws_callback_on_writable(wsi)
     }
 
-    /// How long a requested close may take to flush the queue, and then to hear the client's close.
+    /// How long a requested close may take to flush the queue.
     private var closeGraceSeconds: Int32 {
         Int32(max(2, Int(server.configuration.shutdownGracePeriod.rounded(.up)) + 1))
     }
 
     /// Closes with `code` as soon as possible, dropping queued data. Works while lws is
     /// inflating a compressed message too, where returning -1 from RECEIVE is not honoured.
-    /// Both the wait for a WRITEABLE callback (a full socket may never give one) and, once the
-    /// close frame is sent, the wait for the client's close last `timeoutSeconds` at most.
-    func fail(_ reason: CloseReason, code: UInt16, timeoutSeconds: Int32 = 2) {
+    /// The wait for a WRITEABLE callback (a full socket may never give one) lasts
+    /// `timeoutSeconds` at most, and once the close frame is on its way the wait for the client's
+    /// close `closeAnswerSeconds`.
+    func fail(_ reason: CloseReason, code: UInt16, timeoutSeconds: Int32 = 1) {
         guard let wsi, pendingFailure == nil else { return }
-        pendingFailure = (reason, code, timeoutSeconds)
+        pendingFailure = (reason, code)
         closeReason = reason
         queue.removeAll()
         setCloseFrame(wsi, code: code, reason: "")
@@ -155,7 +173,7 @@ public final class ServerConnection: @unchecked Sendable {
         guard let wsi, !writeRequested, pendingFailure == nil, requestedClose == nil, closeReason == nil,
             !queue.isEmpty
         else { return }
-        if lws_partial_buffered(wsi) != 0 {
+        if receivedThisStep || lws_partial_buffered(wsi) != 0 {
             requestWrite()
             return
         }
@@ -176,7 +194,7 @@ public final class ServerConnection: @unchecked Sendable {
         guard !closeHandedOver else { return true }
         if let failure = pendingFailure {
             setCloseFrame(wsi, code: failure.code, reason: "")
-            return handOverClose(seconds: failure.seconds)
+            return handOverClose()
         }
         guard writeFrames(wsi, direct: false) else { return false }
         if !queue.isEmpty {
@@ -185,13 +203,13 @@ public final class ServerConnection: @unchecked Sendable {
         }
         if let close = requestedClose {
             setCloseFrame(wsi, code: close.code, reason: close.reason)
-            return handOverClose(seconds: closeGraceSeconds)
+            return handOverClose()
         }
         return true
     }
 
     /// Sets the code and reason of the close frame libwebsockets sends.
-    private func setCloseFrame(_ wsi: OpaquePointer, code: UInt16, reason: String) {
+    func setCloseFrame(_ wsi: OpaquePointer, code: UInt16, reason: String) {
         var text = CloseReasonText.outgoing(code: code, reason: reason)
         text.withUnsafeMutableBufferPointer { buffer in
             lws_close_reason(wsi, lws_close_status(UInt32(code)), buffer.baseAddress, buffer.count)
@@ -201,12 +219,17 @@ public final class ServerConnection: @unchecked Sendable {
     /// Lets libwebsockets send the close frame and wait for the client's close; returns false,
     /// the WRITEABLE answer that starts it. Later WRITEABLE callbacks write nothing, since
     /// answering one of them with -1 would drop the connection at once, before the client could
-    /// read the close frame. A client that never answers is dropped after `seconds`.
-    private func handOverClose(seconds: Int32) -> Bool {
+    /// read the close frame. A client that never answers is dropped after `closeAnswerSeconds`.
+    private func handOverClose() -> Bool {
         closeHandedOver = true
-        drop(after: seconds) { _ in true }
+        drop(after: Self.closeAnswerSeconds) { _ in true }
         return false
     }
+
+    /// How long the server waits for the client's close once its own close frame is on its way:
+    /// one round trip on any network the boards are used on, so that the server, which started the
+    /// closing handshake, also closes the TCP connection first and promptly (RFC 6455 section 7.1.1).
+    static let closeAnswerSeconds: Int32 = 1
 
     /// Drops the connection after `seconds` if its close frame is still waiting to be handed over.
     private func dropUnlessHandedOver(after seconds: Int32) {
@@ -229,7 +252,8 @@ public final class ServerConnection: @unchecked Sendable {
 
     /// Drops the connection on the loop's next turn: a timeout that expires at once, and a
     /// wake-up for libwebsockets to notice it.
-    private func dropNow(_ wsi: OpaquePointer) {
+    func dropNow(_ wsi: OpaquePointer) {
+        isBeingDropped = true
         lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
         lws_cancel_service(lws_get_context(wsi))
     }
@@ -239,7 +263,7 @@ extension ServerConnection {
     /// Writes up to 32 times from the head of the queue, each write packing as many waiting
     /// frames as fit into one batch, and stops early once libwebsockets holds part of a write
     /// back (the socket is full; lws has asked for POLLOUT). Returns false when a write failed.
-    private func writeFrames(_ wsi: OpaquePointer, direct: Bool) -> Bool {
+    func writeFrames(_ wsi: OpaquePointer, direct: Bool) -> Bool {
         let server = self.server
         let batch = server.frameBatch
         var writes = 0

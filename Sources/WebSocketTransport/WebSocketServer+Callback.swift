@@ -37,10 +37,15 @@ extension WebSocketServer {
             guard let connection = Self.connection(user) else { return -1 }
             return connection.writeQueued() ? 0 : -1
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
-            if let connection = Self.connection(user), connection.closeReason == nil {
-                connection.closeReason = .clientClosed(code: closeCode(input, length))
-            }
+            guard let connection = Self.connection(user) else { return 0 }
+            let body = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
+            return connection.closeReceived(body, code: closeCode(input, length)) ? 0 : -1
+        case LWS_CALLBACK_RECEIVE_PONG:
+            Self.connection(user)?.pongReceived()
             return 0
+        case LWS_CALLBACK_WS_SERVER_DROP_PROTOCOL:
+            Self.connection(user)?.libraryWillClose()
+            return lws_callback_http_dummy(wsi, reason, user, input, length)
         case LWS_CALLBACK_CLOSED:
             guard let user, let stored = user.load(as: UnsafeMutableRawPointer?.self) else { return 0 }
             user.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
@@ -66,8 +71,13 @@ extension WebSocketServer {
     private func receive(
         _ connection: ServerConnection, _ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int
     ) {
-        // After a violation lws may keep delivering (e.g. while inflating): ignore it.
-        guard connection.pendingFailure == nil, connection.wsi != nil else { return }
+        // After a violation lws may keep delivering (e.g. while inflating), and it delivers data
+        // frames that follow the client's close frame in the same read: ignore them, and
+        // everything once the server's close frame is on its way (RFC 6455 sections 1.4, 5.5.1).
+        guard connection.pendingFailure == nil, !connection.closeHandedOver, !connection.peerSentClose,
+            !connection.libraryIsClosing, connection.wsi != nil
+        else { return }
+        noteReceived(connection)
         if lws_frame_is_binary(wsi) != 0 {
             connection.fail(.binary, code: 1003)
             return
@@ -103,6 +113,9 @@ extension WebSocketServer {
         }
         switch handler.upgradeRequested(request) {
         case .accept(let userData):
+            if lws_hdr_total_length(wsi, WSI_TOKEN_EXTENSIONS) > ExtensionOffers.longestReadable {
+                return refuse(wsi, HTTPResponse(status: 400, text: ExtensionOffers.refusal))
+            }
             let subprotocol = offered.isEmpty ? nil : configuration.subprotocol
             pendingUpgrades[wsi] = (request, subprotocol, userData)
             return 0

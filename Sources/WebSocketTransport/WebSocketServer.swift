@@ -27,6 +27,8 @@ public final class WebSocketServer: @unchecked Sendable {
     /// (service thread).
     private var directWriters: [ServerConnection] = []
     private var directWritersInProgress: [ServerConnection] = []
+    /// Connections that received data in this loop step (service thread).
+    private var receiversThisStep: [ServerConnection] = []
 
     private struct Shared {
         var port = 0
@@ -246,15 +248,28 @@ public final class WebSocketServer: @unchecked Sendable {
         directWriters.append(connection)
     }
 
-    /// The end of a loop step: writes what the step queued, before the loop waits again.
+    /// The end of a loop step: writes what the step queued, before the loop waits again; a
+    /// connection that received data in the step gets its frames on its next WRITEABLE turn, after
+    /// what libwebsockets holds for it (`ServerConnection.receivedThisStep`).
     private func flushDirectWrites() {
-        guard !directWriters.isEmpty else { return }
-        swap(&directWriters, &directWritersInProgress)
-        for connection in directWritersInProgress {
-            connection.awaitsDirectWrite = false
-            connection.writeDirectly()
+        if !directWriters.isEmpty {
+            swap(&directWriters, &directWritersInProgress)
+            for connection in directWritersInProgress {
+                connection.awaitsDirectWrite = false
+                connection.writeDirectly()
+            }
+            directWritersInProgress.removeAll(keepingCapacity: true)
         }
-        directWritersInProgress.removeAll(keepingCapacity: true)
+        guard !receiversThisStep.isEmpty else { return }
+        for connection in receiversThisStep { connection.receivedThisStep = false }
+        receiversThisStep.removeAll(keepingCapacity: true)
+    }
+
+    /// Marks `connection` as having received data in this loop step.
+    func noteReceived(_ connection: ServerConnection) {
+        guard !connection.receivedThisStep else { return }
+        connection.receivedThisStep = true
+        receiversThisStep.append(connection)
     }
 
     /// Queues one frame on many connections (service thread).

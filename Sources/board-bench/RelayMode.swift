@@ -8,11 +8,8 @@ enum RelayMode {
         arguments in run(arguments)
     }
 
-    /// Either stops the relay.
-    static let stopSignals = [SIGINT, SIGTERM]
-
     static func run(_ arguments: [String]) -> Int32 {
-        ProcessSignals.block(stopSignals)
+        ForegroundServer.blockStopSignals()
         var host = "127.0.0.1"
         var port = 0
         var rest = arguments[...]
@@ -25,24 +22,8 @@ enum RelayMode {
                 return 2
             }
         }
-        FileDescriptorLimit.raise()
         let configuration = WebSocketServerConfiguration(host: host, port: port)
-        let relay = RelayServer()
-        let server = WebSocketServer(configuration: configuration, handler: relay)
-        do {
-            try server.listen()
-        } catch {
-            FileHandle.standardError.write(Data("relay: cannot listen: \(error)\n".utf8))
-            return 1
-        }
-        FileHandle.standardOutput.write(Data("listening on \(host):\(server.port)\n".utf8))
-        ProcessSignals.startWaiting(for: stopSignals) { _ in server.stop(closeCode: 1001) }
-        do {
-            try server.run()
-        } catch {
-            FileHandle.standardError.write(Data("relay: \(error)\n".utf8))
-            return 1
-        }
-        return 0
+        return ForegroundServer.serve(
+            WebSocketServer(configuration: configuration, handler: RelayServer()), name: "relay")
     }
 }

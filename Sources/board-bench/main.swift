@@ -8,6 +8,7 @@ let modes: [BenchMode] = [
     },
     LoadMode.mode,
     RelayMode.mode,
+    EchoMode.mode,
     NodeRelayMode.mode,
     SuiteMode.mode,
     SyscallsMode.mode,

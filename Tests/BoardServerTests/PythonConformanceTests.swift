@@ -44,13 +44,13 @@ struct PythonConformanceTests {
     }
 
     /// After its close frame the server reads and discards; a client that never answers is
-    /// dropped after 2 s.
+    /// dropped about 1 s later, within the 2 s RFC 6455's prompt close is held to here.
     @Test func aClientThatNeverAnswersTheCloseIsDroppedAfterTheDrain() throws {
         let server = try ServerProcess()
         defer { server.finish() }
         let result = try Self.run("unanswered-close", board: "silent", on: server)
         let seconds = result?["dropped_after_seconds"] as? Double ?? 0
-        #expect(seconds >= 1 && seconds <= 4.5)
+        #expect(seconds >= 0.5 && seconds <= 2)
     }
 
     /// A slow consumer's bytes are complete frames, then one close frame with 1013; the websockets
