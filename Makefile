@@ -23,9 +23,11 @@ WASM_CORE     := $(sort $(shell find Sources/BoardSync -name '*.swift'))
 WASM_BRIDGE   := $(sort $(wildcard Sources/BoardSyncBrowser/*.swift) $(wildcard wasm/exports/*.swift))
 # The decoders read every field through FieldReading's generic helpers; inlined at each field
 # (as the server's build wants them, for speed) they cost the module about 10 KB, so the module's
-# build keeps them, the field names of errors and WireError's helpers out of line.
+# build keeps them, the field names of errors and WireError's helpers out of line. The Swift
+# optimizer also counts no benefit for the call an inlining removes (its default weighs it
+# heavily even under -Osize): 22 KB less, with a remote move's call time within 3% (docs/BROWSER.md).
 WASM_INLINE   := -Xllvm -sil-inline-never-functions=FieldReading -Xllvm -sil-inline-never-functions=fieldName \
-                 -Xllvm -sil-inline-never-functions=WireError
+                 -Xllvm -sil-inline-never-functions=WireError -Xllvm -sil-inline-removed-call-benefit=0
 WASM_SWIFT    := -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -Osize \
                  -parse-as-library -Xfrontend -disable-stack-protector -lto=llvm-full -warnings-as-errors $(WASM_INLINE)
 WASM_SYSROOT  := /usr/lib/wasm32-wasi
