@@ -184,6 +184,11 @@ struct Harness {
             } catch {
                 failures.append("c\(index) \(event()): batch \(batch) does not replay: \(error)")
             }
+            do {
+                _ = try AnimationPlan(old: old, batch: batch, new: machine.view, cause: output.cause)
+            } catch {
+                failures.append("c\(index) \(event()): no animation plan for batch \(batch): \(error)")
+            }
         } else if old != machine.view {
             failures.append("c\(index) \(event()): view changed without a batch")
         }
