@@ -56,7 +56,7 @@ public struct BrowserStatus: Hashable, Sendable {
     /// the item). Nil when nothing is held, also when a drag ended by itself (its item deleted).
     public var drag: LocalDrag?
     /// The other connections on the board, sorted by user name, then client id.
-    public var peers: [Peer]
+    public var peers: [ServerMessage.Peer]
     /// The people on the board as the page names them: this person first, then one entry per
     /// other name (`ClientMachine.people`).
     public var people: [PresentPerson]
@@ -64,17 +64,6 @@ public struct BrowserStatus: Hashable, Sendable {
     public var lastRemoteAction: String?
     /// The latest sentence the session said, of anyone's change.
     public var announcement: String?
-
-    /// Another connection on the board.
-    public struct Peer: Hashable, Sendable {
-        public var client: ClientID
-        public var user: String
-
-        public init(client: ClientID, user: String) {
-            self.client = client
-            self.user = user
-        }
-    }
 
     /// The status of `session`.
     public init(_ session: borrowing ClientSession) {
@@ -88,7 +77,7 @@ public struct BrowserStatus: Hashable, Sendable {
         pending = session.machine.pendingCount
         canUndo = session.machine.canUndo
         drag = session.machine.localDrag
-        peers = session.machine.peers.map { Peer(client: $0.key, user: $0.value) }
+        peers = session.machine.peers.map { ServerMessage.Peer(client: $0.key, user: $0.value) }
             .stablySorted { $0.user != $1.user ? $0.user < $1.user : $0.client < $1.client }
         people = session.machine.people
         lastRemoteAction = session.lastRemoteAction
