@@ -32,18 +32,8 @@ struct PendingChain: Hashable, Sendable {
             inFlight = (flight.seq, Rebase.rebase(local, through: remote))
             carried = Rebase.rebase(remote, through: local, opIsNewer: false)
         }
-        var rebased: [Op] = []
-        rebased.reserveCapacity(queued.count)
-        for local in queued {
-            if let remote = carried {
-                rebased.append(Rebase.rebase(local, through: remote) ?? local)
-                carried = Rebase.rebase(remote, through: local, opIsNewer: false)
-            } else {
-                rebased.append(local)
-            }
-        }
-        queued = rebased
-        return carried
+        guard let remote = carried else { return nil }
+        return Rebase.rebase(chain: &queued, through: remote)
     }
 
     static func == (lhs: PendingChain, rhs: PendingChain) -> Bool {

@@ -13,8 +13,14 @@ extension BoardState {
     /// on this board, as an element of the right kind. An id that never existed is refused even
     /// where rebasing would turn the operation into a no-op.
     public func checkNamedIDs(_ op: Op) -> OpError? {
+        checkNamedIDs(op, alsoKnown: [:])
+    }
+
+    /// The same check, counting also the ids in `introduced` (those the members of a group
+    /// before this one create) as used, with their kinds.
+    public func checkNamedIDs(_ op: Op, alsoKnown introduced: [String: IDKind]) -> OpError? {
         func expect(_ id: some BoardIdentifier, _ kind: IDKind) -> OpError? {
-            guard let found = usedIDs[id.rawValue] else { return .unknownID(id.rawValue) }
+            guard let found = usedIDs[id.rawValue] ?? introduced[id.rawValue] else { return .unknownID(id.rawValue) }
             return found == kind ? nil : .wrongKind(id: id.rawValue, expected: kind)
         }
         switch op {

@@ -25,6 +25,15 @@ public enum Op: Hashable, Sendable {
     }
 
     /// The item this operation acts on, if it is an item operation.
+    /// The id the op creates and its kind: an inserted item's or section's.
+    public var createdID: UsedID? {
+        switch self {
+        case .insert(let item, _): UsedID(id: item.id.rawValue, kind: .item)
+        case .insertSection(let header, _): UsedID(id: header.id.rawValue, kind: .section)
+        default: nil
+        }
+    }
+
     public var itemID: ItemID? {
         switch self {
         case .insert(let item, _): item.id

@@ -24,6 +24,24 @@ public enum Rebase {
         return op.with(tracked)
     }
 
+    /// Rebases a chain of operations, each made against the state the ones before it leave,
+    /// through one `committed` operation, the way a client carries its pending operations and
+    /// the server a group (protocol 10.1): each member through the committed operation as the
+    /// members before it carried it. A member that became a no-op stays as it was, for the state
+    /// it meets to decide (its element may be gone, or brought back by an earlier member).
+    /// Returns the committed operation as it acts after the whole chain; nil when the chain made
+    /// it a no-op.
+    public static func rebase(chain: inout [Op], through committed: Op) -> Op? {
+        var carried: Op? = committed
+        for index in chain.indices {
+            guard let remote = carried else { break }
+            let local = chain[index]
+            chain[index] = rebase(local, through: remote) ?? local
+            carried = rebase(remote, through: local, opIsNewer: false)
+        }
+        return carried
+    }
+
     /// Rebases `op` through committed operations in commit order; nil once it became a no-op.
     public static func rebase(_ op: Op, through committed: some Sequence<Op>) -> Op? {
         var current = op

@@ -44,6 +44,15 @@ struct OpWindow: Hashable, Sendable {
         storage[head...].last { $0.client == client && $0.seq == seq }
     }
 
+    /// The held ops that `client` submitted with `seq`, in version order: one for a single op,
+    /// every member of a group (a group's members are consecutive).
+    func ops(client: ClientID, seq: Int) -> [SequencedOp] {
+        guard let last = storage[head...].lastIndex(where: { $0.client == client && $0.seq == seq }) else { return [] }
+        var first = last
+        while first > head, storage[first - 1].client == client, storage[first - 1].seq == seq { first -= 1 }
+        return Array(storage[first...last])
+    }
+
     /// Records the op that made the next version, dropping the oldest when full.
     mutating func append(_ op: SequencedOp) {
         endVersion = op.version

@@ -7,13 +7,16 @@ public struct SequencedOp: Hashable, Sendable {
     public var seq: Int
     /// The op exactly as committed: applying it to the board at `version - 1` gives `version`.
     public var op: Op
+    /// The group it was committed in, when it was a member of one.
+    public var group: GroupSpan?
 
-    public init(version: Int, client: ClientID, user: String, seq: Int, op: Op) {
+    public init(version: Int, client: ClientID, user: String, seq: Int, op: Op, group: GroupSpan? = nil) {
         self.version = version
         self.client = client
         self.user = user
         self.seq = seq
         self.op = op
+        self.group = group
     }
 
     /// The op as an `op` message carries it.

@@ -13,10 +13,7 @@ extension ClientMessage {
             }
             self = .hello(hello)
         case "submit":
-            self = .submit(
-                Submit(
-                    seq: try reader.integer("seq", minimum: 1), base: try reader.integer("base"),
-                    op: try reader.nested("op", Op.init(wire:))))
+            self = .submit(try Submit(wire: &reader))
         case "drag":
             self = .drag(try Drag(wire: &reader))
         default:
@@ -44,8 +41,15 @@ extension ClientMessage {
             writer.integer(submit.seq)
             writer.key("base")
             writer.integer(submit.base)
-            writer.key("op")
-            submit.op.write(to: &writer)
+            if submit.isGroup {
+                writer.key("ops")
+                writer.beginArray()
+                for op in submit.ops { op.write(to: &writer) }
+                writer.endArray()
+            } else {
+                writer.key("op")
+                submit.op.write(to: &writer)
+            }
         case .drag(let drag):
             writer.key("action")
             writer.string(drag.action.rawValue)
@@ -78,5 +82,26 @@ extension ClientMessage.Drag {
         case .cancel:
             self = .cancel(item: item)
         }
+    }
+}
+
+extension ClientMessage.Submit {
+    /// Reads `seq`, `base` and exactly one of `op` and `ops` (1 to 500 members).
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
+        let seq = try reader.integer("seq", minimum: 1)
+        let base = try reader.integer("base")
+        if let op = try reader.optionalNested("op", Op.init(wire:)) {
+            if try reader.optionalValue("ops") != nil {
+                throw .conflictingFields("submit must carry \"op\" or \"ops\", not both")
+            }
+            self.init(seq: seq, base: base, op: op)
+            return
+        }
+        guard try reader.optionalValue("ops") != nil else { throw .missingField("op") }
+        let ops = try reader.objects("ops", Op.init(wire:))
+        guard (1...Self.maxGroupMembers).contains(ops.count) else {
+            throw .outOfRange("ops")
+        }
+        self.init(seq: seq, base: base, ops: ops)
     }
 }

@@ -31,18 +31,39 @@ extension ClientMessage {
         }
     }
 
-    /// An op the client made against version `base`, numbered `seq` by the client.
+    /// An op, or a group of ops committed together or not at all (protocol 10.1), that the
+    /// client made against version `base`, numbered `seq` by the client.
     public struct Submit: Hashable, Sendable {
         /// At least 1, above every seq this client id had acknowledged on the board.
         public var seq: Int
         public var base: Int
-        public var op: Op
+        /// The ops in order: the one `op` of a single submit, or the group's members (`ops` on
+        /// the wire), each made against the state the members before it leave.
+        public var ops: [Op]
+        /// Whether the submit is a group (`ops`), even of one member.
+        public var isGroup: Bool
 
+        /// A submit of one op.
         public init(seq: Int, base: Int, op: Op) {
             self.seq = seq
             self.base = base
-            self.op = op
+            self.ops = [op]
+            self.isGroup = false
         }
+
+        /// A submit of a group of ops.
+        public init(seq: Int, base: Int, ops: [Op]) {
+            self.seq = seq
+            self.base = base
+            self.ops = ops
+            self.isGroup = true
+        }
+
+        /// The op of a single submit; the first member of a group.
+        public var op: Op { ops[0] }
+
+        /// The most members a group may have.
+        public static let maxGroupMembers = 500
     }
 
     /// A step of a drag the client performs.
