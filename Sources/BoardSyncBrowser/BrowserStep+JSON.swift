@@ -76,6 +76,7 @@ extension BrowserStatus {
         writer.field("version", version)
         writer.field("pending", pending)
         writer.field("canUndo", canUndo)
+        writer.field("canRedo", canRedo)
         if let drag {
             writer.objectField("drag")
             writer.field("item", drag.item.rawValue)

@@ -52,6 +52,7 @@ public struct BrowserStatus: Hashable, Sendable {
     /// Local edits the server has not acknowledged yet.
     public var pending: Int
     public var canUndo: Bool
+    public var canRedo: Bool
     /// This person's drag: the held item and its placeholder position (index counted without
     /// the item). Nil when nothing is held, also when a drag ended by itself (its item deleted).
     public var drag: LocalDrag?
@@ -76,6 +77,7 @@ public struct BrowserStatus: Hashable, Sendable {
         version = session.machine.version
         pending = session.machine.pendingCount
         canUndo = session.machine.canUndo
+        canRedo = session.machine.canRedo
         drag = session.machine.localDrag
         peers = session.machine.peers.map { ServerMessage.Peer(client: $0.key, user: $0.value) }
             .stablySorted { $0.user != $1.user ? $0.user < $1.user : $0.client < $1.client }

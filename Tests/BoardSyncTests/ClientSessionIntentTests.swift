@@ -124,7 +124,7 @@ import Testing
             session.handle(.intent(.deleteSection("main")), now: 2).announcements
                 == ["Deleted section Main and its 2 tiles. Undo brings them back."])
         #expect(
-            session.handle(.intent(.undo), now: 3).announcements == ["Undone: you added section Main."])
+            session.handle(.intent(.undo), now: 3).announcements == ["Undone: you added section Main with 2 tiles."])
         let impossible = session.handle(.intent(.delete("nothing")), now: 4)
         #expect(impossible.notices.map(\.kind) == ["invalidEdit"])
         #expect(impossible.announcements == impossible.notices.map(\.text), "only the notice is said")
@@ -148,5 +148,52 @@ import Testing
         #expect(first.plan == nil && first.problem == nil)
         let edit = session.handle(.intent(.rename("a", label: "Post")), now: 1)
         #expect(edit.batch != nil && edit.plan != nil)
+    }
+}
+
+/// Marking tiles and acting on them together, through the session.
+@Suite struct ClientSessionMarkTests {
+    private func live() -> ClientSession {
+        var session = ClientSession(board: "team", user: "ann", client: "A", seed: 3)
+        _ = session.handle(.start, now: 0)
+        _ = session.handle(.opened, now: 0)
+        _ = session.handle(.received(clientWelcome()), now: 0)
+        return session
+    }
+
+    @Test func marksAreSaidAndUsedInBoardOrder() {
+        var session = live()
+        #expect(session.handle(.intent(.mark("c")), now: 1).announcements == ["Marked Calc; 1 selected."])
+        #expect(session.handle(.intent(.mark("a")), now: 1).announcements == ["Marked Mail; 2 selected."])
+        let moved = session.handle(.intent(.moveMarked(to: at("done", 0))), now: 2)
+        #expect(moved.announcements == ["Moved 2 tiles to Done."])
+        guard case .submit(let submit)? = moved.send.first else {
+            Issue.record("no submit")
+            return
+        }
+        #expect(submit.isGroup && submit.ops.compactMap(\.itemID) == ["a", "c"])
+        #expect(session.selection.isEmpty)
+        #expect(moved.plan?.cells.filter { $0.motion == .moved }.map(\.id).sorted() == ["a", "c"])
+    }
+
+    @Test func aRunIsMarkedWithinItsSectionFromTheLastMark() {
+        var session = live()
+        _ = session.handle(.intent(.mark("a")), now: 1)
+        #expect(session.handle(.intent(.markRun(to: "c")), now: 1).announcements == ["3 tiles selected."])
+        #expect(Set(session.selection.marked) == ["a", "b", "c"])
+        let deleted = session.handle(.intent(.deleteMarked), now: 2)
+        #expect(deleted.announcements == ["Deleted 3 tiles. Undo brings them back."])
+        #expect(session.view.sections[0].cells.isEmpty)
+        #expect(session.handle(.intent(.undo), now: 3).announcements == ["Undone: you added 3 tiles."])
+        #expect(session.view.sections[0].cells.map(\.label) == ["Mail", "Maps", "Calc"])
+        #expect(session.handle(.intent(.redo), now: 4).announcements == ["Redone: you deleted 3 tiles."])
+    }
+
+    @Test func marksOfTilesThatLeaveTheBoardAreForgotten() {
+        var session = live()
+        _ = session.handle(.intent(.mark("b")), now: 1)
+        _ = session.handle(.received(bobs(6, .delete(item: "b", from: at("main", 1)))), now: 2)
+        #expect(session.selection.isEmpty)
+        #expect(session.handle(.intent(.clearMarks), now: 3).announcements.isEmpty)
     }
 }

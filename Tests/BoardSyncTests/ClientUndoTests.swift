@@ -63,23 +63,28 @@ import Testing
         #expect(!machine.canUndo)
     }
 
-    @Test func undoOfASectionDeletionRecreatesItWithItsItemsUnderFreshIDs() {
+    @Test func undoOfASectionDeletionRecreatesItWithItsItemsUnderFreshIDsAsOneGroup() {
         var machine = liveClient()
         let delete = Op.deleteSection(section: "main", from: 0)
         _ = machine.perform(.deleteSection("main"))
         _ = machine.receive(ack(1, 6, delete))
         let output = machine.undo(makeID: Self.freshIDs())
-        #expect(
-            output.send == [
-                submitMessage(2, base: 6, .insertSection(section: SectionHeader(id: "u1", title: "Main"), index: 0))
-            ])
-        #expect(machine.pendingCount == 4)
+        let group: [Op] = [
+            .insertSection(section: SectionHeader(id: "u1", title: "Main"), index: 0),
+            .insert(item: Item(id: "u2", label: "Mail"), to: at("u1", 0)),
+            .insert(item: Item(id: "u3", label: "Maps"), to: at("u1", 1)),
+            .insert(item: Item(id: "u4", label: "Calc"), to: at("u1", 2)),
+        ]
+        #expect(output.send == [.submit(.init(seq: 2, base: 6, ops: group))])
+        #expect(machine.pendingCount == 1)
         let recreated = Section(
             id: "u1", title: "Main",
             items: [Item(id: "u2", label: "Mail"), Item(id: "u3", label: "Maps"), Item(id: "u4", label: "Calc")])
         #expect(machine.optimistic?.board.sections == [recreated, Section(id: "done", title: "Done")])
-        let next = machine.receive(ack(2, 7, .insertSection(section: SectionHeader(id: "u1", title: "Main"), index: 0)))
-        #expect(next.send == [submitMessage(3, base: 7, .insert(item: Item(id: "u2", label: "Mail"), to: at("u1", 0)))])
+        let next = machine.receive(.ack(.init(seq: 2, version: 10, ops: group)))
+        #expect(next.send.isEmpty)
+        #expect(machine.pendingCount == 0 && machine.version == 10)
+        #expect(machine.committed?.board.sections == [recreated, Section(id: "done", title: "Done")])
     }
 
     @Test func undoIsRebasedThroughLaterRemoteOps() {

@@ -221,10 +221,10 @@ struct Harness {
     ) {
         let after = clients[index].machine
         var candidates = before.chain.ops
-        if let flight = before.chain.inFlight, flight.op != nil, after.chain.inFlight?.seq != flight.seq,
+        if let flight = before.chain.inFlight, !flight.change.ops.isEmpty, after.chain.inFlight?.seq != flight.seq,
             answered.contains(AnsweredSubmit(client: after.clientID, seq: flight.seq))
         {
-            candidates.removeFirst()
+            candidates.removeFirst(flight.change.ops.count)
         }
         let kept = PendingKeys(after.chain).counts
         var unexplained: [Op] = []

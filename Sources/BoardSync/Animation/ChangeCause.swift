@@ -45,7 +45,7 @@ public struct ChangeCause: Hashable, Sendable {
                 committed.client == clientID ? .local : .remote(client: committed.client, user: committed.user)
             self.init(editing: [committed.op], by: mover)
         case .ack(let ack):
-            self.init(editing: ack.op.map { [$0] } ?? [], by: .local)
+            self.init(editing: ack.committed, by: .local)
         case .drag(let drag):
             let mover: Mover = drag.client == clientID ? .local : .remote(client: drag.client, user: drag.user)
             self.init(mover: mover, kind: .drag, moved: [drag.item.rawValue])

@@ -29,6 +29,8 @@ extension ClientMachine {
         peers = [:]
         for peer in welcome.peers { peers[peer.client] = peer.user }
         remoteDrags = [:]
+        arriving = nil
+        ownGroupMembers = []
         switch welcome.state {
         case .board(let board):
             committed = BoardState(board: board)
@@ -36,6 +38,7 @@ extension ClientMachine {
         case .ops(let ops):
             for op in ops { receiveCommitted(op, into: &output) }
             if let flight = chain.inFlight, flight.seq <= lastSeq { chain.inFlight = nil }
+            output.cause = nil
         }
         for drag in welcome.drags { receiveDrag(drag) }
         if var drag = localDrag {
@@ -56,15 +59,13 @@ extension ClientMachine {
             sendNext(into: &output)
             return
         }
-        guard let op = flight.op.flatMap(committed.repaired) else {
+        guard let change = Self.repaired(flight.change, on: committed) else {
             chain.inFlight = nil
             sendNext(into: &output)
             return
         }
-        chain.inFlight = (flight.seq, op)
-        submitsSent += 1
-        inFlightSentAt = submitsSent
-        output.send.append(.submit(.init(seq: flight.seq, base: committed.version, op: op)))
+        chain.inFlight = (flight.seq, change)
+        send(change, seq: flight.seq, base: committed.version, into: &output)
     }
 
     /// Sends the head of the queue when nothing is in flight, then a pending drag position once
@@ -73,15 +74,37 @@ extension ClientMachine {
         guard phase == .live, let committed else { return }
         while chain.inFlight == nil, !chain.queued.isEmpty {
             let head = chain.queued.removeFirst()
-            guard let op = committed.repaired(head) else { continue }
+            guard let change = Self.repaired(head, on: committed) else { continue }
             let seq = nextSeq
             nextSeq += 1
-            chain.inFlight = (seq, op)
-            submitsSent += 1
-            inFlightSentAt = submitsSent
-            output.send.append(.submit(.init(seq: seq, base: committed.version, op: op)))
+            chain.inFlight = (seq, change)
+            send(change, seq: seq, base: committed.version, into: &output)
         }
         sendDragPosition(into: &output)
+    }
+
+    /// The submit of a change: one op, or a group's `ops`.
+    private mutating func send(_ change: PendingChange, seq: Int, base: Int, into output: inout ClientOutput) {
+        submitsSent += 1
+        inFlightSentAt = submitsSent
+        let submit: ClientMessage.Submit =
+            change.isGroup
+            ? .init(seq: seq, base: base, ops: change.ops) : .init(seq: seq, base: base, op: change.ops[0])
+        output.send.append(.submit(submit))
+    }
+
+    /// A change with its ops repaired one after the other against `state` (those that became
+    /// void left out); nil when nothing of it is left to send.
+    static func repaired(_ change: PendingChange, on state: BoardState) -> PendingChange? {
+        var scratch = state
+        var repaired = change
+        repaired.ops = []
+        for op in change.ops {
+            guard let fixed = scratch.repaired(op) else { continue }
+            if scratch.check(fixed, limits: .unlimited) == .apply { scratch.commit(fixed) }
+            repaired.ops.append(fixed)
+        }
+        return repaired.ops.isEmpty ? nil : repaired
     }
 
     mutating func sendDragPosition(into output: inout ClientOutput) {

@@ -4,7 +4,8 @@ extension ClientMachine {
     /// How many edits can be undone.
     public static let undoDepth = 100
 
-    /// A person's edit: applied at once to the view, queued, and submitted in order.
+    /// A person's edit: applied at once to the view, queued, and submitted in order. An edit of
+    /// several tiles is one group: one submit, one undo step.
     public mutating func perform(_ edit: LocalEdit) -> ClientOutput {
         var output = ClientOutput()
         guard role == .editor else {
@@ -12,41 +13,67 @@ extension ClientMachine {
             return output
         }
         guard let state = optimistic else { return output }
-        switch makeOp(edit, on: state) {
-        case .success(let op):
-            output.cause = ChangeCause(editing: [op], by: .local)
-            switch state.check(op, limits: limits) {
-            case .apply: record(op, on: state, undoable: true)
-            case .noop: break
-            case .refused(let error): output.notices.append(.invalidEdit(error))
+        if let intent = edit.groupIntent {
+            if let ops = intent.ops(on: state) {
+                output.cause = ChangeCause(editing: ops, by: .local)
+                record(ops, on: state, intent: intent, undoable: true)
             }
-        case .failure(let error):
-            output.notices.append(.invalidEdit(error))
+        } else {
+            switch makeOp(edit, on: state) {
+            case .success(let op):
+                output.cause = ChangeCause(editing: [op], by: .local)
+                switch state.check(op, limits: limits) {
+                case .apply: record([op], on: state, intent: nil, undoable: true)
+                case .noop: break
+                case .refused(let error): output.notices.append(.invalidEdit(error))
+                }
+            case .failure(let error):
+                output.notices.append(.invalidEdit(error))
+            }
         }
         refresh(into: &output)
         sendNext(into: &output)
         return output
     }
 
-    /// Undoes this client's latest edit by submitting its inverse, rebased through everything
-    /// that happened since. Re-created items and sections get fresh ids from `makeID`, since an
-    /// id is never accepted twice.
+    /// Undoes this client's latest edit by submitting its inverse (a group when it has several
+    /// ops), rebased through everything that happened since. Re-created items and sections get
+    /// fresh ids from `makeID`, since an id is never accepted twice. What it undid can be redone.
     public mutating func undo(makeID: () -> String) -> ClientOutput {
         var output = ClientOutput()
-        guard role == .editor, var state = optimistic, let entry = undoStack.popLast() else { return output }
-        var renamed = ReplacedIDs()
-        var undone: [Op] = []
-        for inverse in entry {
-            let op = inverse.replacingIDs(&renamed, makeID: makeID)
-            guard let fixed = state.repaired(op), state.check(fixed, limits: limits) == .apply else { continue }
-            record(fixed, on: state, undoable: false)
-            state.commit(fixed)
-            undone.append(fixed)
-        }
-        output.cause = ChangeCause(editing: undone, by: .local)
+        guard role == .editor, let entry = undoStack.popLast() else { return output }
+        if let inverse = replay(entry, makeID: makeID, into: &output) { redoStack.append(inverse) }
         refresh(into: &output)
         sendNext(into: &output)
         return output
+    }
+
+    /// Puts back what the latest undo took away, as far as what it needs is still there.
+    public mutating func redo(makeID: () -> String) -> ClientOutput {
+        var output = ClientOutput()
+        guard role == .editor, let entry = redoStack.popLast() else { return output }
+        if let inverse = replay(entry, makeID: makeID, into: &output) { pushUndo(inverse) }
+        refresh(into: &output)
+        sendNext(into: &output)
+        return output
+    }
+
+    /// Queues the ops of an undo or redo entry that still apply, as one change; answers the
+    /// inverse of what it queued.
+    private mutating func replay(_ entry: [Op], makeID: () -> String, into output: inout ClientOutput) -> [Op]? {
+        guard let start = optimistic else { return nil }
+        var state = start
+        var renamed = ReplacedIDs()
+        var done: [Op] = []
+        for inverse in entry {
+            let op = inverse.replacingIDs(&renamed, makeID: makeID)
+            guard let fixed = state.repaired(op), state.check(fixed, limits: limits) == .apply else { continue }
+            state.commit(fixed)
+            done.append(fixed)
+        }
+        output.cause = ChangeCause(editing: done, by: .local)
+        guard !done.isEmpty else { return nil }
+        return record(done, on: start, intent: nil, undoable: false)
     }
 
     /// Picks up an item. Refused locally when someone else is known to hold it.
@@ -135,23 +162,43 @@ extension ClientMachine {
         return output
     }
 
-    /// Queues an operation valid on `state` (the optimistic board) and keeps the local drag and
-    /// the undo history meaning the same after it. The carried placeholder is sent again once
-    /// the op is acknowledged, since the last position sent was in the coordinates before it.
-    mutating func record(_ op: Op, on state: BoardState, undoable: Bool) {
-        rebaseUndoHistory(through: op)
+    /// Queues a change valid on `state` (the optimistic board): one op, or a group of several,
+    /// and keeps the local drag and the undo history meaning the same after it. The carried
+    /// placeholder is sent again once the change is acknowledged, since the last position sent
+    /// was in the coordinates before it. Answers the change's inverse; an `undoable` change puts
+    /// it on the undo stack and makes what was undone before no longer redoable.
+    @discardableResult
+    mutating func record(_ ops: [Op], on state: BoardState, intent: ChangeIntent?, undoable: Bool) -> [Op] {
+        var scratch = state
+        var inverses: [[Op]] = []
+        for op in ops {
+            inverses.append(Inverse.of(op, on: scratch))
+            rebaseUndoHistory(through: op)
+            if let drag = localDrag, let from = scratch.position(ofItem: drag.item),
+                case .move(_, _, let target)? = Rebase.rebase(
+                    .move(item: drag.item, from: from, to: drag.to), through: op)
+            {
+                localDrag?.to = target
+                localDrag?.sent = nil
+            }
+            scratch.commit(op)
+        }
+        let inverse = Array(inverses.reversed().joined())
         if undoable {
-            undoStack.append(Inverse.of(op, on: state))
-            if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
+            pushUndo(inverse)
+            redoStack = []
         }
-        if let drag = localDrag, let from = state.position(ofItem: drag.item),
-            case .move(_, _, let target)? = Rebase.rebase(.move(item: drag.item, from: from, to: drag.to), through: op)
-        {
-            localDrag?.to = target
-            localDrag?.sent = nil
-        }
-        chain.queued.append(op)
-        optimistic?.commit(op)
+        chain.queued.append(
+            ops.count == 1 && intent == nil ? PendingChange(ops[0]) : PendingChange(group: ops, intent: intent))
+        optimistic = scratch
+        return inverse
+    }
+
+    /// Puts an entry on the undo stack, forgetting the oldest beyond its depth.
+    private mutating func pushUndo(_ entry: [Op]) {
+        guard !entry.isEmpty else { return }
+        undoStack.append(entry)
+        if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
     }
 
     private func makeOp(_ edit: LocalEdit, on state: BoardState) -> Result<Op, OpError> {
@@ -171,6 +218,7 @@ extension ClientMachine {
             return sectionIndex(id).map { .moveSection(section: id, from: $0, index: to) }
         case .renameSection(let id, let title): return .success(.renameSection(section: id, title: title))
         case .deleteSection(let id): return sectionIndex(id).map { .deleteSection(section: id, from: $0) }
+        case .moveItems, .deleteItems: preconditionFailure("an edit of several tiles is recorded as a group")
         }
     }
 }

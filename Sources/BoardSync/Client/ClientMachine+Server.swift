@@ -11,6 +11,8 @@ extension ClientMachine {
             receiveAck(ack, into: &output)
         case .op(let committedOp):
             receiveCommitted(committedOp, into: &output)
+            // A group is one change: the view follows it once its last member is in.
+            if let group = committedOp.group, committedOp.version < group.last, !output.reconnect { return output }
         case .drag(let drag):
             receiveDrag(drag)
         case .presence(let presence):
@@ -30,23 +32,42 @@ extension ClientMachine {
         guard let flight = chain.inFlight, flight.seq == ack.seq else { return }
         chain.inFlight = nil
         lastSeq = max(lastSeq, ack.seq)
-        guard let op = ack.op, ack.version > version else { return }
-        guard commitExact(op, version: ack.version, into: &output) else { return }
-        if case .move(let item, _, _) = op {
-            lastDrop = item
-            if !hasPendingMove(of: item) { pendingDrops.remove(item) }
+        let ops = ack.committed
+        guard !ops.isEmpty, ack.version - ops.count >= version else { return }
+        for (offset, op) in ops.enumerated() {
+            guard commitExact(op, version: ack.version - ops.count + 1 + offset, into: &output) else { return }
         }
-        endOwnDrag(endedBy: op)
+        for op in ops {
+            if case .move(let item, _, _) = op {
+                lastDrop = item
+                if !hasPendingMove(of: item) { pendingDrops.remove(item) }
+            }
+            endOwnDrag(endedBy: op)
+        }
     }
 
     mutating func receiveCommitted(_ message: ServerMessage.CommittedOp, into output: inout ClientOutput) {
         guard message.version > version else { return }
         if message.client == clientID, let flight = chain.inFlight {
-            receiveAck(.init(seq: flight.seq, version: message.version, op: message.op), into: &output)
+            guard let group = message.group else {
+                receiveAck(.init(seq: flight.seq, version: message.version, op: message.op), into: &output)
+                return
+            }
+            // This client's own group in a catch-up: its members come as ops; all of them
+            // together answer the group in flight.
+            ownGroupMembers.append(message.op)
+            if message.version == group.last {
+                let ops = ownGroupMembers
+                ownGroupMembers = []
+                receiveAck(.init(seq: flight.seq, version: message.version, ops: ops), into: &output)
+            }
             return
         }
+        if let group = message.group, arriving?.span != group {
+            arriving = ArrivingGroup(span: group, boardBefore: committed?.board)
+        }
         let before = optimistic
-        let boardBefore = committed?.board
+        let boardBefore = message.group == nil ? committed?.board : arriving?.boardBefore
         endDrags(endedBy: message.op, author: message.client, into: &output)
         rebaseRemoteDrags(through: message.op)
         guard commitExact(message.op, version: message.version, into: &output) else { return }
@@ -58,8 +79,18 @@ extension ClientMachine {
             output.notices.append(.dropOverridden(item: lastDrop, by: message.user))
             self.lastDrop = nil
         }
+        guard let group = message.group else {
+            if let board = boardBefore {
+                output.notices.append(.remoteAction(OpDescription.describe(message.op, by: message.user, on: board)))
+            }
+            return
+        }
+        arriving?.ops.append(message.op)
+        guard message.version == group.last, let members = arriving?.ops else { return }
+        arriving = nil
+        output.cause = ChangeCause(editing: members, by: .remote(client: message.client, user: message.user))
         if let board = boardBefore {
-            output.notices.append(.remoteAction(OpDescription.describe(message.op, by: message.user, on: board)))
+            output.notices.append(.remoteAction(OpDescription.describe(group: members, by: message.user, on: board)))
         }
     }
 
@@ -88,12 +119,13 @@ extension ClientMachine {
                 return
             case .inFlight:
                 chain.inFlight = nil
-                if let op = flight.op { chain.queued.insert(op, at: 0) }
+                if !flight.change.ops.isEmpty { chain.queued.insert(flight.change, at: 0) }
                 return
             default:
                 chain.inFlight = nil
+                if rebuild(flight.change) { return }
                 output.notices.append(.refused(code: report.code, message: report.message))
-                if case .move(let item, _, _)? = flight.op, localDrag == nil {
+                for case .move(let item, _, _) in flight.change.ops where localDrag == nil {
                     output.send.append(.drag(.cancel(item: item)))
                     pendingDrops.remove(item)
                 }
@@ -116,4 +148,31 @@ extension ClientMachine {
         }
         output.notices.append(.refused(code: report.code, message: report.message))
     }
+}
+
+extension ClientMachine {
+    /// The most often a refused group is worked out again from what the person meant.
+    static let rebuildLimit = 3
+
+    /// Works a refused group out again from its intent on the committed board, at the head of
+    /// the queue (protocol 10.1: a client builds the group again from what it now knows); false
+    /// when it has no intent, nothing of it is left to do, or it was rebuilt too often.
+    mutating func rebuild(_ change: PendingChange) -> Bool {
+        guard let intent = change.intent, change.rebuilds < Self.rebuildLimit, let committed,
+            let ops = intent.ops(on: committed)
+        else { return false }
+        var rebuilt = PendingChange(group: ops, intent: intent)
+        rebuilt.rebuilds = change.rebuilds + 1
+        chain.queued.insert(rebuilt, at: 0)
+        return true
+    }
+}
+
+/// The members of another connection's group as they arrive, one `op` message each: the client
+/// shows the group once all of them are in.
+struct ArrivingGroup: Hashable, Sendable {
+    var span: GroupSpan
+    /// The committed board before the group's first member, to describe the group on.
+    var boardBefore: Board?
+    var ops: [Op] = []
 }

@@ -5,20 +5,16 @@ extension ClientMachine {
     mutating func refresh(into output: inout ClientOutput) {
         guard let committed else { return }
         var state = committed
-        if let op = chain.inFlight?.op, let fixed = state.repaired(op), state.check(fixed) == .apply {
-            state.commit(fixed)
-        }
-        var kept: [Op] = []
+        if let flight = chain.inFlight { _ = state.apply(flight.change, limits: .default) }
+        var kept: [PendingChange] = []
         kept.reserveCapacity(chain.queued.count)
-        for op in chain.queued {
-            guard let fixed = state.repaired(op) else { continue }
-            switch state.check(fixed, limits: limits) {
-            case .apply:
-                state.commit(fixed)
-                kept.append(fixed)
-            case .noop:
-                continue
-            case .refused(let error):
+        for var change in chain.queued {
+            switch state.apply(change, limits: limits) {
+            case .success(let applied):
+                guard !applied.isEmpty else { continue }
+                change.ops = applied
+                kept.append(change)
+            case .failure(let error):
                 output.notices.append(.invalidEdit(error))
             }
         }

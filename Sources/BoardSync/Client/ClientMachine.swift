@@ -25,8 +25,16 @@ public struct ClientMachine: Sendable {
     var chain = PendingChain()
     var nextSeq = 1
     var lastSeq = 0
-    /// Inverse operations of this client's own edits, newest last, each kept current.
+    /// Inverse operations of this client's own edits, newest last, each kept current; an entry
+    /// of several ops is undone as one group.
     var undoStack: [[Op]] = []
+    /// What undo took away, newest last, for redo; cleared by a new edit.
+    var redoStack: [[Op]] = []
+    /// Another connection's group whose members are arriving.
+    var arriving: ArrivingGroup?
+    /// This client's own group's members arriving in a catch-up, before the last one answers
+    /// the group in flight.
+    var ownGroupMembers: [Op] = []
     /// The item this client dropped most recently, to notice when someone overrides the drop.
     var lastDrop: ItemID?
     /// The items of drops whose moves are pending: the server still holds such a drag until the
@@ -58,6 +66,9 @@ public struct ClientMachine: Sendable {
 
     /// Whether there is an edit to undo.
     public var canUndo: Bool { !undoStack.isEmpty }
+
+    /// Whether there is an undone edit to redo.
+    public var canRedo: Bool { !redoStack.isEmpty }
 
     /// The committed version, 0 before the first welcome.
     public var version: Int { committed?.version ?? 0 }

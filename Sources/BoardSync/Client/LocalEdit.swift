@@ -10,4 +10,18 @@ public enum LocalEdit: Hashable, Sendable {
     case moveSection(SectionID, to: Int)
     case renameSection(SectionID, title: String)
     case deleteSection(SectionID)
+    /// These tiles, in this order, one after the other from `to` (its index counted without any
+    /// of them): one group.
+    case moveItems([ItemID], to: Position)
+    /// These tiles deleted: one group.
+    case deleteItems([ItemID])
+
+    /// What an edit of several tiles means, to work its group out (again) on a board.
+    var groupIntent: ChangeIntent? {
+        switch self {
+        case .moveItems(let items, let to): .moveBlock(items, to: to)
+        case .deleteItems(let items): .deleteItems(items)
+        default: nil
+        }
+    }
 }

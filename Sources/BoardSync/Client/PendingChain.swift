@@ -1,20 +1,22 @@
-/// The client's unacknowledged operations: at most one in flight (sent, unanswered) followed by
+/// The client's unacknowledged changes: at most one in flight (sent, unanswered) followed by
 /// queued ones. Each is expressed against the committed board with every earlier one applied,
 /// so the head is always ready to be sent against the committed board.
 struct PendingChain: Hashable, Sendable {
-    /// The operation sent and not yet answered, with its seq; `op` is nil when rebasing made it a
-    /// no-op locally (the server will answer it with `noop`).
-    var inFlight: (seq: Int, op: Op?)?
-    var queued: [Op] = []
+    /// The change sent and not yet answered, with its seq.
+    var inFlight: (seq: Int, change: PendingChange)?
+    var queued: [PendingChange] = []
 
     var isEmpty: Bool { inFlight == nil && queued.isEmpty }
     var count: Int { (inFlight == nil ? 0 : 1) + queued.count }
 
-    /// Every operation of the chain in order (the in-flight one first).
+    /// The change queued last (or the one in flight when nothing is queued).
+    var lastChange: PendingChange? { queued.last ?? inFlight?.change }
+
+    /// Every operation of the chain in order (the in-flight change's first).
     var ops: [Op] {
         var all: [Op] = []
-        if let op = inFlight?.op { all.append(op) }
-        all.append(contentsOf: queued)
+        if let flight = inFlight { all.append(contentsOf: flight.change.ops) }
+        for change in queued { all.append(contentsOf: change.ops) }
         return all
     }
 
@@ -25,24 +27,35 @@ struct PendingChain: Hashable, Sendable {
     /// A queued operation that rebasing turns into a no-op is kept as it was: whether what it
     /// names is really gone is decided by `repaired` on the optimistic board, since an earlier
     /// pending operation that became a no-op may have left the element elsewhere (a queued move
-    /// out of a section that an earlier, now void, move brought the item into).
+    /// out of a section that an earlier, now void, move brought the item into). A single op in
+    /// flight that becomes a no-op is dropped from its change: the server will answer `noop`.
     mutating func absorb(_ committed: Op) -> Op? {
         var carried: Op? = committed
-        if let flight = inFlight, let local = flight.op, let remote = carried {
-            inFlight = (flight.seq, Rebase.rebase(local, through: remote))
-            carried = Rebase.rebase(remote, through: local, opIsNewer: false)
+        if let flight = inFlight, let remote = carried {
+            var change = flight.change
+            if !change.isGroup, let local = change.ops.first {
+                change.ops = Rebase.rebase(local, through: remote).map { [$0] } ?? []
+                carried = Rebase.rebase(remote, through: local, opIsNewer: false)
+            } else {
+                carried = Rebase.rebase(chain: &change.ops, through: remote)
+            }
+            inFlight = (flight.seq, change)
         }
-        guard let remote = carried else { return nil }
-        return Rebase.rebase(chain: &queued, through: remote)
+        for index in queued.indices {
+            guard let remote = carried else { break }
+            carried = Rebase.rebase(chain: &queued[index].ops, through: remote)
+        }
+        return carried
     }
 
     static func == (lhs: PendingChain, rhs: PendingChain) -> Bool {
-        lhs.inFlight?.seq == rhs.inFlight?.seq && lhs.inFlight?.op == rhs.inFlight?.op && lhs.queued == rhs.queued
+        lhs.inFlight?.seq == rhs.inFlight?.seq && lhs.inFlight?.change == rhs.inFlight?.change
+            && lhs.queued == rhs.queued
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(inFlight?.seq)
-        hasher.combine(inFlight?.op)
+        hasher.combine(inFlight?.change)
         hasher.combine(queued)
     }
 }

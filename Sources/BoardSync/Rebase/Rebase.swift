@@ -15,6 +15,9 @@ public enum Rebase {
     ///
     /// An `update` of an item inside a section that `committed` deletes is returned unchanged
     /// (nothing here says where the item was); checking it against the new state makes it a no-op.
+    /// Kept out of line: every rebase of a chain, a placeholder and the undo history calls it, and
+    /// the WebAssembly module would carry its body at each (11 KB).
+    @inline(never)
     public static func rebase(_ op: Op, through committed: Op, opIsNewer: Bool = true) -> Op? {
         if let outcome = sameElement(op, committed, opIsNewer: opIsNewer) { return outcome.op }
         var tracked = positions(of: op)

@@ -21,6 +21,6 @@ public struct SequencedOp: Hashable, Sendable {
 
     /// The op as an `op` message carries it.
     public var message: ServerMessage.CommittedOp {
-        ServerMessage.CommittedOp(version: version, client: client, user: user, op: op)
+        ServerMessage.CommittedOp(version: version, client: client, user: user, op: op, group: group)
     }
 }

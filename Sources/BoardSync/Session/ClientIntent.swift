@@ -22,8 +22,26 @@ public enum ClientIntent: Hashable, Sendable {
     case renameSection(SectionID, title: String)
     case moveSection(SectionID, to: Int)
     case deleteSection(SectionID)
+    /// Moves several tiles, in the order given, one after the other from `to` (its index
+    /// counted without any of them): one group, one undo step.
+    case moveItems([ItemID], to: Position)
+    /// Deletes several tiles: one group, one undo step.
+    case deleteItems([ItemID])
+    /// Marks a tile, or unmarks it when it is marked (the selection several-tile changes act on).
+    case mark(ItemID)
+    /// Marks the tiles of a section from the last one marked (or the first of the section) up to
+    /// this one.
+    case markRun(to: ItemID)
+    /// Unmarks every tile.
+    case clearMarks
+    /// Moves the marked tiles, in board order, one after the other from `to`.
+    case moveMarked(to: Position)
+    /// Deletes the marked tiles.
+    case deleteMarked
     /// Undoes this person's latest edit.
     case undo
+    /// Puts back what the latest undo took away.
+    case redo
     /// How the shell lays the board out, which says where the arrow keys take a held tile.
     case arrange(BoardArrangement)
 }

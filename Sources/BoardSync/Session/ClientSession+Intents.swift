@@ -50,20 +50,67 @@ extension ClientSession {
             if let removed, machine.pendingCount > pending {
                 turn.step.announcements.append(SessionWords.deletedSection(removed.title, tiles: removed.items.count))
             }
-        case .undo:
+        case .moveItems(let items, let to):
+            moveItems(items, to: to, into: &turn)
+        case .deleteItems(let items):
+            deleteItems(items, into: &turn)
+        case .mark(let item):
+            guard machine.optimistic?.position(ofItem: item) != nil else { return }
+            selection.toggle(item)
+            let label = label(of: item, before: turn.before)
+            turn.step.announcements.append(
+                selection.contains(item)
+                    ? SessionWords.marked(label, count: selection.count)
+                    : SessionWords.unmarked(label, count: selection.count))
+        case .markRun(let item):
+            guard let board = machine.optimistic?.board else { return }
+            selection.markRun(to: item, on: board)
+            turn.step.announcements.append(SessionWords.markedRun(count: selection.count))
+        case .clearMarks:
+            guard !selection.isEmpty else { return }
+            selection.clear()
+            turn.step.announcements.append(SessionWords.marksCleared)
+        case .moveMarked(let to):
+            guard let board = machine.optimistic?.board else { return }
+            moveItems(selection.inBoardOrder(on: board), to: to, into: &turn)
+        case .deleteMarked:
+            guard let board = machine.optimistic?.board else { return }
+            deleteItems(selection.inBoardOrder(on: board), into: &turn)
+        case .undo, .redo:
             var generator = random
             let board = machine.optimistic?.board
             let pending = machine.pendingCount
-            take(machine.undo { generator.makeID() }, into: &turn)
+            let isUndo = intent == .undo
+            take(isUndo ? machine.undo { generator.makeID() } : machine.redo { generator.makeID() }, into: &turn)
             random = generator
-            let added = machine.pendingCount - pending
-            if added > 0, let board, let first = machine.chain.ops.suffix(added).first {
-                turn.step.announcements.append(
-                    SessionWords.undone(OpDescription.describe(first, by: "you", on: board)))
+            if machine.pendingCount > pending, let board, let change = machine.chain.lastChange {
+                let words = OpDescription.describe(group: change.ops, by: "you", on: board)
+                turn.step.announcements.append(isUndo ? SessionWords.undone(words) : SessionWords.redone(words))
             }
         case .arrange(let arrangement):
             self.arrangement = arrangement
         }
+    }
+
+    /// Moves `items` as one group and says so; the marks are done with.
+    private mutating func moveItems(_ items: [ItemID], to: Position, into turn: inout SessionTurn) {
+        guard !items.isEmpty, let board = machine.optimistic?.board else { return }
+        let pending = machine.pendingCount
+        take(machine.perform(.moveItems(items, to: to)), into: &turn)
+        guard machine.pendingCount > pending, let change = machine.chain.lastChange else { return }
+        selection.clear()
+        let title = board.index(ofSection: to.section).map { board.sections[$0].title } ?? to.section.rawValue
+        turn.step.announcements.append(SessionWords.movedTiles(change.ops.count, to: title))
+    }
+
+    /// Deletes `items` as one group and says so; the marks are done with.
+    private mutating func deleteItems(_ items: [ItemID], into turn: inout SessionTurn) {
+        guard !items.isEmpty else { return }
+        let pending = machine.pendingCount
+        take(machine.perform(.deleteItems(items)), into: &turn)
+        guard machine.pendingCount > pending, let change = machine.chain.lastChange else { return }
+        selection.clear()
+        turn.step.announcements.append(SessionWords.deletedTiles(change.ops.count))
     }
 
     /// Where a new tile goes on the board the person sees.

@@ -13,6 +13,8 @@ public struct ClientSession: Sendable {
     public internal(set) var lastAnnouncement: String?
     /// The latest of other people's changes in words ("bob moved Mail to Done").
     public internal(set) var lastRemoteAction: String?
+    /// The tiles the person marked, to move or delete together.
+    public internal(set) var selection = TileSelection()
     /// Whether the connection carries an access token (for the words of a refusal).
     public let usesToken: Bool
     /// Failed attempts since the last welcome, for the backoff.
@@ -127,6 +129,7 @@ public struct ClientSession: Sendable {
         } else {
             turn.step.cause = nil
         }
+        if let board = machine.optimistic?.board, !selection.isEmpty { selection.keep(on: board) }
         if machine.hasUnsentDragPosition { turn.step.tickAfter = ClientMachine.dragSendInterval }
         if let last = turn.step.announcements.last { lastAnnouncement = last }
     }

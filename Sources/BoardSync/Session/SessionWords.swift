@@ -47,6 +47,45 @@ public enum SessionWords {
         }
     }
 
+    @inline(never)
+    public static func movedTiles(_ count: Int, to section: String) -> String {
+        count == 1 ? "Moved 1 tile to \(section)." : "Moved \(count) tiles to \(section)."
+    }
+
+    @inline(never)
+    public static func deletedTiles(_ count: Int) -> String {
+        count == 1 ? "Deleted 1 tile. Undo brings it back." : "Deleted \(count) tiles. Undo brings them back."
+    }
+
+    @inline(never)
+    public static func marked(_ label: String, count: Int) -> String {
+        "Marked \(label); \(selected(count))."
+    }
+
+    @inline(never)
+    public static func unmarked(_ label: String, count: Int) -> String {
+        "Unmarked \(label); \(selected(count))."
+    }
+
+    @inline(never)
+    public static func markedRun(count: Int) -> String {
+        count == 1 ? "1 tile selected." : "\(count) tiles selected."
+    }
+
+    public static let marksCleared = "No tiles selected."
+
+    /// "3 selected", as a status line says it; "none selected" for none.
+    @inline(never)
+    public static func selected(_ count: Int) -> String {
+        count == 0 ? "none selected" : "\(count) selected"
+    }
+
+    /// Redoing `description` (the redone change in words).
+    @inline(never)
+    public static func redone(_ description: String) -> String {
+        "Redone: \(description)."
+    }
+
     /// Undoing `description` (the undone change in words, "you moved Mail to Done").
     @inline(never)
     public static func undone(_ description: String) -> String {

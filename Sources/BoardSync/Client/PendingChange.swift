@@ -1,0 +1,47 @@
+/// One change a person made that the server has not acknowledged yet: a single op, or a group
+/// of ops submitted together and committed all or nothing (protocol 10.1).
+struct PendingChange: Hashable, Sendable {
+    /// The ops in order, each made against the state the ones before it leave. Empty once a
+    /// single op in flight was rebased to nothing (the server will answer it with `noop`).
+    var ops: [Op]
+    /// Whether it goes to the server as a group (`ops`), even of one op.
+    var isGroup: Bool
+    /// What the person meant, for a group that the server refused on a board that moved on:
+    /// it is worked out again from this on the newer board.
+    var intent: ChangeIntent?
+    /// How often it was worked out again after a refusal.
+    var rebuilds = 0
+
+    /// A change of one op.
+    init(_ op: Op) {
+        ops = [op]
+        isGroup = false
+    }
+
+    /// A group of ops.
+    init(group ops: [Op], intent: ChangeIntent? = nil) {
+        self.ops = ops
+        isGroup = true
+        self.intent = intent
+    }
+}
+
+/// What a person meant by a group, in terms that still make sense on a board that changed: the
+/// client works the group's ops out again from it when the server refused them.
+enum ChangeIntent: Hashable, Sendable {
+    /// These tiles, in this order, one after the other from `to` (its index counted without
+    /// any of them).
+    case moveBlock([ItemID], to: Position)
+    /// These tiles deleted.
+    case deleteItems([ItemID])
+
+    /// The group's ops on `state`; nil when nothing of it can be done any more.
+    func ops(on state: BoardState) -> [Op]? {
+        let ops: [Op]
+        switch self {
+        case .moveBlock(let items, let to): ops = BlockPlacement.moves(placing: items, at: to, on: state)
+        case .deleteItems(let items): ops = BlockPlacement.deletes(of: items, on: state)
+        }
+        return ops.isEmpty ? nil : ops
+    }
+}
