@@ -4,7 +4,9 @@ extension OpDescription {
     /// section Done with 4 tiles". A group of one op is described as that op.
     @inline(never)
     public static func describe(group ops: [Op], by user: String, on board: Board) -> String {
-        guard ops.count > 1 else { return ops.first.map { describe($0, by: user, on: board) } ?? "\(user) changed nothing" }
+        guard ops.count > 1 else {
+            return ops.first.map { describe($0, by: user, on: board) } ?? "\(user) changed nothing"
+        }
         var targets: [SectionID] = []
         var moves = 0
         var deletes = 0
@@ -27,7 +29,8 @@ extension OpDescription {
         }
         func tiles(_ count: Int) -> String { count == 1 ? "1 tile" : "\(count) tiles" }
         if moves == ops.count {
-            return targets.count == 1 ? "\(user) moved \(tiles(moves)) to \(title(targets[0]))" : "\(user) moved \(tiles(moves))"
+            return targets.count == 1
+                ? "\(user) moved \(tiles(moves)) to \(title(targets[0]))" : "\(user) moved \(tiles(moves))"
         }
         if deletes == ops.count { return "\(user) deleted \(tiles(deletes))" }
         if newSections.count == 1, inserts == ops.count - 1 {
