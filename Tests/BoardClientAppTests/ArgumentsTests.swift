@@ -49,9 +49,15 @@ import Testing
                 == .script(options, .add(label: "Mail", section: "s1", index: 2)))
         #expect(
             try parse([url, "move", "a1", "--to", "done:3"])
-                == .script(options, .move(item: "a1", to: Position(section: "done", index: 3))))
+                == .script(options, .move(items: ["a1"], section: "done", index: 3)))
         #expect(try parse([url, "rename", "a1", "New"]) == .script(options, .rename(item: "a1", label: "New")))
-        #expect(try parse([url, "delete", "a1"]) == .script(options, .delete(item: "a1")))
+        #expect(try parse([url, "delete", "a1"]) == .script(options, .delete(items: ["a1"])))
+        #expect(
+            try parse([url, "move", "a1", "b2", "c3", "--to", "done"])
+                == .script(options, .move(items: ["a1", "b2", "c3"], section: "done", index: nil)))
+        #expect(try parse([url, "delete", "a1", "b2"]) == .script(options, .delete(items: ["a1", "b2"])))
+        #expect(throws: UsageError.missingArgument("ITEM")) { try parse([url, "move", "--to", "done"]) }
+        #expect(throws: UsageError.badPosition("done:x")) { try parse([url, "move", "a1", "--to", "done:x"]) }
         #expect(try parse([url, "section", "add", "Later"]) == .script(options, .addSection(title: "Later")))
         #expect(try parse([url, "watch"]) == .script(options, .watch))
     }
@@ -63,8 +69,8 @@ import Testing
         #expect(throws: UsageError.unknownOption("--frobnicate")) { try parse([url, "--frobnicate"]) }
         #expect(throws: UsageError.missingValue(option: "--user")) { try parse([url, "--user"]) }
         #expect(throws: UsageError.unknownCommand("fly")) { try parse([url, "fly"]) }
-        #expect(throws: UsageError.missingArgument("--to SECTION:INDEX")) { try parse([url, "move", "a1"]) }
-        #expect(throws: UsageError.badPosition("done")) { try parse([url, "move", "a1", "--to", "done"]) }
+        #expect(throws: UsageError.missingArgument("--to SECTION[:INDEX]")) { try parse([url, "move", "a1"]) }
+        #expect(throws: UsageError.badPosition(":3")) { try parse([url, "move", "a1", "--to", ":3"]) }
         #expect(throws: UsageError.badNumber(option: "--at", value: "-1", allowed: "from 0 up")) {
             try parse([url, "add", "x", "--at", "-1"])
         }
@@ -73,7 +79,7 @@ import Testing
             try parse([url, "add", "a\u{7}"])
         }
         #expect(throws: UsageError.unexpectedArgument("--json")) { try parse([url, "delete", "a1", "--json"]) }
-        #expect(throws: UsageError.unexpectedArgument("extra")) { try parse([url, "delete", "a1", "extra"]) }
+        #expect(throws: UsageError.missingArgument("ITEM")) { try parse([url, "delete"]) }
         #expect(!UsageError.missingURL.description.contains("\n"))
     }
 

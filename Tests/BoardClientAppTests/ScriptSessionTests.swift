@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func unknownItemsAndSectionsExitWith3() {
-        var move = session(.move(item: "zz", to: Position(section: "todo", index: 0)))
+        var move = session(.move(items: ["zz"], section: "todo", index: 0))
         _ = move.start()
         #expect(move.receive(F.welcome(F.sample)) == .finished(ScriptResult(.unknownElement, "unknown item zz")))
         var add = session(.add(label: "x", section: "nope", index: nil))

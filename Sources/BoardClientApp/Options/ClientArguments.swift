@@ -16,9 +16,10 @@ public enum ClientArguments {
           history [--limit N] [--json]        the latest N changes (default 50), newest first, in
                                               words (--json: one JSON line per change)
           add LABEL [--section ID] [--at N]   add a tile (default: first section, end); prints its id
-          move ITEM --to SECTION:INDEX        move a tile
+          move ITEM... --to SECTION[:INDEX]   move tiles (default: the section's end); several
+                                              tiles move together, in the order given
           rename ITEM LABEL                   change a tile's label
-          delete ITEM                         delete a tile
+          delete ITEM...                      delete tiles; several are one change
           section add TITLE                   add a section at the end; prints its id
           section rename ID TITLE             change a section's title
           section move ID --to INDEX          move a section to INDEX (0 is the first)
@@ -165,22 +166,25 @@ public enum ClientArguments {
             return .add(
                 label: try text(arguments[0], "label"), section: values["--section"].map(SectionID.init), index: at)
         case "move":
-            try expect(1, "ITEM")
+            guard !arguments.isEmpty else { throw .missingArgument("ITEM") }
             try allow(["--to"])
-            guard let target = values["--to"] else { throw .missingArgument("--to SECTION:INDEX") }
-            guard let colon = target.lastIndex(of: ":"), let index = Int(target[target.index(after: colon)...]),
-                index >= 0, colon != target.startIndex
+            guard let target = values["--to"] else { throw .missingArgument("--to SECTION[:INDEX]") }
+            guard let colon = target.lastIndex(of: ":") else {
+                guard !target.isEmpty else { throw .badPosition(target) }
+                return .move(items: arguments.map(ItemID.init), section: SectionID(target), index: nil)
+            }
+            guard let index = Int(target[target.index(after: colon)...]), index >= 0, colon != target.startIndex
             else { throw .badPosition(target) }
             return .move(
-                item: ItemID(arguments[0]), to: Position(section: SectionID(String(target[..<colon])), index: index))
+                items: arguments.map(ItemID.init), section: SectionID(String(target[..<colon])), index: index)
         case "rename":
             try expect(2, "ITEM LABEL")
             try allow([])
             return .rename(item: ItemID(arguments[0]), label: try text(arguments[1], "label"))
         case "delete":
-            try expect(1, "ITEM")
+            guard !arguments.isEmpty else { throw .missingArgument("ITEM") }
             try allow([])
-            return .delete(item: ItemID(arguments[0]))
+            return .delete(items: arguments.map(ItemID.init))
         case "section":
             guard let verb = arguments.first else { throw .missingSectionCommand }
             return try sectionCommand(Array(arguments.dropFirst()), verb: verb, values: values, flags: flags)

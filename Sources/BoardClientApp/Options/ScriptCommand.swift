@@ -6,9 +6,12 @@ public enum ScriptCommand: Hashable, Sendable {
     case list(json: Bool)
     /// Adds a tile to `section` (default: the first) at `index` (default: the end).
     case add(label: String, section: SectionID?, index: Int?)
-    case move(item: ItemID, to: Position)
+    /// Moves tiles to `section` at `index` (default: its end), one after the other in the order
+    /// given; several tiles are one group.
+    case move(items: [ItemID], section: SectionID, index: Int?)
     case rename(item: ItemID, label: String)
-    case delete(item: ItemID)
+    /// Deletes tiles; several are one group.
+    case delete(items: [ItemID])
     case addSection(title: String)
     case renameSection(id: SectionID, title: String)
     /// Moves the section to `to` (its index after the move).

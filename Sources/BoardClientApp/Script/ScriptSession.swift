@@ -74,29 +74,30 @@ public struct ScriptSession: Sendable {
                 Item(id: ItemID(newID), label: label),
                 at: Position(section: target, index: index ?? board.sections[s].items.count))
             confirmation = newID
-        case .move(let item, let to):
-            guard state.isLive(item: item) else {
-                return .finished(ScriptResult(.unknownElement, "unknown item \(item)"))
+        case .move(let items, let section, let index):
+            if let unknown = items.first(where: { !state.isLive(item: $0) }) {
+                return .finished(ScriptResult(.unknownElement, "unknown item \(unknown)"))
             }
-            guard state.isLive(section: to.section), let s = board.index(ofSection: to.section) else {
-                return .finished(ScriptResult(.unknownElement, "unknown section \(to.section)"))
+            guard state.isLive(section: section), let s = board.index(ofSection: section) else {
+                return .finished(ScriptResult(.unknownElement, "unknown section \(section)"))
             }
-            let others = board.sections[s].items.filter { $0.id != item }.count
+            let others = board.sections[s].items.filter { !items.contains($0.id) }.count
+            let to = Position(section: section, index: index ?? others)
             if to.index > others { return .finished(Self.pastTheEnd(to.index, of: board.sections[s])) }
-            edit = .move(item: item, to: to)
-            confirmation = "moved \(item) to \(to)"
+            edit = items.count == 1 ? .move(item: items[0], to: to) : .moveItems(items, to: to)
+            confirmation = items.count == 1 ? "moved \(items[0]) to \(to)" : "moved \(items.count) tiles to \(to)"
         case .rename(let item, let label):
             guard state.isLive(item: item) else {
                 return .finished(ScriptResult(.unknownElement, "unknown item \(item)"))
             }
             edit = .rename(item: item, label: label)
             confirmation = "renamed \(item)"
-        case .delete(let item):
-            guard state.isLive(item: item) else {
-                return .finished(ScriptResult(.unknownElement, "unknown item \(item)"))
+        case .delete(let items):
+            if let unknown = items.first(where: { !state.isLive(item: $0) }) {
+                return .finished(ScriptResult(.unknownElement, "unknown item \(unknown)"))
             }
-            edit = .delete(item: item)
-            confirmation = "deleted \(item)"
+            edit = items.count == 1 ? .delete(item: items[0]) : .deleteItems(items)
+            confirmation = items.count == 1 ? "deleted \(items[0])" : "deleted \(items.count) tiles"
         case .addSection(let title):
             edit = .insertSection(SectionHeader(id: SectionID(newID), title: title), at: board.sections.count)
             confirmation = newID
