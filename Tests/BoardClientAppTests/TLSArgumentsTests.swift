@@ -27,7 +27,8 @@ import Testing
             try parse([secure, "--ca", "/etc/board/ca.pem", "add", "Mail", "--at", "0"])
                 == .script(trusted, .add(label: "Mail", section: nil, index: 0)))
         #expect(
-            try parse([secure, "delete", "a1", "--ca", "/etc/board/ca.pem"]) == .script(trusted, .delete(items: ["a1"])))
+            try parse([secure, "delete", "a1", "--ca", "/etc/board/ca.pem"]) == .script(trusted, .delete(items: ["a1"]))
+        )
         #expect(trusted.trust.authorityFilePath == "/etc/board/ca.pem")
         #expect(!trusted.trust.isInsecure)
     }
