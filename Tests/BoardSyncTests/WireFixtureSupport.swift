@@ -65,6 +65,8 @@ enum WireFixture {
         "drag-begin": .drag(.begin(item: "a1")),
         "drag-over": .drag(.over(item: "a1", base: 41, from: position("todo", 0), to: position("done", 1))),
         "drag-cancel": .drag(.cancel(item: "a1")),
+        "drag-begin-block": .drag(.beginBlock(items: ["a1", "b2"])),
+        "drag-over-block": .drag(.overBlock(items: ["a1", "b2"], base: 41, to: position("done", 1))),
     ]
 
     static let opMessage = ServerMessage.CommittedOp(version: 43, client: "f00d", user: "Bo", op: op("update"))
@@ -103,6 +105,10 @@ enum WireFixture {
         "ack-group-noop": .ack(.init(seq: 8, version: 41, ops: [])),
         "drag-begin": .drag(dragBegin),
         "drag-over": .drag(dragOver),
+        "drag-over-block": .drag(
+            .init(
+                action: .over, client: "f00d", user: "Bo", item: "a1", to: position("done", 1), version: 42,
+                items: ["a1", "b2"])),
         "drag-cancel": cancel(version: 42, reason: nil),
         "drag-cancel-left": cancel(version: 42, reason: .left),
         "drag-cancel-timeout": cancel(version: 43, reason: .timeout),

@@ -1,17 +1,21 @@
-/// A drag the server is tracking: who holds the item, where it is and where its placeholder
-/// is, both at the board's current version. A drag held by a connection of another server has
-/// no `holder` here, and names that server as `node`.
+/// A drag the server is tracking: who holds the item (or the block of items), where it is and
+/// where its placeholder is, both at the board's current version. A drag held by a connection of
+/// another server has no `holder` here, and names that server as `node`.
 struct DragInProgress: Hashable, Sendable {
+    /// The held item; a block's first item, which the drag is known by.
     var item: ItemID
+    /// A block's items in order (protocol 10.2); nil for a drag of one item.
+    var items: [ItemID]?
     /// The connection holding the item; nil when it is held on another server.
     var holder: ConnectionID?
     /// The server whose connection holds the item, for a drag held elsewhere.
     var node: String?
     var client: ClientID
     var user: String
-    /// Where the item is on the board now.
+    /// Where the item (a block's first item) is on the board now.
     var from: Position
-    /// The placeholder's position now; nil before the first `over` (shown at `from`).
+    /// The placeholder's position now; nil before the first `over` (shown at `from`). A block's
+    /// is where its first item would land, counted without any held item.
     var to: Position?
     /// When the holder last sent a drag message for the item (drags held elsewhere time out
     /// on their own server).
@@ -21,14 +25,19 @@ struct DragInProgress: Hashable, Sendable {
     func message(version: Int) -> ServerMessage.Drag {
         ServerMessage.Drag(
             action: to == nil ? .begin : .over, client: client, user: user, item: item,
-            from: from, to: to, version: version)
+            from: items == nil ? from : nil, to: to, version: version, items: items)
     }
 
-    /// The `cancel` that ends the drag; `from` is left out once the item is gone.
+    /// The `cancel` that ends the drag; `from` is left out once the item is gone, and for a block.
     func cancel(version: Int, reason: DragEndReason?, itemExists: Bool) -> ServerMessage.Drag {
         ServerMessage.Drag(
             action: .cancel, client: client, user: user, item: item,
-            from: itemExists ? from : nil, version: version, reason: reason)
+            from: itemExists && items == nil ? from : nil, version: version, reason: reason, items: items)
+    }
+
+    /// Whether the drag holds `held` (the item, or one of its block's).
+    func holds(_ held: ItemID) -> Bool {
+        items?.contains(held) ?? (item == held)
     }
 
     /// Carries the positions through `committed`, which has just been applied to `state`. The

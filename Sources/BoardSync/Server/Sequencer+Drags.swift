@@ -1,48 +1,74 @@
 extension Sequencer {
-    /// A `drag` message: begin, over or cancel (protocol section 5, "Drags").
+    /// A `drag` message: begin, over or cancel, of one item or of a block (protocol section 5,
+    /// "Drags", and 10.2).
     mutating func drag(_ drag: ClientMessage.Drag, from id: ConnectionID, now: Double) {
         guard let connection = connections[id], let identity = connection.identity else { return }
         guard connection.role == .editor else {
-            if case .begin(let item) = drag {
-                send(.error(.init(code: .forbidden, message: "viewers cannot drag", item: item)), to: .connection(id))
+            if drag.action == .begin {
+                send(
+                    .error(.init(code: .forbidden, message: "viewers cannot drag", item: drag.item)),
+                    to: .connection(id))
             }
             return
         }
         switch drag {
         case .begin(let item):
-            begin(item, by: id, identity: identity, now: now)
+            begin([item], block: false, by: id, identity: identity, now: now)
+        case .beginBlock(let items):
+            begin(items, block: true, by: id, identity: identity, now: now)
         case .over(let item, let base, let from, let to):
-            guard connection.heldItem == item else { return }
+            guard connection.heldItem == item, drags[item]?.items == nil else { return }
             drags[item]?.lastActivity = now
             over(item, base: base, from: from, to: to)
-        case .cancel(let item):
-            guard connection.heldItem == item, let held = drags.removeValue(forKey: item) else { return }
+        case .overBlock(let items, let base, let to):
+            guard connection.heldItem == items[0], drags[items[0]]?.items == items else { return }
+            drags[items[0]]?.lastActivity = now
+            overBlock(items, base: base, to: to)
+        case .cancel, .cancelBlock:
+            guard connection.heldItem == drag.item, drags[drag.item]?.items == drag.blockItems,
+                let held = drags.removeValue(forKey: drag.item)
+            else { return }
             connections[id]?.heldItem = nil
             send(.drag(held.cancel(version: version, reason: nil, itemExists: true)), to: .allConnections)
         }
     }
 
-    private mutating func begin(_ item: ItemID, by id: ConnectionID, identity: Connection.Identity, now: Double) {
-        guard let position = state.position(ofItem: item) else {
-            let what = state.usedIDs[item.rawValue] == .item ? "was deleted" : "is not an item on this board"
-            send(.error(.init(code: .badOp, message: "\(item) \(what)", item: item)), to: .connection(id))
+    /// The drag holding `item`, as the item itself or as one of a block's.
+    func drag(holding item: ItemID) -> DragInProgress? {
+        if let drag = drags[item] { return drag }
+        return drags.values.first { $0.items?.contains(item) == true }
+    }
+
+    /// Picks up `items`: one item, or (`block`) several held as one. Every item must be on the
+    /// board and held by nobody else; the new drag replaces the one the connection held.
+    private mutating func begin(
+        _ items: [ItemID], block: Bool, by id: ConnectionID, identity: Connection.Identity, now: Double
+    ) {
+        let item = items[0]
+        for held in items where !state.isLive(item: held) {
+            let what = state.usedIDs[held.rawValue] == .item ? "was deleted" : "is not an item on this board"
+            send(.error(.init(code: .badOp, message: "\(held) \(what)", item: held)), to: .connection(id))
             return
         }
-        if let other = drags[item], other.holder != id {
-            let message = "\(item) is being dragged by \(other.user) (\(other.client))"
-            send(.error(.init(code: .locked, message: message, item: item)), to: .connection(id))
+        for held in items {
+            guard let other = drag(holding: held), other.holder != id else { continue }
+            let message = "\(held) is being dragged by \(other.user) (\(other.client))"
+            send(.error(.init(code: .locked, message: message, item: held)), to: .connection(id))
             return
         }
-        if connections[id]?.heldItem == item {
+        let blockItems = block ? items : nil
+        if connections[id]?.heldItem == item, drags[item]?.items == blockItems {
             drags[item]?.lastActivity = now
             return
         }
         if let previous = connections[id]?.heldItem, let held = drags.removeValue(forKey: previous) {
             send(.drag(held.cancel(version: version, reason: nil, itemExists: true)), to: .allConnections)
         }
-        let drag = DragInProgress(
+        guard let position = state.position(ofItem: item) else { return }
+        var drag = DragInProgress(
             item: item, holder: id, node: nil, client: identity.client, user: identity.user, from: position, to: nil,
             lastActivity: now)
+        drag.items = blockItems
         drags[item] = drag
         connections[id]?.heldItem = item
         send(.drag(drag.message(version: version)), to: .allConnections)
@@ -64,6 +90,29 @@ extension Sequencer {
         send(.drag(drag.message(version: version)), to: .allConnections)
     }
 
+    /// Places a block's placeholder: `to`, made against `base`, is rebased through what was
+    /// committed since in its section's list without the held items (`BlockGap`) and must fall
+    /// within that list now; otherwise the `over` is dropped.
+    private mutating func overBlock(_ items: [ItemID], base: Int, to: Position) {
+        guard var drag = drags[items[0]], let since = window.ops(after: base),
+            let section = state.board.index(ofSection: to.section)
+        else { return }
+        let now = state.board.sections[section].items.map { $0.id }
+        let ops = since.map { $0.op }
+        guard var list = BlockGap.list(of: to.section, now: now, before: ops) else { return }
+        var gap: Position? = to
+        for op in ops {
+            gap = gap.flatMap { BlockGap.rebase($0, holding: items, through: op, items: list) }
+            list = BlockGap.advance(list, of: to.section, through: op)
+        }
+        let others = now.filter { !items.contains($0) }.count
+        guard let target = gap, target.index >= 0, target.index <= others else { return }
+        drag.to = target
+        drag.from = state.position(ofItem: items[0]) ?? drag.from
+        drags[items[0]] = drag
+        send(.drag(drag.message(version: version)), to: .allConnections)
+    }
+
     /// Drags whose holder sent nothing for the drag timeout are cancelled with `timeout` (a drag
     /// held elsewhere times out on its own server).
     mutating func expireDrags(now: Double) {
@@ -75,22 +124,59 @@ extension Sequencer {
         }
     }
 
+    /// The lists of the sections blocks are placed in, as they are before an op is committed:
+    /// what carrying a block's placeholder through the op needs.
+    func blockListsBeforeCommit() -> [SectionID: [ItemID]] {
+        var lists: [SectionID: [ItemID]] = [:]
+        for drag in drags.values {
+            guard drag.items != nil, let to = drag.to, lists[to.section] == nil,
+                let index = state.board.index(ofSection: to.section)
+            else { continue }
+            lists[to.section] = state.board.sections[index].items.map { $0.id }
+        }
+        return lists
+    }
+
     /// After `op` (submitted by the client id `author`, here or on another server) was
     /// committed: a drag of an item its holder moved or deleted ends silently (the rule every
     /// client applies by client id), a drag of an item that is gone otherwise is cancelled with
-    /// `deleted`, and every other drag is carried to the new version.
-    mutating func carryDrags(through op: Op, author: ClientID) {
+    /// `deleted`, and every other drag is carried to the new version. A block loses the items
+    /// others deleted (no message: every client does the same) and ends with `deleted` when
+    /// none is left; `lists` are its sections' lists before the op (`blockListsBeforeCommit`).
+    mutating func carryDrags(through op: Op, author: ClientID, lists: [SectionID: [ItemID]] = [:]) {
         for item in drags.keys.sorted() {
             guard var drag = drags[item] else { continue }
-            if drag.client == author, Self.movesOrDeletes(op, item: item) {
+            guard let items = drag.items else {
+                if drag.client == author, Self.movesOrDeletes(op, item: item) {
+                    drags[item] = nil
+                    if let holder = drag.holder { connections[holder]?.heldItem = nil }
+                } else if !state.isLive(item: item) {
+                    end(drag, reason: .deleted, itemExists: false)
+                } else {
+                    drag.carry(through: op, in: state)
+                    drags[item] = drag
+                }
+                continue
+            }
+            if drag.client == author, items.contains(where: { Self.movesOrDeletes(op, item: $0) }) {
                 drags[item] = nil
                 if let holder = drag.holder { connections[holder]?.heldItem = nil }
-            } else if !state.isLive(item: item) {
-                end(drag, reason: .deleted, itemExists: false)
-            } else {
-                drag.carry(through: op, in: state)
-                drags[item] = drag
+                continue
             }
+            let kept = items.filter { state.isLive(item: $0) }
+            guard let first = kept.first, let from = state.position(ofItem: first) else {
+                end(drag, reason: .deleted, itemExists: false)
+                continue
+            }
+            if let to = drag.to {
+                drag.to = lists[to.section].flatMap { BlockGap.rebase(to, holding: items, through: op, items: $0) }
+            }
+            drag.items = kept
+            drag.item = first
+            drag.from = from
+            drags[item] = nil
+            drags[first] = drag
+            if let holder = drag.holder, first != item { connections[holder]?.heldItem = first }
         }
     }
 

@@ -4,11 +4,12 @@ extension Sequencer {
     mutating func commitElsewhere(_ ops: [SequencedOp]) {
         for record in ops where record.version > version {
             guard record.version == version + 1, state.check(record.op, limits: .unlimited) == .apply else { return }
+            let lists = blockListsBeforeCommit()
             state.commit(record.op)
             window.append(record)
             lastSeqs[record.client] = max(lastSeqs[record.client] ?? 0, record.seq)
             send(.op(record.message), to: .allConnections)
-            carryDrags(through: record.op, author: record.client)
+            carryDrags(through: record.op, author: record.client, lists: lists)
         }
     }
 

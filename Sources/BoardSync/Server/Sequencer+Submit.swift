@@ -165,6 +165,7 @@ extension Sequencer {
     private mutating func record(
         _ op: Op, seq: Int, by id: ConnectionID, identity: Connection.Identity, group: GroupSpan?
     ) {
+        let lists = blockListsBeforeCommit()
         state.commit(op)
         let record = SequencedOp(
             version: version, client: identity.client, user: identity.user, seq: seq, op: op, group: group)
@@ -172,6 +173,6 @@ extension Sequencer {
         output.commits.append(record)
         if let created = op.createdID { output.newIDs.append(created) }
         send(.op(record.message), to: .allExcept(id))
-        carryDrags(through: op, author: identity.client)
+        carryDrags(through: op, author: identity.client, lists: lists)
     }
 }

@@ -53,15 +53,28 @@ extension ClientMessage {
         case .drag(let drag):
             writer.key("action")
             writer.string(drag.action.rawValue)
-            writer.key("item")
-            writer.string(drag.item.rawValue)
-            if case .over(_, let base, let from, let to) = drag {
+            if let items = drag.blockItems {
+                writer.key("items")
+                writer.identifiers(items)
+            } else {
+                writer.key("item")
+                writer.string(drag.item.rawValue)
+            }
+            switch drag {
+            case .over(_, let base, let from, let to):
                 writer.key("base")
                 writer.integer(base)
                 writer.key("from")
                 from.write(to: &writer)
                 writer.key("to")
                 to.write(to: &writer)
+            case .overBlock(_, let base, let to):
+                writer.key("base")
+                writer.integer(base)
+                writer.key("to")
+                to.write(to: &writer)
+            default:
+                break
             }
         }
         writer.endObject()
@@ -71,6 +84,16 @@ extension ClientMessage {
 extension ClientMessage.Drag {
     init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         let action = try reader.action(DragAction.self)
+        if let items = try reader.blockItems() {
+            switch action {
+            case .begin: self = .beginBlock(items: items)
+            case .over:
+                self = .overBlock(
+                    items: items, base: try reader.integer("base"), to: try reader.nested("to", Position.init(wire:)))
+            case .cancel: self = .cancelBlock(items: items)
+            }
+            return
+        }
         let item = try ItemID(reader.string("item"))
         switch action {
         case .begin:
@@ -103,5 +126,31 @@ extension ClientMessage.Submit {
             throw .outOfRange("ops")
         }
         self.init(seq: seq, base: base, ops: ops)
+    }
+}
+
+extension FieldReading {
+    /// A drag's `items` (protocol 10.2: 1 to 100 distinct item ids), or nil when the drag names
+    /// one `item`; both is `bad_message`.
+    mutating func blockItems() throws(WireError) -> [ItemID]? {
+        guard try optionalValue("items") != nil else { return nil }
+        if try optionalValue("item") != nil {
+            throw .conflictingFields("a drag names \"item\" or \"items\", not both")
+        }
+        let items = try strings("items").map(ItemID.init)
+        guard (1...ClientMessage.Drag.maxBlockItems).contains(items.count) else { throw .outOfRange("items") }
+        for (index, item) in items.enumerated() where items[..<index].contains(item) {
+            throw .conflictingFields("\"items\" names \(item) twice")
+        }
+        return items
+    }
+}
+
+extension JSONWriter {
+    /// An array of ids, as a block's `items`.
+    mutating func identifiers(_ ids: [ItemID]) {
+        beginArray()
+        for id in ids { string(id.rawValue) }
+        endArray()
     }
 }

@@ -74,6 +74,33 @@ extension FieldReading {
         }
     }
 
+    /// The strings of the array under `key` (the streaming reader's bytes are unchecked until
+    /// read, so anything but a string or the array's punctuation is `bad_message`).
+    mutating func strings(_ key: StaticString) throws(WireError) -> [String] {
+        let array = try value(key)
+        let expected = "an array of strings"
+        guard array.firstByte == UInt8(ascii: "[") else { throw .wrongType(field: fieldName(key), expected: expected) }
+        var cursor = array.cursor
+        cursor.offset += 1
+        cursor.skipWhitespace()
+        var result: [String] = []
+        while cursor.current != UInt8(ascii: "]") {
+            let element = FieldValue(bytes: array.bytes, offset: cursor.offset, tolerant: array.tolerant)
+            let (text, end) = try element.string(field: key)
+            result.append(text)
+            cursor.offset = end
+            cursor.skipWhitespace()
+            if cursor.current == UInt8(ascii: ",") {
+                cursor.offset += 1
+                cursor.skipWhitespace()
+            } else if cursor.current != UInt8(ascii: "]") {
+                throw .wrongType(field: fieldName(key), expected: expected)
+            }
+        }
+        didRead(upTo: cursor.offset + 1)
+        return result
+    }
+
     /// A protocol word such as a role or an error code.
     mutating func word<Word: RawRepresentable<String>>(
         _ key: StaticString, as type: Word.Type

@@ -66,7 +66,8 @@ extension ClientMessage {
         public static let maxGroupMembers = 500
     }
 
-    /// A step of a drag the client performs.
+    /// A step of a drag the client performs: of one item, or of several held as one block
+    /// (protocol 10.2).
     public enum Drag: Hashable, Sendable {
         /// Picks up an item.
         case begin(item: ItemID)
@@ -74,20 +75,39 @@ extension ClientMessage {
         case over(item: ItemID, base: Int, from: Position, to: Position)
         /// Puts the item back.
         case cancel(item: ItemID)
+        /// Picks up several items as one block, in this order.
+        case beginBlock(items: [ItemID])
+        /// Where the block's first item would land, made against the committed board at `base`,
+        /// its index counted in the target section without any of the held items.
+        case overBlock(items: [ItemID], base: Int, to: Position)
+        /// Puts the block back.
+        case cancelBlock(items: [ItemID])
 
         public var action: DragAction {
             switch self {
-            case .begin: .begin
-            case .over: .over
-            case .cancel: .cancel
+            case .begin, .beginBlock: .begin
+            case .over, .overBlock: .over
+            case .cancel, .cancelBlock: .cancel
             }
         }
 
-        /// The dragged item's id.
+        /// The dragged item's id; a block's first item.
         public var item: ItemID {
             switch self {
             case .begin(let item), .over(let item, _, _, _), .cancel(let item): item
+            case .beginBlock(let items), .overBlock(let items, _, _), .cancelBlock(let items): items[0]
             }
         }
+
+        /// A block's items, in order; nil for a drag of one item.
+        public var blockItems: [ItemID]? {
+            switch self {
+            case .begin, .over, .cancel: nil
+            case .beginBlock(let items), .overBlock(let items, _, _), .cancelBlock(let items): items
+            }
+        }
+
+        /// The most items one block may hold.
+        public static let maxBlockItems = 100
     }
 }

@@ -6,8 +6,11 @@ extension ServerMessage {
         /// The holder.
         public var client: ClientID
         public var user: String
+        /// The held item; a block's first item.
         public var item: ItemID
-        /// Where the item is; nil when the item no longer exists.
+        /// A block's items, in order (protocol 10.2); nil for a drag of one item.
+        public var items: [ItemID]?
+        /// Where the item is; nil when the item no longer exists, and for a block.
         public var from: Position?
         /// The placeholder's position (sent with `over`).
         public var to: Position?
@@ -17,12 +20,14 @@ extension ServerMessage {
 
         public init(
             action: DragAction, client: ClientID, user: String, item: ItemID,
-            from: Position? = nil, to: Position? = nil, version: Int, reason: DragEndReason? = nil
+            from: Position? = nil, to: Position? = nil, version: Int, reason: DragEndReason? = nil,
+            items: [ItemID]? = nil
         ) {
             self.action = action
             self.client = client
             self.user = user
             self.item = item
+            self.items = items
             self.from = from
             self.to = to
             self.version = version
