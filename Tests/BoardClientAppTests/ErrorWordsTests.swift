@@ -64,8 +64,8 @@ import Testing
             ([url, "history", "--limit", "0"], 2, "--limit takes a whole number from 1 up, not 0"),
             ([url, "list", "--at", "soon"], 2, "--at takes a whole number from 0 up, not soon"),
             (
-                [url, "move", tiles[0], "--to", "nowhere"], 2,
-                "--to takes a position SECTION:INDEX (a section id, a colon and a whole number from 0 up), not nowhere"
+                [url, "move", tiles[0], "--to", "nowhere:x"], 2,
+                "--to takes a position SECTION[:INDEX] (a section id, then a colon and a whole number from 0 up or nothing), not nowhere:x"
             ),
             ([url, "section"], 2, "section needs one of: add TITLE, rename ID TITLE, move ID --to INDEX, delete ID"),
             ([url, "section", "fly"], 2, "unknown command section fly (see --help)"),

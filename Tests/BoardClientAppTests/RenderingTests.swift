@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func helpOverlayListsTheKeys() {
-        var model = ModelFixtures.model(height: 40)
+        var model = ModelFixtures.model(height: 44)
         _ = model.update(ModelFixtures.char("?"), now: 1)
         let text = ModelFixtures.picture(model).joined(separator: "\n")
         for key in [

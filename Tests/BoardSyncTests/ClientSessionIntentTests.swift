@@ -197,3 +197,32 @@ import Testing
         #expect(session.handle(.intent(.clearMarks), now: 3).announcements.isEmpty)
     }
 }
+
+/// Picking up the marked tiles as one block, through the session.
+@Suite struct ClientSessionBlockTests {
+    @Test func markedTilesArePickedUpTogetherMovedAndDroppedAsOneGroup() {
+        var session = ClientSession(board: "team", user: "ann", client: "A", seed: 3)
+        _ = session.handle(.start, now: 0)
+        _ = session.handle(.opened, now: 0)
+        _ = session.handle(.received(clientWelcome()), now: 0)
+        _ = session.handle(.intent(.mark("a")), now: 1)
+        _ = session.handle(.intent(.mark("c")), now: 1)
+        let picked = session.handle(.intent(.pickUp("c")), now: 2)
+        #expect(picked.send == [.drag(.beginBlock(items: ["a", "c"]))], "in board order, not marking order")
+        #expect(picked.announcements == ["Picked up 2 tiles, position 1 of 3 in Main."])
+        let moved = session.handle(.intent(.moveHeld(.step(.right))), now: 3)
+        #expect(moved.announcements == ["2 tiles: position 1 of 2 in Done."])
+        #expect(session.view.sections[1].cells.map(\.id) == ["a", "c"])
+        let dropped = session.handle(.intent(.drop), now: 4)
+        #expect(dropped.announcements == ["Dropped 2 tiles in Done, position 1."])
+        guard case .submit(let submit)? = dropped.send.last else {
+            Issue.record("no submit: \(dropped.send)")
+            return
+        }
+        #expect(submit.isGroup && submit.ops.count == 2)
+        #expect(session.selection.isEmpty)
+        #expect(
+            dropped.plan?.cells.filter { $0.placeholder == .closed }.map(\.id).sorted() == ["a", "c"],
+            "the block's placeholders close where it was dropped")
+    }
+}

@@ -81,10 +81,14 @@ struct HarnessDriver {
             guard let state = machine.optimistic, let edit = randomEdit(on: state) else { return }
             note("c\(index) edits \(edit)")
             perform(edit, on: index)
-        } else if roll < 65 {
+        } else if roll < 64 {
             note("c\(index) undoes")
             var ids: [String] = (0..<20).map { _ in freshID("u") }
             _ = harness.run(index, "undo") { machine in machine.undo { ids.removeFirst() } }
+        } else if roll < 66 {
+            note("c\(index) redoes")
+            var ids: [String] = (0..<20).map { _ in freshID("r") }
+            _ = harness.run(index, "redo") { machine in machine.redo { ids.removeFirst() } }
         } else {
             drag(index)
         }
@@ -104,13 +108,18 @@ struct HarnessDriver {
         harness.now += Double.random(in: 0..<0.03, using: &random)
         let now = harness.now
         guard let held = machine.localDrag else {
+            if chance(0.3), let items = randomItems(on: state) {
+                note("c\(index) begins dragging the block \(items)")
+                _ = harness.run(index, "beginDrag \(items)") { $0.beginDrag(items: items) }
+                return
+            }
             guard let item = randomItem(on: state) else { return }
             note("c\(index) begins dragging \(item)")
             _ = harness.run(index, "beginDrag \(item)") { $0.beginDrag(item: item) }
             return
         }
         let roll = Int.random(in: 0..<10, using: &random)
-        if roll < 6, let target = randomPosition(on: state, moving: held.item) {
+        if roll < 6, let target = randomPosition(on: state, moving: held.held) {
             note("c\(index) drags \(held.item) over \(target) at \(now)")
             _ = harness.run(index, "dragOver \(target)") { $0.dragOver(to: target, now: now) }
         } else if roll < 9 {
@@ -127,7 +136,14 @@ struct HarnessDriver {
     /// A random edit that is valid on `state`.
     mutating func randomEdit(on state: BoardState) -> LocalEdit? {
         let sections = state.board.sections
-        switch Int.random(in: 0..<20, using: &random) {
+        switch Int.random(in: 0..<23, using: &random) {
+        case 20, 21:
+            guard let items = randomItems(on: state), let to = randomPosition(on: state, moving: items) else {
+                return nil
+            }
+            return .moveItems(items, to: to)
+        case 22:
+            return randomItems(on: state).map { .deleteItems($0) }
         case 0..<5:
             guard let section = sections.randomElement(using: &random) else { return nil }
             let index = Int.random(in: 0...section.items.count, using: &random)
@@ -165,11 +181,24 @@ struct HarnessDriver {
         return items.randomElement(using: &random)?.id
     }
 
+    /// Two to four different items of the board, in a random order; nil when there are fewer.
+    private mutating func randomItems(on state: BoardState) -> [ItemID]? {
+        var items = state.board.sections.flatMap(\.items).map(\.id)
+        guard items.count >= 2 else { return nil }
+        items.shuffle(using: &random)
+        return Array(items.prefix(Int.random(in: 2...min(4, items.count), using: &random)))
+    }
+
     /// A valid destination for moving `item`: the index counts the target section without it.
     private mutating func randomPosition(on state: BoardState, moving item: ItemID) -> Position? {
+        randomPosition(on: state, moving: [item])
+    }
+
+    /// A valid destination for moving `items` together: the index counts the target section
+    /// without any of them.
+    private mutating func randomPosition(on state: BoardState, moving items: [ItemID]) -> Position? {
         guard let section = state.board.sections.randomElement(using: &random) else { return nil }
-        var count = section.items.count
-        if section.items.contains(where: { $0.id == item }) { count -= 1 }
+        let count = section.items.count { !items.contains($0.id) }
         return Position(section: section.id, index: Int.random(in: 0...max(count, 0), using: &random))
     }
 

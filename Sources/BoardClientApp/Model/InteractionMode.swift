@@ -13,6 +13,8 @@ public enum InteractionMode: Hashable, Sendable {
     case editing(LabelEditor)
     /// Asking whether to delete an item.
     case confirmingDelete(item: ItemID)
+    /// Asking whether to delete the marked tiles.
+    case confirmingMarkedDelete(count: Int)
     /// Asking whether to delete a section and the tiles in it.
     case confirmingSectionDelete(section: SectionID)
 }

@@ -68,7 +68,7 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unexpectedArgument(let argument): "unexpected argument \(argument)"
         case .badNumber(let option, let value, let allowed): "\(option) takes a whole number \(allowed), not \(value)"
         case .badPosition(let text):
-            "--to takes a position SECTION:INDEX (a section id, a colon and a whole number from 0 up), not \(text)"
+            "--to takes a position SECTION[:INDEX] (a section id, then a colon and a whole number from 0 up or nothing), not \(text)"
         case .missingSectionCommand:
             "section needs one of: add TITLE, rename ID TITLE, move ID --to INDEX, delete ID"
         case .badText(let what, let problem): "invalid \(what): \(problem)"

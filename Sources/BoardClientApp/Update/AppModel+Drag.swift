@@ -16,7 +16,7 @@ extension AppModel {
             cursor = id.rawValue
             guard requireEditor(into: &commands) else { return }
             run(.pickUp(id), into: &commands)
-            if machine.localDrag?.item == id {
+            if machine.localDrag?.held.contains(id) == true {
                 mode = .holdingWithMouse(
                     item: id, pointer: Point(x: mouse.x, y: mouse.y),
                     grab: Point(x: point.x - rect.x, y: point.y - rect.y))
@@ -44,7 +44,7 @@ extension AppModel {
     /// under it, or the end of the section whose rows it is in.
     func pointerTarget(for item: ItemID, at point: Point) -> HeldMove? {
         if let id = layout.cell(at: point) {
-            return id == item ? nil : .slotOf(id)
+            return machine.localDrag?.held.contains(id) == true || id == item ? nil : .slotOf(id)
         }
         return layout.section(atRow: point.y).map { .endOf($0.id) }
     }

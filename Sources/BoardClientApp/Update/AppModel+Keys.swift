@@ -31,6 +31,7 @@ extension AppModel {
             case .holdingWithMouse: if key.key == .escape { cancelDrag(into: &commands) }
             case .editing(let editor): edit(editor, key, into: &commands)
             case .confirmingDelete(let item): confirmDelete(item, key, into: &commands)
+            case .confirmingMarkedDelete: confirmMarkedDelete(key, into: &commands)
             case .confirmingSectionDelete(let section): confirmSectionDelete(section, key, into: &commands)
             }
         case .mouse(let mouse):
@@ -88,15 +89,28 @@ extension AppModel {
         case .character("e"): startRenaming(into: &commands)
         case .character("d"):
             guard requireEditor(into: &commands) else { return }
-            if let cursor = cursorItem, machine.optimistic?.position(ofItem: cursor) != nil {
+            if session.selection.count > 1 {
+                mode = .confirmingMarkedDelete(count: session.selection.count)
+            } else if let cursor = cursorItem, machine.optimistic?.position(ofItem: cursor) != nil {
                 mode = .confirmingDelete(item: cursor)
             }
+        case .character("m"):
+            guard let cursor = cursorItem else { return }
+            run(.mark(cursor), into: &commands)
+        case .character("M"):
+            guard let cursor = cursorItem else { return }
+            run(.markRun(to: cursor), into: &commands)
+        case .escape:
+            run(.clearMarks, into: &commands)
         case .character("S"):
             guard requireEditor(into: &commands) else { return }
             startEditing(.addSection)
         case .character("u"):
             guard requireEditor(into: &commands) else { return }
             run(.undo, into: &commands)
+        case .character("U"):
+            guard requireEditor(into: &commands) else { return }
+            run(.redo, into: &commands)
         case .character("E"): startRenamingSection(into: &commands)
         case .character("<"): moveCursorSection(by: -1, into: &commands)
         case .character(">"): moveCursorSection(by: 1, into: &commands)
@@ -154,7 +168,7 @@ extension AppModel {
     private mutating func pickUp(into commands: inout [AppCommand]) {
         guard let cursor = cursorItem, requireEditor(into: &commands) else { return }
         run(.pickUp(cursor), into: &commands)
-        if machine.localDrag?.item == cursor { mode = .holdingWithKeys(item: cursor) }
+        if machine.localDrag?.held.contains(cursor) == true { mode = .holdingWithKeys(item: cursor) }
     }
 
     private mutating func startAdding(into commands: inout [AppCommand]) {
@@ -263,6 +277,13 @@ extension AppModel {
         mode = .browsing
         if key.key == .character("y") || key.key == .character("Y") {
             run(.delete(item), into: &commands)
+        }
+    }
+
+    private mutating func confirmMarkedDelete(_ key: KeyEvent, into commands: inout [AppCommand]) {
+        mode = .browsing
+        if key.key == .character("y") || key.key == .character("Y") {
+            run(.deleteMarked, into: &commands)
         }
     }
 }

@@ -119,24 +119,33 @@ public enum AppView {
                 at: screenRect(model, motion.origin, area: area), clip: area, flashing: motion.isFlashing,
                 into: &buffer)
         }
-        if let held = scene.held { drawHeld(model, held, area: area, into: &buffer) }
+        if !scene.held.isEmpty { drawHeld(model, scene.held, area: area, into: &buffer) }
     }
 
-    /// The tile this person holds: lifted where its placeholder is, or, when dragged with the
-    /// mouse, following the pointer above an empty placeholder.
+    /// The tiles this person holds: lifted where their placeholders are, or, when dragged with
+    /// the mouse, empty placeholders with one tile following the pointer (a block's shows how
+    /// many tiles it carries).
     static func drawHeld(
-        _ model: AppModel, _ held: (cell: ViewCell, origin: Point), area: Rect, into buffer: inout Buffer
+        _ model: AppModel, _ held: [(cell: ViewCell, origin: Point)], area: Rect, into buffer: inout Buffer
     ) {
-        let screen = screenRect(model, held.origin, area: area)
         guard case .holdingWithMouse(_, let pointer, let grab) = model.mode else {
-            TilePainter.paint(held.cell.label, style: .lifted, at: screen, clip: area, into: &buffer)
+            for tile in held {
+                TilePainter.paint(
+                    tile.cell.label, style: .lifted, at: screenRect(model, tile.origin, area: area), clip: area,
+                    into: &buffer)
+            }
             return
         }
-        TilePainter.paint("", style: .placeholder(holder: nil, color: .default), at: screen, clip: area, into: &buffer)
+        for tile in held {
+            TilePainter.paint(
+                "", style: .placeholder(holder: nil, color: .default), at: screenRect(model, tile.origin, area: area),
+                clip: area, into: &buffer)
+        }
         let follow = Rect(
             x: pointer.x - grab.x, y: pointer.y - grab.y, width: model.layout.grid.width,
             height: model.layout.grid.height)
-        TilePainter.paint(held.cell.label, style: .lifted, at: follow, clip: area, into: &buffer)
+        let label = held.count == 1 ? held[0].cell.label : SessionWords.tiles(held.count)
+        TilePainter.paint(label, style: .lifted, at: follow, clip: area, into: &buffer)
     }
 
     /// How a cell is drawn: a placeholder shows its holder; a move in flight is lifted in its

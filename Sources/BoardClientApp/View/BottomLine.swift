@@ -16,6 +16,10 @@ enum BottomLine {
             buffer.write(
                 "Delete “\(label)”? y/n", x: 0, y: y, maxWidth: width, style: Style(foreground: .red, attributes: .bold)
             )
+        case .confirmingMarkedDelete(let count):
+            buffer.write(
+                "Delete the \(count) marked tiles? y/n", x: 0, y: y, maxWidth: width,
+                style: Style(foreground: .red, attributes: .bold))
         case .confirmingSectionDelete(let id):
             let board = model.machine.optimistic?.board
             let section = board?.index(ofSection: id).map { board!.sections[$0] }

@@ -2,14 +2,15 @@ import BoardSync
 import TerminalUI
 
 /// What of the board is in motion at one moment: the tiles and titles drawn apart from the
-/// still picture (with how the animator has them), the ghosts of deleted ones, the tile this
-/// person holds, and who marked the tiles and titles that rest marked.
+/// still picture (with how the animator has them), the ghosts of deleted ones, the tiles this
+/// person holds (one, or a block), and who marked the tiles and titles that rest marked.
 struct MotionScene {
     /// Tiles in view order with their motion (nil for the held tile at rest).
     var tiles: [(cell: ViewCell, motion: MotionFrame?)] = []
     var titles: [(frame: BoardLayout.SectionFrame, motion: MotionFrame)] = []
     var ghosts: [Ghost]
-    var held: (cell: ViewCell, origin: Point)?
+    /// This person's held tiles, in view order, where each is drawn.
+    var held: [(cell: ViewCell, origin: Point)] = []
     var tileIDs: Set<ItemID> = []
     var titleIDs: Set<SectionID> = []
     /// Tiles and titles at rest that are still marked by the person who moved them, by id.
@@ -21,7 +22,7 @@ struct MotionScene {
             for cell in section.cells {
                 let motion = model.animator.tileFrame(of: cell.id, at: time)
                 if cell.holder?.isLocal == true, let rect = model.layout.tiles[cell.id] {
-                    held = (cell, motion?.origin ?? Point(x: rect.x, y: rect.y))
+                    held.append((cell, motion?.origin ?? Point(x: rect.x, y: rect.y)))
                 } else if let motion, motion.isSettled {
                     if let mover = motion.markedBy { marks[cell.id.rawValue] = mover }
                     continue

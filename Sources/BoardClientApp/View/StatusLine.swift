@@ -19,6 +19,11 @@ enum StatusLine {
         var x = buffer.set(x: 1, y: 0, model.boardName, style: bar.adding(.bold), clip: line)
         x = buffer.set(x: x, y: 0, " v\(model.machine.version) · ", style: bar, clip: line)
         x = buffer.set(x: x, y: 0, connectionText(model, time: time), style: bar, clip: line)
+        if !model.session.selection.isEmpty {
+            x = buffer.set(
+                x: x, y: 0, " · \(SessionWords.selected(model.session.selection.count))", style: bar.adding(.bold),
+                clip: line)
+        }
         x = drawPeople(model.machine.people, at: x, in: line, bar: bar, palette: model.palette, into: &buffer)
         if let action = model.session.lastAnnouncement, x + 4 < leftWidth {
             x = buffer.set(x: x, y: 0, " · ", style: bar, clip: line)

@@ -11,6 +11,8 @@ struct StillPicture: Equatable {
         var rect: Rect
         var label: String
         var style: TileStyle
+        /// The person marked it, to move or delete with others.
+        var selected = false
     }
 
     /// A section title at rest on screen row `row`, with its cell count; an empty section also
@@ -46,7 +48,8 @@ struct StillPicture: Equatable {
                 guard let rect = model.layout.tiles[cell.id] else { continue }
                 tiles[cell.id] = Tile(
                     rect: AppView.screenRect(model, Point(x: rect.x, y: rect.y), area: area), label: cell.label,
-                    style: AppView.style(of: cell, model: model, frame: nil, mark: scene.marks[cell.id.rawValue]))
+                    style: AppView.style(of: cell, model: model, frame: nil, mark: scene.marks[cell.id.rawValue]),
+                    selected: model.session.selection.contains(cell.id))
             }
         }
     }
@@ -82,6 +85,7 @@ struct StillPicture: Equatable {
     }
 
     private func paint(_ tile: Tile, into buffer: inout Buffer) {
-        TilePainter.paint(tile.label, style: tile.style, at: tile.rect, clip: area, into: &buffer)
+        TilePainter.paint(
+            tile.label, style: tile.style, at: tile.rect, clip: area, selected: tile.selected, into: &buffer)
     }
 }

@@ -1,10 +1,15 @@
 import TerminalUI
 
 /// Draws single tiles into a buffer, clipped to the board area so tiles scrolled half out of
-/// sight never touch the status or bottom line. A flashing tile shows its label in reverse video.
+/// sight never touch the status or bottom line. A flashing tile shows its label in reverse video;
+/// a tile the person marked (to move or delete with others) shows a tick in its top border.
 enum TilePainter {
+    /// The tick a marked tile carries in its top border.
+    static let markGlyph = "✓"
+
     static func paint(
-        _ label: String, style: TileStyle, at rect: Rect, clip: Rect, flashing: Bool = false, into buffer: inout Buffer
+        _ label: String, style: TileStyle, at rect: Rect, clip: Rect, flashing: Bool = false, selected: Bool = false,
+        into buffer: inout Buffer
     ) {
         let border: BorderStyle
         var lineStyle = Style.plain
@@ -41,6 +46,11 @@ enum TilePainter {
         }
         guard rect.width >= 2, rect.height >= 2 else { return }
         paintBox(border, style: lineStyle, at: rect, clip: clip, into: &buffer)
+        if selected, rect.width >= 4, rect.y >= clip.y, rect.y < clip.bottom {
+            let area = Rect(x: rect.x + 1, y: rect.y, width: 1, height: 1).intersection(clip)
+            _ = buffer.set(x: rect.x + 1, y: rect.y, markGlyph, style: Style(attributes: .bold), clip: area)
+            textStyle = textStyle.adding(.bold)
+        }
         let room = max(0, rect.width - TileMetrics.padding)
         let lineRows = max(1, rect.height - 2)
         guard room > 0 else { return }

@@ -16,6 +16,7 @@ extension ClientMachine {
         localDrag?.sent = nil
         pendingDrops = []
         unansweredBegins = [:]
+        unansweredBlocks = []
         var output = ClientOutput()
         refresh(into: &output)
         return output
@@ -46,7 +47,10 @@ extension ClientMachine {
             drag.begunAfterSubmits = submitsSent
             localDrag = drag
             unansweredBegins[drag.item, default: 0] += 1
-            output.send.append(.drag(.begin(item: drag.item)))
+            if let items = drag.items { unansweredBlocks.append(items) }
+            drag.begunWith = drag.items ?? []
+            localDrag = drag
+            output.send.append(.drag(drag.items.map { .beginBlock(items: $0) } ?? .begin(item: drag.item)))
         }
         refresh(into: &output)
         resubmit(into: &output)
@@ -113,6 +117,10 @@ extension ClientMachine {
         else { return }
         drag.sent = drag.to
         localDrag = drag
-        output.send.append(.drag(.over(item: drag.item, base: committed.version, from: from, to: drag.to)))
+        if let items = drag.items {
+            output.send.append(.drag(.overBlock(items: items, base: committed.version, to: drag.to)))
+        } else {
+            output.send.append(.drag(.over(item: drag.item, base: committed.version, from: from, to: drag.to)))
+        }
     }
 }

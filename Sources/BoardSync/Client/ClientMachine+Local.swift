@@ -102,15 +102,51 @@ extension ClientMachine {
         return output
     }
 
-    /// Moves the held item's placeholder. `to.index` counts the target section without the item.
-    /// The position is sent at most every `dragSendInterval` seconds; `tick` sends the latest.
+    /// Picks up several items as one block, in this order (protocol 10.2), gathered where the
+    /// first of them is. Refused locally when someone else is known to hold one of them.
+    public mutating func beginDrag(items: [ItemID]) -> ClientOutput {
+        var output = ClientOutput()
+        guard role == .editor else {
+            output.notices.append(.viewOnly)
+            return output
+        }
+        guard let state = optimistic, items.count > 1, let first = state.position(ofItem: items[0]),
+            items.allSatisfy({ state.isLive(item: $0) })
+        else { return output }
+        for item in items {
+            guard let holder = remoteDrags.values.first(where: { $0.held.contains(item) }) else { continue }
+            output.notices.append(.locked(item: item, message: "held by \(holder.user)"))
+            return output
+        }
+        if localDrag?.items == items { return output }
+        let before = state.board.sections.first { $0.id == first.section }?.items.prefix(first.index)
+        let index = before?.filter { !items.contains($0.id) }.count ?? 0
+        localDrag = LocalDrag(items: items, to: Position(section: first.section, index: index))
+        localDrag?.begunAfterSubmits = submitsSent
+        localDrag?.begunWith = items
+        lastDrop = nil
+        if phase == .live {
+            unansweredBegins[items[0], default: 0] += 1
+            unansweredBlocks.append(items)
+            output.send.append(.drag(.beginBlock(items: items)))
+        }
+        output.cause = ChangeCause(mover: .local, kind: .drag, moved: items.map { $0.rawValue })
+        refresh(into: &output)
+        return output
+    }
+
+    /// Moves the held item's placeholder (a block's: where its first item would land).
+    /// `to.index` counts the target section without the held items. The position is sent at most
+    /// every `dragSendInterval` seconds; `tick` sends the latest.
     public mutating func dragOver(to: Position, now: Double) -> ClientOutput {
         var output = ClientOutput()
-        guard let drag = localDrag, let state = optimistic, var count = state.itemCount(inSection: to.section)
+        guard let drag = localDrag, let state = optimistic, let section = state.board.index(ofSection: to.section)
         else { return output }
-        if state.position(ofItem: drag.item)?.section == to.section { count -= 1 }
-        localDrag?.to = Position(section: to.section, index: min(max(to.index, 0), max(count, 0)))
-        output.cause = ChangeCause(mover: .local, kind: .drag, moved: [drag.item.rawValue])
+        let held = drag.held
+        var count = 0
+        for item in state.board.sections[section].items where !held.contains(item.id) { count += 1 }
+        localDrag?.to = Position(section: to.section, index: min(max(to.index, 0), count))
+        output.cause = ChangeCause(mover: .local, kind: .drag, moved: held.map { $0.rawValue })
         refresh(into: &output)
         tickDrag(now: now, into: &output)
         return output
@@ -136,10 +172,22 @@ extension ClientMachine {
         if output.send.count > before { lastDragSend = now }
     }
 
-    /// Drops the held item where its placeholder is: a `move` (or a cancel when it did not move).
+    /// Drops the held item where its placeholder is: a `move` (or a cancel when it did not move);
+    /// a block is one group of moves that puts its items there in its order.
     public mutating func drop() -> ClientOutput {
         guard let drag = localDrag, let state = optimistic else { return ClientOutput() }
         localDrag = nil
+        if let items = drag.items {
+            guard ChangeIntent.moveBlock(items, to: drag.to).ops(on: state) != nil else {
+                var output = ClientOutput()
+                if phase == .live { output.send.append(.drag(.cancelBlock(items: items))) }
+                output.cause = ChangeCause(mover: .local, kind: .drag, moved: items.map { $0.rawValue })
+                refresh(into: &output)
+                return output
+            }
+            droppedBlock = items
+            return perform(.moveItems(items, to: drag.to))
+        }
         if state.position(ofItem: drag.item) == drag.to {
             var output = ClientOutput()
             if phase == .live { output.send.append(.drag(.cancel(item: drag.item))) }
@@ -151,13 +199,15 @@ extension ClientMachine {
         return perform(.move(item: drag.item, to: drag.to))
     }
 
-    /// Puts the held item back where it was.
+    /// Puts the held item (or block) back where it was.
     public mutating func cancelDrag() -> ClientOutput {
         var output = ClientOutput()
         guard let drag = localDrag else { return output }
         localDrag = nil
-        if phase == .live { output.send.append(.drag(.cancel(item: drag.item))) }
-        output.cause = ChangeCause(mover: .local, kind: .drag, moved: [drag.item.rawValue])
+        if phase == .live {
+            output.send.append(.drag(drag.items.map { .cancelBlock(items: $0) } ?? .cancel(item: drag.item)))
+        }
+        output.cause = ChangeCause(mover: .local, kind: .drag, moved: drag.held.map { $0.rawValue })
         refresh(into: &output)
         return output
     }
@@ -174,7 +224,14 @@ extension ClientMachine {
         for op in ops {
             inverses.append(Inverse.of(op, on: scratch))
             rebaseUndoHistory(through: op)
-            if let drag = localDrag, let from = scratch.position(ofItem: drag.item),
+            if let drag = localDrag, let items = drag.items {
+                if let list = Self.list(of: drag.to.section, on: scratch),
+                    let target = BlockGap.rebase(drag.to, holding: items, through: op, items: list)
+                {
+                    localDrag?.to = target
+                    localDrag?.sent = nil
+                }
+            } else if let drag = localDrag, let from = scratch.position(ofItem: drag.item),
                 case .move(_, _, let target)? = Rebase.rebase(
                     .move(item: drag.item, from: from, to: drag.to), through: op)
             {

@@ -35,12 +35,14 @@ extension ClientMachine {
         let ops = ack.committed
         guard !ops.isEmpty, ack.version - ops.count >= version else { return }
         for (offset, op) in ops.enumerated() {
+            rebaseRemoteDrags(through: op)
             guard commitExact(op, version: ack.version - ops.count + 1 + offset, into: &output) else { return }
         }
         for op in ops {
             if case .move(let item, _, _) = op {
                 lastDrop = item
                 if !hasPendingMove(of: item) { pendingDrops.remove(item) }
+                if droppedBlock?.contains(item) == true { droppedBlock = nil }
             }
             endOwnDrag(endedBy: op)
         }
@@ -67,10 +69,14 @@ extension ClientMachine {
             arriving = ArrivingGroup(span: group, boardBefore: committed?.board)
         }
         let before = optimistic
+        let committedBefore = committed
         let boardBefore = message.group == nil ? committed?.board : arriving?.boardBefore
         endDrags(endedBy: message.op, author: message.client, into: &output)
         rebaseRemoteDrags(through: message.op)
         guard commitExact(message.op, version: message.version, into: &output) else { return }
+        if let committedBefore {
+            shrinkLocalBlock(deletedBy: message.op, on: committedBefore, by: message.user, into: &output)
+        }
         let carried = chain.absorb(message.op)
         if let carried, let before {
             carryLocalState(through: carried, on: before, by: message.user, into: &output)
@@ -125,7 +131,7 @@ extension ClientMachine {
                 chain.inFlight = nil
                 if rebuild(flight.change) { return }
                 output.notices.append(.refused(code: report.code, message: report.message))
-                for case .move(let item, _, _) in flight.change.ops where localDrag == nil {
+                for case .move(let item, _, _) in flight.change.ops where localDrag == nil && !flight.change.isGroup {
                     output.send.append(.drag(.cancel(item: item)))
                     pendingDrops.remove(item)
                 }
@@ -133,8 +139,9 @@ extension ClientMachine {
             return
         }
         if let item = report.item {
+            let holding = localDrag.map { $0.held.contains(item) || $0.begunWith.contains(item) } == true
             guard answerBegin(of: item) else { return }
-            if localDrag?.item == item {
+            if holding {
                 localDrag = nil
                 if report.code == .locked {
                     output.notices.append(.locked(item: item, message: report.message))

@@ -36,6 +36,24 @@ extension ClientMachine {
     /// the optimistic board, by a pending edit that is yet to be committed or may become void).
     private mutating func fitLocalDrag(on state: BoardState, into output: inout ClientOutput) {
         guard var drag = localDrag else { return }
+        if let items = drag.items {
+            // A held item gone from the board the person sees that others' deletes did not take
+            // out of the block: this person's own edit deleted it, which ends the block.
+            guard items.allSatisfy({ state.isLive(item: $0) }) else {
+                localDrag = nil
+                if phase == .live { output.send.append(.drag(.cancelBlock(items: items))) }
+                return
+            }
+            if let section = state.board.index(ofSection: drag.to.section) {
+                var count = 0
+                for item in state.board.sections[section].items where !items.contains(item.id) { count += 1 }
+                drag.to.index = min(max(drag.to.index, 0), count)
+            } else if let first = state.position(ofItem: items[0]) {
+                drag.to = Position(section: first.section, index: 0)
+            }
+            localDrag = drag
+            return
+        }
         guard let here = state.position(ofItem: drag.item) else {
             localDrag = nil
             if phase == .live { output.send.append(.drag(.cancel(item: drag.item))) }
@@ -54,29 +72,45 @@ extension ClientMachine {
     /// at the drag's position (where the item was, until the holder's first `over`).
     mutating func makeView(on state: BoardState) -> BoardView {
         var sections = plainSections(of: state.board)
-        var placements: [(item: ItemID, to: Position?, holder: DragHolder)] = []
-        for (item, drag) in Array(remoteDrags).stablySorted(by: { $0.key < $1.key }) {
+        var placements: [(items: [ItemID], to: Position?, holder: DragHolder)] = []
+        for (_, drag) in Array(remoteDrags).stablySorted(by: { $0.key < $1.key }) {
             let holder = DragHolder(client: drag.client, user: drag.user, isLocal: false)
-            placements.append((item, drag.to.flatMap { optimisticPosition(of: item, to: $0) }, holder))
+            let to = drag.to.flatMap { optimisticPosition(of: drag, to: $0) }
+            placements.append((drag.held, to, holder))
         }
         if let drag = localDrag {
-            placements.append((drag.item, drag.to, DragHolder(client: clientID, user: user, isLocal: true)))
+            placements.append((drag.held, drag.to, DragHolder(client: clientID, user: user, isLocal: true)))
         }
         for placement in placements {
-            guard let s = sections.firstIndex(where: { $0.cells.contains { $0.id == placement.item } }),
-                let c = sections[s].cells.firstIndex(where: { $0.id == placement.item })
-            else { continue }
-            var cell = sections[s].cells[c]
-            cell.holder = placement.holder
-            guard let to = placement.to, let target = sections.firstIndex(where: { $0.id == to.section }) else {
-                sections[s].cells[c] = cell
-                continue
-            }
-            sections[s].cells.remove(at: c)
-            let index = min(max(to.index, 0), sections[target].cells.count)
-            sections[target].cells.insert(cell, at: index)
+            Self.place(placement.items, at: placement.to, holder: placement.holder, in: &sections)
         }
         return BoardView(sections: sections)
+    }
+
+    /// Turns the cells of `items` into placeholders of `holder`: one after the other at `to` (its
+    /// index counted without them), or each where it is when there is no `to`.
+    private static func place(_ items: [ItemID], at to: Position?, holder: DragHolder, in sections: inout [ViewSection])
+    {
+        guard let to, let target = sections.firstIndex(where: { $0.id == to.section }) else {
+            for item in items {
+                guard let s = sections.firstIndex(where: { $0.cells.contains { $0.id == item } }),
+                    let c = sections[s].cells.firstIndex(where: { $0.id == item })
+                else { continue }
+                sections[s].cells[c].holder = holder
+            }
+            return
+        }
+        var block: [ViewCell] = []
+        for item in items {
+            guard let s = sections.firstIndex(where: { $0.cells.contains { $0.id == item } }),
+                let c = sections[s].cells.firstIndex(where: { $0.id == item })
+            else { continue }
+            var cell = sections[s].cells.remove(at: c)
+            cell.holder = holder
+            block.append(cell)
+        }
+        let index = min(max(to.index, 0), sections[target].cells.count)
+        sections[target].cells.insert(contentsOf: block, at: index)
     }
 
     /// The board's sections as view sections without placeholders. A section whose items are
@@ -111,7 +145,21 @@ extension ClientMachine {
 
     /// A remote placeholder position (relative to the committed board) carried through this
     /// client's unacknowledged edits.
-    private func optimisticPosition(of item: ItemID, to: Position) -> Position? {
+    private func optimisticPosition(of drag: RemoteDrag, to: Position) -> Position? {
+        if let items = drag.items {
+            guard var state = committed else { return nil }
+            var gap: Position? = to
+            for op in chain.ops {
+                gap = gap.flatMap { gap in
+                    Self.list(of: gap.section, on: state).flatMap {
+                        BlockGap.rebase(gap, holding: items, through: op, items: $0)
+                    }
+                }
+                if state.check(op, limits: .unlimited) == .apply { state.commit(op) }
+            }
+            return gap
+        }
+        let item = drag.item
         guard let from = committed?.position(ofItem: item) else { return nil }
         var placement: Op? = .move(item: item, from: from, to: to)
         for op in chain.ops {

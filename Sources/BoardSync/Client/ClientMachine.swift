@@ -41,6 +41,9 @@ public struct ClientMachine: Sendable {
     /// move commits (a later `begin` may be refused and leave it held), so a move that comes to
     /// nothing must be followed by a `cancel`.
     var pendingDrops: Set<ItemID> = []
+    /// The items of a dropped block whose group is pending: the server holds the block until the
+    /// group commits, so a group that comes to nothing must be followed by a `cancel`.
+    var droppedBlock: [ItemID]?
     /// Submits sent so far, and that count when the in-flight one was sent, to order submits
     /// against drag begins as the server sees them.
     var submitsSent = 0
@@ -49,6 +52,8 @@ public struct ClientMachine: Sendable {
     /// by item: an error answers the oldest, so it ends the local drag only when it answers the
     /// latest begin.
     var unansweredBegins: [ItemID: Int] = [:]
+    /// The items of the block begins among them, oldest first (counted under their first item).
+    var unansweredBlocks: [[ItemID]] = []
     /// When the latest drag position was sent, for the rate limit of `over` messages.
     var lastDragSend = -Double.infinity
     /// The items each section's view was made from at the latest refresh, with that view.

@@ -21,15 +21,21 @@ extension Sequencer {
             drags[item]?.lastActivity = now
             over(item, base: base, from: from, to: to)
         case .overBlock(let items, let base, let to):
-            guard connection.heldItem == items[0], drags[items[0]]?.items == items else { return }
-            drags[items[0]]?.lastActivity = now
-            overBlock(items, base: base, to: to)
-        case .cancel, .cancelBlock:
-            guard connection.heldItem == drag.item, drags[drag.item]?.items == drag.blockItems,
-                let held = drags.removeValue(forKey: drag.item)
+            // The holder's block may have lost items others deleted before the holder heard of
+            // it: any of them names the block.
+            guard let key = connection.heldItem, let held = drags[key]?.items,
+                items.contains(where: held.contains)
             else { return }
+            drags[key]?.lastActivity = now
+            overBlock(held, base: base, to: to)
+        case .cancel, .cancelBlock:
+            let named = drag.blockItems ?? [drag.item]
+            guard let key = connection.heldItem, let tracked = drags[key], named.contains(where: tracked.holds),
+                (tracked.items == nil) == (drag.blockItems == nil)
+            else { return }
+            drags[key] = nil
             connections[id]?.heldItem = nil
-            send(.drag(held.cancel(version: version, reason: nil, itemExists: true)), to: .allConnections)
+            send(.drag(tracked.cancel(version: version, reason: nil, itemExists: true)), to: .allConnections)
         }
     }
 

@@ -3,6 +3,14 @@ extension ClientSession {
     mutating func perform(_ intent: ClientIntent, now: Double, into turn: inout SessionTurn) {
         switch intent {
         case .pickUp(let item):
+            if selection.contains(item), selection.count > 1, let board = machine.optimistic?.board {
+                let items = selection.inBoardOrder(on: board)
+                take(machine.beginDrag(items: items), into: &turn)
+                if machine.localDrag?.items == items, let place = heldPlace() {
+                    turn.step.announcements.append(SessionWords.pickedUp(place))
+                }
+                return
+            }
             take(machine.beginDrag(item: item), into: &turn)
             if machine.localDrag?.item == item, let place = heldPlace() {
                 turn.step.announcements.append(SessionWords.pickedUp(place))
@@ -13,13 +21,14 @@ extension ClientSession {
             take(machine.dragOver(to: target, now: now), into: &turn)
             if let place = heldPlace() { turn.step.announcements.append(SessionWords.moved(place)) }
         case .drop:
-            guard machine.localDrag != nil else { return }
+            guard let drag = machine.localDrag else { return }
             let place = heldPlace()
             take(machine.drop(), into: &turn)
             if let place { turn.step.announcements.append(SessionWords.dropped(place)) }
+            if drag.items != nil { selection.clear() }
         case .cancel:
             guard let drag = machine.localDrag else { return }
-            let label = label(of: drag.item, before: turn.before)
+            let label = drag.items.map { SessionWords.tiles($0.count) } ?? label(of: drag.item, before: turn.before)
             take(machine.cancelDrag(), into: &turn)
             turn.step.announcements.append(SessionWords.putBack(label))
         case .insert(let label, let place, let id):
@@ -134,7 +143,8 @@ extension ClientSession {
     func heldPlace() -> SessionWords.Place? {
         guard let drag = machine.localDrag,
             let section = machine.view.sections.first(where: { $0.id == drag.to.section }),
-            let label = machine.optimistic?.board.item(drag.item)?.label
+            let label = drag.items.map({ SessionWords.tiles($0.count) })
+                ?? machine.optimistic?.board.item(drag.item)?.label
         else { return nil }
         return SessionWords.Place(
             label: label, section: section.title, index: drag.to.index, count: section.cells.count)

@@ -11,32 +11,39 @@ extension ClientSession {
         case .before(let item), .slotOf(let item):
             // Before a tile: its index among the other cells. Into its place: its index among
             // all cells, the placeholder included, so that it lands after a tile that follows.
-            guard item != drag.item else { return nil }
+            let held = drag.held
+            guard !held.contains(item) else { return nil }
             let countsPlaceholder = move == .slotOf(item)
             for section in sections {
                 var index = 0
+                var placeholderCounted = false
                 for cell in section.cells {
                     if cell.id == item { return Position(section: section.id, index: index) }
-                    if cell.id != drag.item || countsPlaceholder { index += 1 }
+                    if !held.contains(cell.id) {
+                        index += 1
+                    } else if countsPlaceholder && !placeholderCounted {
+                        index += 1
+                        placeholderCounted = true
+                    }
                 }
             }
             return nil
         case .endOf(let id):
             guard let at = sections.firstIndex(where: { $0.id == id }) else { return nil }
-            return Position(section: id, index: Self.others(in: sections[at], holding: drag.item))
+            return Position(section: id, index: Self.others(in: sections[at], holding: drag.held))
         case .section(let index):
             guard sections.indices.contains(index) else { return nil }
-            let count = Self.others(in: sections[index], holding: drag.item)
+            let count = Self.others(in: sections[index], holding: drag.held)
             return Position(section: sections[index].id, index: min(drag.to.index, count))
         case .step(let direction):
             return step(direction, from: drag, in: sections)
         }
     }
 
-    /// How many cells of `section` are not the held tile's placeholder.
-    private static func others(in section: ViewSection, holding item: ItemID) -> Int {
+    /// How many cells of `section` are not the held tiles' placeholders.
+    private static func others(in section: ViewSection, holding held: [ItemID]) -> Int {
         var count = 0
-        for cell in section.cells where cell.id != item { count += 1 }
+        for cell in section.cells where !held.contains(cell.id) { count += 1 }
         return count
     }
 
@@ -44,11 +51,11 @@ extension ClientSession {
     private func step(_ direction: BoardDirection, from drag: LocalDrag, in sections: [ViewSection]) -> Position? {
         guard let at = sections.firstIndex(where: { $0.id == drag.to.section }) else { return nil }
         let index = drag.to.index
-        let count = Self.others(in: sections[at], holding: drag.item)
+        let count = Self.others(in: sections[at], holding: drag.held)
         /// The section `offset` places away and how many other cells it holds.
         func neighbour(_ offset: Int) -> (id: SectionID, count: Int)? {
             guard sections.indices.contains(at + offset) else { return nil }
-            return (sections[at + offset].id, Self.others(in: sections[at + offset], holding: drag.item))
+            return (sections[at + offset].id, Self.others(in: sections[at + offset], holding: drag.held))
         }
         switch (arrangement, direction) {
         case (.columns, .up):

@@ -47,6 +47,12 @@ public enum SessionWords {
         }
     }
 
+    /// "3 tiles", what a held block is called.
+    @inline(never)
+    public static func tiles(_ count: Int) -> String {
+        count == 1 ? "1 tile" : "\(count) tiles"
+    }
+
     @inline(never)
     public static func movedTiles(_ count: Int, to section: String) -> String {
         count == 1 ? "Moved 1 tile to \(section)." : "Moved \(count) tiles to \(section)."
