@@ -126,12 +126,22 @@ struct Harness {
         let message = clients[index].toClient.removeFirst()
         let inFlight = clients[index].machine.chain.inFlight
         let output = run(index, "receive \(message)") { $0.receive(message) }
+        // A refused group that what the person meant can work out again is submitted anew
+        // instead of reported (protocol 10.1).
+        let rebuilt =
+            report(of: message)?.index != nil && inFlight?.change.intent != nil
+            && output.send.contains { if case .submit = $0 { true } else { false } }
         if case .error(let report) = message, let seq = report.seq, seq == inFlight?.seq,
-            report.code != .stale, report.code != .inFlight,
+            report.code != .stale, report.code != .inFlight, !rebuilt,
             !output.notices.contains(where: { if case .refused = $0 { true } else { false } })
         {
             failures.append("c\(index): refused submit \(seq) without a refused notice: \(report)")
         }
+    }
+
+    private func report(of message: ServerMessage) -> ServerMessage.ErrorReport? {
+        if case .error(let report) = message { return report }
+        return nil
     }
 
     private mutating func serverHandle(_ event: SequencerEvent) {
