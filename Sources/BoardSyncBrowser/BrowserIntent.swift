@@ -78,6 +78,7 @@ public struct BrowserIntent: Hashable, Sendable {
     private enum Kind: Equatable {
         case start, connected, disconnected, refused, pickUp, moveTo, moveHeld, tick, drop, cancel, insert, append
         case move, rename, delete, addSection, renameSection, moveSection, deleteSection, undo, arrange, state
+        case moveItems, deleteItems, mark, markRun, clearMarks, moveMarked, deleteMarked, redo
 
         /// Looked up in one table, so that the module compares names in one loop.
         static func named(_ name: String) -> Kind? {
@@ -88,6 +89,9 @@ public struct BrowserIntent: Hashable, Sendable {
                 ("move", .move), ("rename", .rename), ("delete", .delete), ("addSection", .addSection),
                 ("renameSection", .renameSection), ("moveSection", .moveSection),
                 ("deleteSection", .deleteSection), ("undo", .undo), ("arrange", .arrange), ("state", .state),
+                ("moveItems", .moveItems), ("deleteItems", .deleteItems), ("mark", .mark), ("markRun", .markRun),
+                ("clearMarks", .clearMarks), ("moveMarked", .moveMarked), ("deleteMarked", .deleteMarked),
+                ("redo", .redo),
             ]
             for (candidate, kind) in table where candidate == name { return kind }
             return nil
@@ -138,6 +142,14 @@ public struct BrowserIntent: Hashable, Sendable {
         case .moveSection: return .moveSection(try section(), to: try fields.integer("index"))
         case .deleteSection: return .deleteSection(try section())
         case .undo: return .undo
+        case .redo: return .redo
+        case .moveItems: return .moveItems(try items(fields), to: try position())
+        case .deleteItems: return .deleteItems(try items(fields))
+        case .mark: return .mark(try item())
+        case .markRun: return .markRun(to: try item())
+        case .clearMarks: return .clearMarks
+        case .moveMarked: return .moveMarked(to: try position())
+        case .deleteMarked: return .deleteMarked
         case .arrange: return .arrange(try arrangement(fields))
         case .start, .connected, .disconnected, .refused, .tick, .state: return nil
         }
@@ -160,6 +172,15 @@ public struct BrowserIntent: Hashable, Sendable {
         if let section = try fields.optionalString("endOf") { return .endOf(SectionID(section)) }
         if let index = try fields.optionalInteger("sectionIndex") { return .section(index) }
         throw .missingField("direction")
+    }
+
+    /// The `items` of an intent on several tiles: 1 to 500 item ids.
+    private static func items(_ fields: InputFields) throws(BrowserInputError) -> [ItemID] {
+        let ids = try fields.strings("items")
+        guard (1...ClientMessage.Submit.maxGroupMembers).contains(ids.count) else {
+            throw .wrongType(field: "items", expected: "1 to 500 item ids")
+        }
+        return ids.map(ItemID.init)
     }
 
     /// `arrange`'s layout: `{"layout": "columns"}` or `{"layout": "rows", "tilesPerRow": N}`.

@@ -80,6 +80,11 @@ extension BrowserStatus {
         if let drag {
             writer.objectField("drag")
             writer.field("item", drag.item.rawValue)
+            if let items = drag.items {
+                writer.arrayField("items")
+                for item in items { writer.element(item.rawValue) }
+                writer.closeArray()
+            }
             writer.field("section", drag.to.section.rawValue)
             writer.field("index", drag.to.index)
             writer.closeObject()
@@ -107,6 +112,9 @@ extension BrowserStatus {
         writer.closeArray()
         writer.field("lastRemoteAction", optional: lastRemoteAction)
         writer.field("announcement", optional: announcement)
+        writer.arrayField("selection")
+        for item in selection { writer.element(item.rawValue) }
+        writer.closeArray()
         writer.closeObject()
     }
 

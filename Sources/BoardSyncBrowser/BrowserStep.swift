@@ -65,6 +65,8 @@ public struct BrowserStatus: Hashable, Sendable {
     public var lastRemoteAction: String?
     /// The latest sentence the session said, of anyone's change.
     public var announcement: String?
+    /// The tiles the person marked, in the order they marked them.
+    public var selection: [ItemID]
 
     /// The status of `session`.
     public init(_ session: borrowing ClientSession) {
@@ -84,5 +86,6 @@ public struct BrowserStatus: Hashable, Sendable {
         people = session.machine.people
         lastRemoteAction = session.lastRemoteAction
         announcement = session.lastAnnouncement
+        selection = session.selection.marked
     }
 }

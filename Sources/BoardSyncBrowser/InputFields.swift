@@ -39,6 +39,15 @@ struct InputFields {
     }
 
     @inline(never)
+    func strings(_ key: StaticString) throws(BrowserInputError) -> [String] {
+        guard present(key) != nil else { throw .missingField(Self.name(key)) }
+        guard let strings = object.strings(key) else {
+            throw .wrongType(field: Self.name(key), expected: "an array of strings")
+        }
+        return strings
+    }
+
+    @inline(never)
     func optionalBool(_ key: StaticString) throws(BrowserInputError) -> Bool? {
         guard let value = present(key) else { return nil }
         guard case .bool(let flag) = value else { throw .wrongType(field: Self.name(key), expected: "true or false") }

@@ -21,7 +21,7 @@ import Testing
         let answer = text(sessions.open(Array(#"{"board":"team","user":"ann","client":"A","seed":1}"#.utf8)))
         #expect(
             answer
-                == #"{"session":1,"send":[],"notices":[],"reconnect":false,"status":{"client":"A","user":"ann","color":"cyan","board":"team","phase":"offline","connection":{"state":"idle"},"role":"editor","version":0,"pending":0,"canUndo":false,"canRedo":false,"drag":null,"peers":[],"people":[{"user":"ann","color":"cyan","connections":1,"you":true}],"lastRemoteAction":null,"announcement":null},"batch":null,"plan":null,"view":{"sections":[]}}"#
+                == #"{"session":1,"send":[],"notices":[],"reconnect":false,"status":{"client":"A","user":"ann","color":"cyan","board":"team","phase":"offline","connection":{"state":"idle"},"role":"editor","version":0,"pending":0,"canUndo":false,"canRedo":false,"drag":null,"peers":[],"people":[{"user":"ann","color":"cyan","connections":1,"you":true}],"lastRemoteAction":null,"announcement":null,"selection":[]},"batch":null,"plan":null,"view":{"sections":[]}}"#
         )
     }
 

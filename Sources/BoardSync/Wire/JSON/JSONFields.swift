@@ -49,6 +49,17 @@ public struct JSONFields: Sendable {
         }
     }
 
+    /// The strings of the array under `key`; nil when there is no such member or it is not an
+    /// array of strings.
+    public func strings(_ key: StaticString) -> [String]? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard var reader = try? FieldReader(FieldValue(bytes: buffer, offset: start, tolerant: false)) else {
+                return nil
+            }
+            return try? reader.strings(key)
+        }
+    }
+
     /// Reads a value of validated bytes, which cannot fail.
     private func value(at found: FieldValue) throws(JSONSyntaxError) -> Value {
         var cursor = found.cursor
