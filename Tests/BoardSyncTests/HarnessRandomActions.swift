@@ -14,6 +14,8 @@ struct HarnessDriver {
     var tracing = false
     /// A short trace of the latest steps, for failure messages.
     private(set) var trace: [String] = []
+    /// Boards the server had committed, for restores.
+    private var pastBoards: [Board] = []
 
     init(harness: Harness, seed: UInt64) {
         self.harness = harness
@@ -51,6 +53,8 @@ struct HarnessDriver {
         case 55..<67:
             note("server commits")
             harness.commitServer()
+            pastBoards.append(harness.sequencer.snapshot)
+            if pastBoards.count > 8 { pastBoards.removeFirst() }
         case 67..<92:
             note("c\(index) reads")
             harness.deliverToClient(index)
@@ -136,7 +140,10 @@ struct HarnessDriver {
     /// A random edit that is valid on `state`.
     mutating func randomEdit(on state: BoardState) -> LocalEdit? {
         let sections = state.board.sections
-        switch Int.random(in: 0..<23, using: &random) {
+        switch Int.random(in: 0..<24, using: &random) {
+        case 23:
+            guard let board = pastBoards.randomElement(using: &random) else { return nil }
+            return .restore(board, version: board.version, idSeed: random.next())
         case 20, 21:
             guard let items = randomItems(on: state), let to = randomPosition(on: state, moving: items) else {
                 return nil

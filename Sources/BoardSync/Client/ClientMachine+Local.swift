@@ -245,8 +245,7 @@ extension ClientMachine {
             pushUndo(inverse)
             redoStack = []
         }
-        chain.queued.append(
-            ops.count == 1 && intent == nil ? PendingChange(ops[0]) : PendingChange(group: ops, intent: intent))
+        chain.queued.append(contentsOf: PendingChange.changes(of: ops, intent: intent))
         optimistic = scratch
         return inverse
     }
@@ -275,7 +274,7 @@ extension ClientMachine {
             return sectionIndex(id).map { .moveSection(section: id, from: $0, index: to) }
         case .renameSection(let id, let title): return .success(.renameSection(section: id, title: title))
         case .deleteSection(let id): return sectionIndex(id).map { .deleteSection(section: id, from: $0) }
-        case .moveItems, .deleteItems: preconditionFailure("an edit of several tiles is recorded as a group")
+        case .moveItems, .deleteItems, .restore: preconditionFailure("an edit of several ops is recorded as a group")
         }
     }
 }

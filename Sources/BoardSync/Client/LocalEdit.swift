@@ -15,12 +15,17 @@ public enum LocalEdit: Hashable, Sendable {
     case moveItems([ItemID], to: Position)
     /// These tiles deleted: one group.
     case deleteItems([ItemID])
+    /// The board put back as `board` shows it, as it was at `version`: one group (several of at
+    /// most 500 ops each when it changes more), one undo step. What comes back gets ids drawn
+    /// from `idSeed`.
+    case restore(Board, version: Int, idSeed: UInt64)
 
     /// What an edit of several tiles means, to work its group out (again) on a board.
     var groupIntent: ChangeIntent? {
         switch self {
         case .moveItems(let items, let to): .moveBlock(items, to: to)
         case .deleteItems(let items): .deleteItems(items)
+        case .restore(let board, let version, let idSeed): .restore(board, version: version, idSeed: idSeed)
         default: nil
         }
     }

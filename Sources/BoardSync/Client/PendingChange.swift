@@ -24,6 +24,23 @@ struct PendingChange: Hashable, Sendable {
         isGroup = true
         self.intent = intent
     }
+
+    /// The changes that submit `ops`: one op alone, or groups of at most the protocol's 500
+    /// members, one after the other (each committed all or nothing), sharing the intent.
+    static func changes(of ops: [Op], intent: ChangeIntent?, rebuilds: Int = 0) -> [PendingChange] {
+        if ops.count == 1 && intent == nil { return [PendingChange(ops[0])] }
+        let size = ClientMessage.Submit.maxGroupMembers
+        var changes: [PendingChange] = []
+        var start = 0
+        while start < ops.count {
+            let end = min(start + size, ops.count)
+            var change = PendingChange(group: Array(ops[start..<end]), intent: intent)
+            change.rebuilds = rebuilds
+            changes.append(change)
+            start = end
+        }
+        return changes
+    }
 }
 
 /// What a person meant by a group, in terms that still make sense on a board that changed: the
@@ -34,14 +51,27 @@ enum ChangeIntent: Hashable, Sendable {
     case moveBlock([ItemID], to: Position)
     /// These tiles deleted.
     case deleteItems([ItemID])
+    /// The board put back as it was at `version`; what comes back is named by ids drawn from
+    /// `idSeed`.
+    case restore(Board, version: Int, idSeed: UInt64)
 
-    /// The group's ops on `state`; nil when nothing of it can be done any more.
-    func ops(on state: BoardState) -> [Op]? {
+    /// The group's ops on `state`; nil when nothing of it can be done any more. `attempt` counts
+    /// the times it was worked out before, so that what comes back is never named by an id an
+    /// earlier attempt committed.
+    func ops(on state: BoardState, attempt: Int = 0) -> [Op]? {
         let ops: [Op]
         switch self {
         case .moveBlock(let items, let to): ops = BlockPlacement.moves(placing: items, at: to, on: state)
         case .deleteItems(let items): ops = BlockPlacement.deletes(of: items, on: state)
+        case .restore(let board, _, let idSeed):
+            var ids = IDGenerator(seed: idSeed &+ UInt64(attempt) &* 0x2545_F491_4F6C_DD1D)
+            ops = RestorePlan.ops(from: state, to: board) { ids.makeID() }
         }
         return ops.isEmpty ? nil : ops
+    }
+
+    /// The version a restore puts the board back to.
+    var restoredVersion: Int? {
+        if case .restore(_, let version, _) = self { version } else { nil }
     }
 }

@@ -38,6 +38,9 @@ public enum ClientIntent: Hashable, Sendable {
     case moveMarked(to: Position)
     /// Deletes the marked tiles.
     case deleteMarked
+    /// Puts the board back as `board` shows it, as it was at `version` (read from the server's
+    /// history): one change, one undo step.
+    case restore(Board, version: Int)
     /// Undoes this person's latest edit.
     case undo
     /// Puts back what the latest undo took away.

@@ -85,6 +85,18 @@ extension ClientSession {
         case .deleteMarked:
             guard let board = machine.optimistic?.board else { return }
             deleteItems(selection.inBoardOrder(on: board), into: &turn)
+        case .restore(let board, let version):
+            guard let state = machine.optimistic else { return }
+            let seed = random.next()
+            let pending = machine.pendingCount
+            take(machine.perform(.restore(board, version: version, idSeed: seed)), into: &turn)
+            if machine.pendingCount > pending {
+                let ops = ChangeIntent.restore(board, version: version, idSeed: seed).ops(on: state) ?? []
+                turn.step.announcements.append(
+                    SessionWords.restored(version: version, RestoreSummary(of: ops, on: state).sentence))
+            } else if machine.role == .editor {
+                turn.step.announcements.append(SessionWords.alreadyAsAt(version))
+            }
         case .undo, .redo:
             var generator = random
             let board = machine.optimistic?.board

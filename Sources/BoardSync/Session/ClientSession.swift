@@ -45,6 +45,18 @@ public struct ClientSession: Sendable {
     /// What the person sees: the optimistic board with every drag as a placeholder cell.
     public var view: BoardView { machine.view }
 
+    /// What restoring `board` would change on the board the person sees now, to confirm it
+    /// ("3 tiles move, 2 come back, 1 goes").
+    public func restoreSummary(to board: Board) -> RestoreSummary {
+        guard let state = machine.optimistic else { return RestoreSummary() }
+        var counter = 0
+        let ops = RestorePlan.ops(from: state, to: board) {
+            counter += 1
+            return "preview-\(counter)"
+        }
+        return RestoreSummary(of: ops, on: state)
+    }
+
     /// Handles one event at clock reading `now` (seconds) and answers what the shell must do.
     public mutating func handle(_ event: SessionEvent, now: Double) -> SessionStep {
         var turn = SessionTurn(before: machine.view)

@@ -47,6 +47,16 @@ public enum SessionWords {
         }
     }
 
+    @inline(never)
+    public static func restored(version: Int, _ summary: String) -> String {
+        "Restored the board to version \(version). \(summary)"
+    }
+
+    @inline(never)
+    public static func alreadyAsAt(_ version: Int) -> String {
+        "The board is already as it was at version \(version)."
+    }
+
     /// "3 tiles", what a held block is called.
     @inline(never)
     public static func tiles(_ count: Int) -> String {
