@@ -84,4 +84,23 @@ import Testing
         #expect(Set(inserted.map(\.id)).isDisjoint(with: firstIDs))
         #expect(session.view.sections[0].cells.map(\.label) == ["Mail", "Maps", "Calc"])
     }
+
+    @Test func anImportAddsItsSectionsAfterTheBoardsOwnInGroupsOfAtMostFiveHundred() {
+        var machine = liveClient()
+        let imported = [
+            Section(
+                id: "x", title: "Backlog", items: (0..<600).map { Item(id: ItemID("c\($0)"), label: "Card \($0)") }),
+            Section(id: "y", title: "Empty"),
+        ]
+        let output = machine.perform(.appendSections(imported, idSeed: 9))
+        let sent = output.send.compactMap { if case .submit(let submit) = $0 { submit } else { nil } }
+        #expect(sent.count == 1 && sent[0].ops.count == 500)
+        let board = machine.optimistic?.board
+        #expect(board?.sections.map(\.title) == ["Main", "Done", "Backlog", "Empty"])
+        #expect(board?.sections[2].items.map(\.label) == imported[0].items.map(\.label))
+        #expect(board?.sections[2].id != "x" && board?.sections[2].items.first?.id != "c0", "imported under new ids")
+        let next = machine.receive(.ack(.init(seq: sent[0].seq, version: 505, ops: sent[0].ops)))
+        let rest = next.send.compactMap { if case .submit(let submit) = $0 { submit } else { nil } }
+        #expect(rest.count == 1 && rest[0].ops.count == 102)
+    }
 }

@@ -274,7 +274,8 @@ extension ClientMachine {
             return sectionIndex(id).map { .moveSection(section: id, from: $0, index: to) }
         case .renameSection(let id, let title): return .success(.renameSection(section: id, title: title))
         case .deleteSection(let id): return sectionIndex(id).map { .deleteSection(section: id, from: $0) }
-        case .moveItems, .deleteItems, .restore: preconditionFailure("an edit of several ops is recorded as a group")
+        case .moveItems, .deleteItems, .restore, .appendSections:
+            preconditionFailure("an edit of several ops is recorded as a group")
         }
     }
 }

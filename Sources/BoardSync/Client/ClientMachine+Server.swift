@@ -167,7 +167,7 @@ extension ClientMachine {
     /// queued rest of the same change (a restore of more than one group) is worked out with it.
     mutating func rebuild(_ change: PendingChange) -> Bool {
         guard let intent = change.intent, change.rebuilds < Self.rebuildLimit, let committed else { return false }
-        if intent.restoredVersion != nil { chain.queued.removeAll { $0.intent == intent } }
+        if intent.spansGroups { chain.queued.removeAll { $0.intent == intent } }
         guard let ops = intent.ops(on: committed, attempt: change.rebuilds + 1) else { return false }
         chain.queued.insert(
             contentsOf: PendingChange.changes(of: ops, intent: intent, rebuilds: change.rebuilds + 1), at: 0)

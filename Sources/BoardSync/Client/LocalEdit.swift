@@ -19,6 +19,9 @@ public enum LocalEdit: Hashable, Sendable {
     /// most 500 ops each when it changes more), one undo step. What comes back gets ids drawn
     /// from `idSeed`.
     case restore(Board, version: Int, idSeed: UInt64)
+    /// These sections and their tiles added after the last section, under ids drawn from
+    /// `idSeed` (an import): groups of at most 500 ops, one undo step.
+    case appendSections([Section], idSeed: UInt64)
 
     /// What an edit of several tiles means, to work its group out (again) on a board.
     var groupIntent: ChangeIntent? {
@@ -26,6 +29,7 @@ public enum LocalEdit: Hashable, Sendable {
         case .moveItems(let items, let to): .moveBlock(items, to: to)
         case .deleteItems(let items): .deleteItems(items)
         case .restore(let board, let version, let idSeed): .restore(board, version: version, idSeed: idSeed)
+        case .appendSections(let sections, let idSeed): .appendSections(sections, idSeed: idSeed)
         default: nil
         }
     }

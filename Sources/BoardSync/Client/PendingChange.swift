@@ -54,6 +54,9 @@ enum ChangeIntent: Hashable, Sendable {
     /// The board put back as it was at `version`; what comes back is named by ids drawn from
     /// `idSeed`.
     case restore(Board, version: Int, idSeed: UInt64)
+    /// These sections and their tiles added after the board's last section, under ids drawn
+    /// from `idSeed` (an import).
+    case appendSections([Section], idSeed: UInt64)
 
     /// The group's ops on `state`; nil when nothing of it can be done any more. `attempt` counts
     /// the times it was worked out before, so that what comes back is never named by an id an
@@ -66,6 +69,9 @@ enum ChangeIntent: Hashable, Sendable {
         case .restore(let board, _, let idSeed):
             var ids = IDGenerator(seed: idSeed &+ UInt64(attempt) &* 0x2545_F491_4F6C_DD1D)
             ops = RestorePlan.ops(from: state, to: board) { ids.makeID() }
+        case .appendSections(let sections, let idSeed):
+            var ids = IDGenerator(seed: idSeed &+ UInt64(attempt) &* 0x2545_F491_4F6C_DD1D)
+            ops = RestorePlan.appending(sections, to: state) { ids.makeID() }
         }
         return ops.isEmpty ? nil : ops
     }
@@ -73,5 +79,13 @@ enum ChangeIntent: Hashable, Sendable {
     /// The version a restore puts the board back to.
     var restoredVersion: Int? {
         if case .restore(_, let version, _) = self { version } else { nil }
+    }
+
+    /// Whether it may take more than one group, all of which are worked out again together.
+    var spansGroups: Bool {
+        switch self {
+        case .restore, .appendSections: true
+        case .moveBlock, .deleteItems: false
+        }
     }
 }

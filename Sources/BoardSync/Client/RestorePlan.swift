@@ -30,6 +30,24 @@ public enum RestorePlan {
         return plan.ops
     }
 
+    /// The ops that add `sections` with their tiles after the last section of `state`, every
+    /// section and tile under a new id from `makeID` (an import, which never removes anything).
+    public static func appending(_ sections: [Section], to state: BoardState, makeID: () -> String) -> [Op] {
+        var ops: [Op] = []
+        var index = state.board.sections.count
+        for section in sections {
+            let id = SectionID(makeID())
+            ops.append(.insertSection(section: SectionHeader(id: id, title: section.title), index: index))
+            for (offset, item) in section.items.enumerated() {
+                ops.append(
+                    .insert(
+                        item: Item(id: ItemID(makeID()), label: item.label), to: Position(section: id, index: offset)))
+            }
+            index += 1
+        }
+        return ops
+    }
+
     /// `target` with a new id for every section and tile that is not on `current` now.
     private static func renamed(_ target: Board, on current: BoardState, makeID: () -> String) -> Board {
         var board = target
