@@ -154,7 +154,7 @@ import Testing
                 " Done (1)",
                 " ┌────────────┐",
                 " │ Photos     │",
-                "v2: bob moved Photos to Done · ↑↓ scroll · Esc back to the hist…",
+                "v2: bob moved Photos to Done · ↑↓ scroll · r restore this versi…",
             ])
         #expect(AppView.render(model, time: 10).cell(x: 5, y: 0)?.style.background == .yellow)
         #expect(F.sent(model.update(F.char("d"), now: 2)).isEmpty && model.mode == .browsing)
@@ -175,5 +175,29 @@ import Testing
         _ = model.update(.fetched(.board("team", version: 1), refusal), now: 1)
         #expect(model.past == nil)
         #expect(F.picture(model, time: 1)[9] == "v1 is no longer retained by the server")
+    }
+
+    @Test func rRestoresTheVersionShownAfterAQuestionNamingWhatChanges() {
+        var (model, _) = Self.open()
+        _ = model.update(.fetched(.history(board: "team", before: nil, limit: 50), Self.answer(Self.changes)), now: 0.6)
+        _ = model.update(F.key(.end), now: 1)
+        _ = model.update(F.key(.enter), now: 1)
+        var atOne = Self.first
+        atOne.version = 1
+        atOne.sections[0].items.append(Item(id: "todo1", label: "Maps"))
+        _ = model.update(.fetched(.board("team", version: 1), Self.answer(atOne)), now: 1)
+        #expect(F.sent(model.update(F.char("r"), now: 2)).isEmpty)
+        #expect(F.picture(model, time: 2)[9].hasPrefix("Restore the board to v1? 1 tile moves; 1 label"))
+        _ = model.update(F.char("n"), now: 3)
+        #expect(model.past?.restoreQuestion == nil && model.past != nil)
+        _ = model.update(F.char("r"), now: 4)
+        let sent = F.sent(model.update(F.char("y"), now: 5))
+        #expect(model.past == nil && model.history == nil)
+        guard case .submit(let submit)? = sent.first else {
+            Issue.record("no submit was sent: \(sent)")
+            return
+        }
+        #expect(submit.ops.count == 2)
+        #expect(model.session.view.sections.map { $0.cells.map(\.label) } == [["Mail", "Photos", "Maps"], []])
     }
 }

@@ -31,7 +31,7 @@ enum HelpText {
         .keys("D", "delete the section and its tiles (asks y/n)"),
         .keys("u", "undo your last change"),
         .keys("U", "redo what undo took back"),
-        .keys("H", "the history of changes"),
+        .keys("H", "the history of changes; Enter shows the board at one, r restores it"),
         .keys("b", "back to the list of boards"),
         .keys("?", "this help; ↑ ↓ PgUp PgDn scroll it, Esc closes it"),
         .keys("q Ctrl-C", "quit"),

@@ -10,6 +10,8 @@ public struct PastBoard: Hashable, Sendable {
     public var change: String
     /// First content row shown.
     public var scroll = 0
+    /// What restoring this version would change, while the person is asked to confirm it.
+    public var restoreQuestion: RestoreSummary?
 
     public init(board: Board, at: CommitTime, change: String) {
         self.board = board

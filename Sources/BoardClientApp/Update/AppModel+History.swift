@@ -42,9 +42,25 @@ extension AppModel {
         fetchOlderHistoryIfNeeded(into: &commands)
     }
 
-    /// A key while an earlier version of the board is shown: scrolling, Esc back to the panel.
+    /// A key while an earlier version of the board is shown: scrolling, `r` to restore it (after
+    /// a y/n question naming what changes), Esc back to the panel.
     mutating func browsePast(_ key: KeyEvent, into commands: inout [AppCommand]) {
         guard var shown = past else { return }
+        if shown.restoreQuestion != nil {
+            shown.restoreQuestion = nil
+            past = shown
+            if key.key == .character("y") || key.key == .character("Y") {
+                past = nil
+                history = nil
+                run(.restore(shown.board, version: shown.board.version), into: &commands)
+            }
+            return
+        }
+        if key.key == .character("r") {
+            askToRestore(&shown, into: &commands)
+            past = shown
+            return
+        }
         let shownLayout = BoardLayout(view: BoardView(board: shown.board), width: size.width, metrics: metrics)
         let height = shownLayout.contentHeight
         switch key.key {
@@ -62,6 +78,21 @@ extension AppModel {
         }
         shown.scroll = max(0, min(shown.scroll, height - boardArea.height))
         past = shown
+    }
+
+    /// Asks whether to put the board back as `shown` has it, naming what would change; says why
+    /// not for a viewer or when nothing would.
+    private mutating func askToRestore(_ shown: inout PastBoard, into commands: inout [AppCommand]) {
+        guard machine.role == .editor else {
+            post("You can only view this board, so you cannot restore it.", into: &commands)
+            return
+        }
+        let summary = session.restoreSummary(to: shown.board)
+        if summary.isEmpty {
+            post("The board is already as it was at version \(shown.board.version).", into: &commands)
+        } else {
+            shown.restoreQuestion = summary
+        }
     }
 
     /// The rows of the panel's list on screen (below its heading).

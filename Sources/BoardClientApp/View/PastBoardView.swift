@@ -30,8 +30,17 @@ enum PastBoardView {
                 TilePainter.paint(cell.label, style: .normal, at: screen, clip: area, into: &buffer)
             }
         }
-        buffer.write(
-            "v\(past.board.version): \(past.change) · ↑↓ scroll · Esc back to the history", x: 0, y: buffer.height - 1,
-            maxWidth: width, style: Style(foreground: .yellow))
+        if let question = past.restoreQuestion {
+            buffer.write(
+                "Restore the board to v\(past.board.version)? \(question.sentence) y restores · n keeps it as it is",
+                x: 0,
+                y: buffer.height - 1, maxWidth: width, style: Style(foreground: .red, attributes: .bold))
+        } else if let text = BottomLine.notice(model) {
+            buffer.write(text, x: 0, y: buffer.height - 1, maxWidth: width, style: Style(foreground: .yellow))
+        } else {
+            buffer.write(
+                "v\(past.board.version): \(past.change) · ↑↓ scroll · r restore this version · Esc back to the history",
+                x: 0, y: buffer.height - 1, maxWidth: width, style: Style(foreground: .yellow))
+        }
     }
 }
