@@ -101,22 +101,29 @@ extension Sequencer {
     /// within that list now; otherwise the `over` is dropped.
     private mutating func overBlock(_ items: [ItemID], base: Int, to: Position) {
         guard var drag = drags[items[0]], let since = window.ops(after: base),
-            let section = state.board.index(ofSection: to.section)
+            let target = blockGap(to, holding: items, since: since.map { $0.op })
         else { return }
+        drag.to = target
+        drag.from = state.position(ofItem: items[0]) ?? drag.from
+        drags[items[0]] = drag
+        send(.drag(drag.message(version: version)), to: .allConnections)
+    }
+
+    /// A block's placeholder `to`, made before `ops` were committed, rebased through them in its
+    /// section's list without the held items (`BlockGap`); nil when it no longer falls within
+    /// that list.
+    func blockGap(_ to: Position, holding items: [ItemID], since ops: [Op]) -> Position? {
+        guard let section = state.board.index(ofSection: to.section) else { return nil }
         let now = state.board.sections[section].items.map { $0.id }
-        let ops = since.map { $0.op }
-        guard var list = BlockGap.list(of: to.section, now: now, before: ops) else { return }
+        guard var list = BlockGap.list(of: to.section, now: now, before: ops) else { return nil }
         var gap: Position? = to
         for op in ops {
             gap = gap.flatMap { BlockGap.rebase($0, holding: items, through: op, items: list) }
             list = BlockGap.advance(list, of: to.section, through: op)
         }
         let others = now.filter { !items.contains($0) }.count
-        guard let target = gap, target.index >= 0, target.index <= others else { return }
-        drag.to = target
-        drag.from = state.position(ofItem: items[0]) ?? drag.from
-        drags[items[0]] = drag
-        send(.drag(drag.message(version: version)), to: .allConnections)
+        guard let target = gap, target.index >= 0, target.index <= others else { return nil }
+        return target
     }
 
     /// Drags whose holder sent nothing for the drag timeout are cancelled with `timeout` (a drag

@@ -26,10 +26,11 @@ extension Sequencer {
         case .state(let node, let peers, let dragMessages):
             remoteState(node: node, peers: peers, drags: dragMessages)
         case .leaseLost(let begin, let node):
-            if let tracked = drags[begin.item], let holder = tracked.holder {
+            for item in begin.items ?? [begin.item] {
+                guard let tracked = drag(holding: item), let holder = tracked.holder else { continue }
                 end(tracked, reason: nil, itemExists: true)
-                let message = "\(begin.item) is being dragged by \(begin.user) (\(begin.client))"
-                send(.error(.init(code: .locked, message: message, item: begin.item)), to: .connection(holder))
+                let message = "\(item) is being dragged by \(begin.user) (\(begin.client))"
+                send(.error(.init(code: .locked, message: message, item: item)), to: .connection(holder))
             }
             remoteDrag(begin, node: node)
         case .nodeLost(let node):
@@ -114,6 +115,10 @@ extension Sequencer {
     /// with its positions rebased to this board's version. A drag that ops after that version
     /// already ended (its holder moved or deleted the item, or the item is gone) is left alone.
     private mutating func remoteDrag(_ message: ServerMessage.Drag, node: String) {
+        if let items = message.items {
+            remoteBlockDrag(message, items: items, node: node)
+            return
+        }
         let item = message.item
         // Held here or by another client elsewhere: the first `begin` in the servers' common
         // order keeps the item (a server that granted a later one hands it over, `leaseLost`).
@@ -144,6 +149,41 @@ extension Sequencer {
                 drag.to = nil
             }
             drags[item] = drag
+            send(.drag(drag.message(version: version)), to: .allConnections)
+        }
+    }
+
+    /// A block drag of a client elsewhere (protocol 10.2), as `remoteDrag` does for one item: its
+    /// placeholder rebased through what was committed since `message.version`, the items others
+    /// deleted since left out.
+    private mutating func remoteBlockDrag(_ message: ServerMessage.Drag, items: [ItemID], node: String) {
+        var existing: DragInProgress?
+        for item in items {
+            guard let tracked = drag(holding: item) else { continue }
+            if tracked.holder != nil || tracked.client != message.client { return }
+            existing = tracked
+        }
+        switch message.action {
+        case .cancel:
+            if let existing { end(existing, reason: message.reason, itemExists: true) }
+        case .begin, .over:
+            guard message.version <= version, let since = window.ops(after: message.version),
+                !since.contains(where: { record in
+                    record.client == message.client && items.contains { Self.movesOrDeletes(record.op, item: $0) }
+                })
+            else { return }
+            let kept = items.filter { state.isLive(item: $0) }
+            guard let first = kept.first, let position = state.position(ofItem: first) else { return }
+            var drag = DragInProgress(
+                item: first, holder: nil, node: node, client: message.client, user: message.user, from: position,
+                to: nil, lastActivity: 0)
+            drag.items = kept
+            if message.action == .over, let to = message.to {
+                guard let target = blockGap(to, holding: items, since: since.map { $0.op }) else { return }
+                drag.to = target
+            }
+            if let existing { drags[existing.item] = nil }
+            drags[first] = drag
             send(.drag(drag.message(version: version)), to: .allConnections)
         }
     }
