@@ -104,3 +104,52 @@ import Testing
         #expect(rest.count == 1 && rest[0].ops.count == 102)
     }
 }
+
+/// An import of long labels and an import refused halfway: its groups fit a message, and what was
+/// committed is never added again.
+@Suite struct ClientImportGroupTests {
+    private func submits(_ output: ClientOutput) -> [ClientMessage.Submit] {
+        output.send.compactMap { if case .submit(let submit) = $0 { submit } else { nil } }
+    }
+
+    @Test func groupsOfLongLabelsFitTheMessageLimit() {
+        var machine = liveClient()
+        let label = String(repeating: "é", count: 100)
+        let imported = [
+            Section(id: "x", title: "Long", items: (0..<600).map { Item(id: ItemID("c\($0)"), label: label) })
+        ]
+        var sent = submits(machine.perform(.appendSections(imported, idSeed: 4)))
+        var version = clientBoard.version
+        var inserted = 0
+        var groups = 0
+        while let submit = sent.first {
+            groups += 1
+            #expect(WireCodec.encode(.submit(submit)).count <= 65_536)
+            inserted += submit.ops.filter { if case .insert = $0 { true } else { false } }.count
+            version += submit.ops.count
+            sent = submits(machine.receive(.ack(.init(seq: submit.seq, version: version, ops: submit.ops))))
+        }
+        #expect(inserted == 600)
+        #expect(groups >= 3, "600 labels of 200 bytes take at least three messages of 64 KiB")
+        #expect(machine.committed?.board.sections.last?.items.map(\.label) == Array(repeating: label, count: 600))
+    }
+
+    @Test func aRefusedGroupIsWorkedOutAgainWithoutTheGroupsCommittedBefore() {
+        var machine = liveClient()
+        let imported = [
+            Section(id: "x", title: "Backlog", items: (0..<600).map { Item(id: ItemID("c\($0)"), label: "Card \($0)") })
+        ]
+        let first = submits(machine.perform(.appendSections(imported, idSeed: 9)))
+        #expect(first.count == 1 && first[0].ops.count == 500)
+        let second = submits(machine.receive(.ack(.init(seq: first[0].seq, version: 505, ops: first[0].ops))))
+        #expect(second.count == 1 && second[0].ops.count == 101)
+        let again = submits(
+            machine.receive(.error(.init(code: .limit, message: "board full", seq: second[0].seq, index: 100))))
+        #expect(again.count == 1)
+        #expect(again.first?.ops == second[0].ops, "only the refused rest goes again, under the same ids")
+        _ = machine.receive(.ack(.init(seq: again[0].seq, version: 606, ops: again[0].ops)))
+        #expect(machine.pendingCount == 0)
+        #expect(machine.committed?.board.sections.last?.items.map(\.label) == imported[0].items.map(\.label))
+        #expect(machine.committed?.board.sections.count == clientBoard.sections.count + 1)
+    }
+}

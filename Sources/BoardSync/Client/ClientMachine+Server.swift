@@ -164,11 +164,16 @@ extension ClientMachine {
     /// Works a refused group out again from its intent on the committed board, at the head of
     /// the queue (protocol 10.1: a client builds the group again from what it now knows); false
     /// when it has no intent, nothing of it is left to do, or it was rebuilt too often. The
-    /// queued rest of the same change (a restore of more than one group) is worked out with it.
+    /// queued rest of the same change (a restore or an import of more than one group) is worked
+    /// out with it.
     mutating func rebuild(_ change: PendingChange) -> Bool {
         guard let intent = change.intent, change.rebuilds < Self.rebuildLimit, let committed else { return false }
-        if intent.spansGroups { chain.queued.removeAll { $0.intent == intent } }
-        guard let ops = intent.ops(on: committed, attempt: change.rebuilds + 1) else { return false }
+        var left = change.ops
+        if intent.spansGroups {
+            for queued in chain.queued where queued.intent == intent { left += queued.ops }
+            chain.queued.removeAll { $0.intent == intent }
+        }
+        guard let ops = intent.rebuilt(on: committed, attempt: change.rebuilds + 1, left: left) else { return false }
         chain.queued.insert(
             contentsOf: PendingChange.changes(of: ops, intent: intent, rebuilds: change.rebuilds + 1), at: 0)
         return true

@@ -25,20 +25,35 @@ struct PendingChange: Hashable, Sendable {
         self.intent = intent
     }
 
+    /// The most bytes the members of one group take on the wire together: the protocol's
+    /// 65,536-byte message limit (section 7's default, which bounds a group of long labels before
+    /// 500 members do) less room for the submit around them and for indices that grow by a digit
+    /// or two while the group waits or is rebased.
+    static let maxGroupBytes = 65_536 - 4_096
+
     /// The changes that submit `ops`: one op alone, or groups of at most the protocol's 500
-    /// members, one after the other (each committed all or nothing), sharing the intent.
+    /// members and `maxGroupBytes` bytes, one after the other (each committed all or nothing),
+    /// sharing the intent.
     static func changes(of ops: [Op], intent: ChangeIntent?, rebuilds: Int = 0) -> [PendingChange] {
         if ops.count == 1 && intent == nil { return [PendingChange(ops[0])] }
-        let size = ClientMessage.Submit.maxGroupMembers
         var changes: [PendingChange] = []
-        var start = 0
-        while start < ops.count {
-            let end = min(start + size, ops.count)
-            var change = PendingChange(group: Array(ops[start..<end]), intent: intent)
+        var members: [Op] = []
+        var bytes = 0
+        func close() {
+            var change = PendingChange(group: members, intent: intent)
             change.rebuilds = rebuilds
             changes.append(change)
-            start = end
+            members = []
+            bytes = 0
         }
+        for op in ops {
+            let size = WireCodec.encodeOp(op).count + 1
+            let full = members.count == ClientMessage.Submit.maxGroupMembers || bytes + size > maxGroupBytes
+            if full && !members.isEmpty { close() }
+            members.append(op)
+            bytes += size
+        }
+        if !members.isEmpty { close() }
         return changes
     }
 }
@@ -72,6 +87,23 @@ enum ChangeIntent: Hashable, Sendable {
         case .appendSections(let sections, let idSeed):
             var ids = IDGenerator(seed: idSeed &+ UInt64(attempt) &* 0x2545_F491_4F6C_DD1D)
             ops = RestorePlan.appending(sections, to: state) { ids.makeID() }
+        }
+        return ops.isEmpty ? nil : ops
+    }
+
+    /// The group's ops worked out again on `state` after the server refused it, with `left` the
+    /// ops of the refused group and of the queued groups of the same change. A restore is worked
+    /// out anew from the board it puts back; an import is not, since the groups of it that were
+    /// committed before stay: only `left` is repaired on `state` (its ids were never committed, so
+    /// they stay too). Nil when nothing of it can be done any more.
+    func rebuilt(on state: BoardState, attempt: Int, left: [Op]) -> [Op]? {
+        guard case .appendSections = self else { return ops(on: state, attempt: attempt) }
+        var scratch = state
+        var ops: [Op] = []
+        for op in left {
+            guard let fixed = scratch.repaired(op), scratch.check(fixed, limits: .unlimited) == .apply else { continue }
+            scratch.commit(fixed)
+            ops.append(fixed)
         }
         return ops.isEmpty ? nil : ops
     }

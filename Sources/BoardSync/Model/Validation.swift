@@ -31,14 +31,18 @@ public enum Validation {
     public static func checkText(_ value: String, limit: Int) -> TextError? {
         var count = 0
         for scalar in value.unicodeScalars {
-            if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F) {
-                return .controlCharacter
-            }
+            if isControl(scalar) { return .controlCharacter }
             count += 1
         }
         if count == 0 { return .empty }
         if count > limit { return .tooLong(limit: limit) }
         return nil
+    }
+
+    /// Whether `scalar` is of general category Cc (U+0000–U+001F, U+007F–U+009F), which no
+    /// label, title or user name may hold.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F)
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
