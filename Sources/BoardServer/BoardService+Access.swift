@@ -1,17 +1,10 @@
 import BoardSync
-import WebSocketTransport
+import ServerTransport
 
 extension BoardService {
-    /// The answer to a WebSocket upgrade request.
-    enum Admission: Hashable, Sendable {
-        /// Accept, with the token and role it opens the board with.
-        case accept(ConnectionAccess)
-        /// Refuse with an HTTP status and a text body.
-        case refuse(status: Int, body: String)
-    }
-
-    /// A WebSocket upgrade: the path names a board, then the token, origin and limits decide.
-    func admit(_ request: HTTPRequestInfo) -> Admission {
+    /// A WebSocket upgrade: the path names a board, then the token, origin and limits decide;
+    /// an accepted one opens its board with the token and role it was admitted with.
+    package func admit(_ request: HTTPRequestInfo) -> UpgradeDecision<ConnectionAccess> {
         serviceThread.check()
         guard let board = Self.boardName(inPath: request.path) else {
             return .refuse(status: 404, body: "not found\n")

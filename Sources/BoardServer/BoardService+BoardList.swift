@@ -1,6 +1,6 @@
 import BoardStore
 import BoardSync
-import WebSocketTransport
+import ServerTransport
 
 extension BoardService {
     /// `GET /boards` (protocol section 8): every board the request's token covers (every board

@@ -1,7 +1,7 @@
 import BoardStore
 import BoardSync
 import Foundation
-import WebSocketTransport
+import ServerTransport
 
 /// The turns of a server whose store other servers share: each board's speculative log says
 /// what may be sent; one commit at a time takes every board's waiting turns; a lost race, a

@@ -1,5 +1,5 @@
 import BoardSync
-import WebSocketTransport
+import ServerTransport
 
 extension BoardService {
     /// The board name of a `/boards/NAME` path, if the path is one.
@@ -11,7 +11,7 @@ extension BoardService {
     }
 
     /// A session admitted with `access` finished its handshake.
-    func sessionOpened(_ session: any BoardSession, access: ConnectionAccess) {
+    package func sessionOpened(_ session: any BoardSession, access: ConnectionAccess) {
         serviceThread.check()
         guard let name = Self.boardName(inPath: session.path) else {
             session.close(code: 1008, reason: "unknown path")
@@ -41,7 +41,7 @@ extension BoardService {
     }
 
     /// The session `id` ended; it takes no more sends.
-    func sessionClosed(_ id: ConnectionID, reason: CloseReason) {
+    package func sessionClosed(_ id: ConnectionID, reason: CloseReason) {
         serviceThread.check()
         guard let context = connections.removeValue(forKey: id) else { return }
         accessControl.connectionClosed(peer: context.peer)
@@ -63,7 +63,7 @@ extension BoardService {
     }
 
     /// A whole text message arrived on the session `id`.
-    func received(_ bytes: [UInt8], from id: ConnectionID) {
+    package func received(_ bytes: [UInt8], from id: ConnectionID) {
         serviceThread.check()
         guard let context = connections[id], !context.revoked, let loaded = boards[context.board] else { return }
         metrics.messagesReceived += 1
@@ -132,7 +132,7 @@ extension BoardService {
     }
 
     /// The end of a loop turn in which messages arrived: the turn's results go to the pipeline.
-    func turnEnded() {
+    package func turnEnded() {
         serviceThread.check()
         finishTurn()
     }

@@ -1,10 +1,10 @@
 import BoardSync
-import WebSocketTransport
+import ServerTransport
 
 extension BoardService {
     /// A plain HTTP GET: `/healthz`, `/metrics`, the pages (`BoardService+Pages`), the board
     /// list, a board's durable snapshot, or its history and earlier versions (`historyRequest`).
-    func httpRequest(_ request: HTTPRequestInfo) -> HTTPResponse {
+    package func httpRequest(_ request: HTTPRequestInfo) -> HTTPResponse {
         serviceThread.check()
         if let page = pageResponse(request) { return page }
         switch request.path {

@@ -1,6 +1,6 @@
 import BoardStore
 import BoardSync
-import WebSocketTransport
+import ServerTransport
 
 extension BoardService {
     /// `GET /boards/NAME/history` and `GET /boards/NAME?version=V` (protocol section 8), or nil

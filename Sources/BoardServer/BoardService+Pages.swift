@@ -1,5 +1,5 @@
 import BoardSync
-import WebSocketTransport
+import ServerTransport
 
 extension BoardService {
     /// The browser's routes of section 8: the index `/`, a board's page `/b/BOARD`, the page's

@@ -1,7 +1,7 @@
 import BoardStore
 import BoardSync
 import Foundation
-import WebSocketTransport
+import ServerTransport
 
 extension BoardService {
     /// Ends a turn: everything durable that the turn produced goes to the pipeline as one batch

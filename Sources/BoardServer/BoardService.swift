@@ -1,7 +1,7 @@
 import BoardStore
 import BoardSync
 import Foundation
-import WebSocketTransport
+import ServerTransport
 
 /// The board server's shell around the pure core: it owns the store and the loaded boards,
 /// turns session events into sequencer events, makes every turn's results durable in one
@@ -10,7 +10,7 @@ import WebSocketTransport
 /// behind the WebSocket transport (`BoardService+WebSocket`) and in-process in tests.
 ///
 /// Everything runs on the service thread; debug builds check that at every entry point.
-final class BoardService {
+package final class BoardService {
     let options: ServerOptions
     let store: any BoardStore
     let log: Log

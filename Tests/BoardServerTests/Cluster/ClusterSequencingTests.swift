@@ -1,5 +1,6 @@
 import BoardStore
 import BoardSync
+import TestSupport
 import Testing
 
 @testable import BoardServer

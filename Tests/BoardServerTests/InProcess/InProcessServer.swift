@@ -1,8 +1,9 @@
 import BoardStore
 import BoardSync
 import Foundation
+import ServerTransport
 import TestSupport
-import WebSocketTransport
+import Testing
 
 @testable import BoardServer
 
@@ -153,9 +154,12 @@ final class InProcessServer {
         try WireCodec.decodeBoard(Array(get(url(board: board)).body.utf8))
     }
 
-    /// The metrics as sample name (with labels) to value.
+    /// The metrics as sample name (with labels) to value; every line but comments must be a
+    /// sample.
     func metrics() -> [String: Double] {
-        MetricsText.samples(get("/metrics").body)
+        let page = MetricsText(get("/metrics").body)
+        for line in page.unreadable { Issue.record("not a Prometheus sample line: \(line)") }
+        return page.samples
     }
 
     /// Reloads the tokens, as SIGHUP does.

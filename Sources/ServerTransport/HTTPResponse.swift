@@ -41,8 +41,8 @@ public struct HTTPResponse: Sendable, Equatable {
         }
     }
 
-    /// The full HTTP/1.1 message, head and body, for writing by hand.
-    func serialized(closeConnection: Bool) -> [UInt8] {
+    /// The full HTTP/1.1 message, head and body, for a transport that writes it by hand.
+    package func serialized(closeConnection: Bool) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(for: status))\r\n"
         head += "content-type: \(contentType)\r\n"
         head += "content-length: \(body.count)\r\n"

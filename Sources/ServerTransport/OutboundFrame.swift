@@ -1,10 +1,12 @@
-import CWebSockets
-
 /// An immutable, pre-encoded server text frame.
 ///
-/// The payload is stored once, with the headroom libwebsockets needs in front of it, so the
-/// same frame can be queued on any number of connections of one server without copying.
+/// The payload is stored once, with `headroom` bytes in front of it for the transport to write a
+/// frame header into (libwebsockets wants `LWS_PRE` there), so the same frame can be queued on any
+/// number of connections of one server without copying.
 public final class OutboundFrame: @unchecked Sendable {
+    /// Bytes kept free in front of the payload: libwebsockets' `LWS_PRE` on 64-bit platforms,
+    /// which `WebSocketServer` checks when it starts.
+    public static let headroom = 16
     /// Number of payload bytes.
     public let count: Int
     /// Frames with the same key supersede each other: queuing one on a connection removes
@@ -15,7 +17,7 @@ public final class OutboundFrame: @unchecked Sendable {
     /// it goes out in one write with the frames that follow it; a frame that may not wait takes
     /// every frame queued before it along at once.
     public let mayWait: Bool
-    let storage: UnsafeMutableRawPointer
+    private let storage: UnsafeMutableRawPointer
 
     /// Encodes `text` as UTF-8.
     public convenience init(text: String, coalescingKey: String? = nil, mayWait: Bool = false) {
@@ -42,22 +44,22 @@ public final class OutboundFrame: @unchecked Sendable {
     private init(
         capacity: Int, coalescingKey: String?, mayWait: Bool, fill: (UnsafeMutableRawBufferPointer) -> Void
     ) {
-        let headroom = bs_lws_pre()
         count = capacity
         self.coalescingKey = coalescingKey
         self.mayWait = mayWait
-        storage = UnsafeMutableRawPointer.allocate(byteCount: headroom + capacity, alignment: 16)
-        fill(UnsafeMutableRawBufferPointer(start: storage + headroom, count: capacity))
+        storage = UnsafeMutableRawPointer.allocate(byteCount: Self.headroom + capacity, alignment: 16)
+        fill(UnsafeMutableRawBufferPointer(start: storage + Self.headroom, count: capacity))
     }
 
     deinit { storage.deallocate() }
 
     /// The payload bytes; valid while the frame is alive.
     public var bytes: UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: storage + bs_lws_pre(), count: count)
+        UnsafeRawBufferPointer(start: storage + Self.headroom, count: count)
     }
 
-    var payloadPointer: UnsafeMutablePointer<UInt8> {
-        (storage + bs_lws_pre()).assumingMemoryBound(to: UInt8.self)
+    /// The payload, with `headroom` writable bytes in front of it, for the transport's writes.
+    package var payloadPointer: UnsafeMutablePointer<UInt8> {
+        (storage + Self.headroom).assumingMemoryBound(to: UInt8.self)
     }
 }

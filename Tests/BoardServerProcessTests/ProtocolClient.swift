@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 import WebSocketTransport
 
 /// A protocol-speaking test client over a real WebSocket: sends `ClientMessage`s, receives and
@@ -62,8 +63,4 @@ final class ProtocolClient: @unchecked Sendable {
     }
 }
 
-/// Why a test client gave up.
-enum ProtocolClientError: Error {
-    case unexpected(String)
-    case closed(UInt16?)
-}
+extension ProtocolClient: ProtocolPeer {}

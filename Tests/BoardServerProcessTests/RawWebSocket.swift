@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 
 /// A minimal hand-written WebSocket client over `RawSocket`: it can put several frames into ONE
 /// write, so that the server reads them in the same event-loop turn.

@@ -3,40 +3,46 @@ import Foundation
 
 /// The payload of each kind of server message, or nil, for matching in `receive(until:)`.
 extension ServerMessage {
-    var welcomeValue: Welcome? {
+    public var welcomeValue: Welcome? {
         if case .welcome(let value) = self { return value }
         return nil
     }
 
-    var ackValue: Ack? {
+    public var ackValue: Ack? {
         if case .ack(let value) = self { return value }
         return nil
     }
 
-    var opValue: CommittedOp? {
+    public var opValue: CommittedOp? {
         if case .op(let value) = self { return value }
         return nil
     }
 
-    var dragValue: Drag? {
+    public var dragValue: Drag? {
         if case .drag(let value) = self { return value }
         return nil
     }
 
-    var presenceValue: Presence? {
+    public var presenceValue: Presence? {
         if case .presence(let value) = self { return value }
         return nil
     }
 
-    var errorValue: ErrorReport? {
+    public var errorValue: ErrorReport? {
         if case .error(let value) = self { return value }
         return nil
     }
 }
 
+/// Why a test client gave up.
+public enum ProtocolClientError: Error {
+    case unexpected(String)
+    case closed(UInt16?)
+}
+
 /// A test client speaking the protocol: over a socket (`ProtocolClient`) or on an in-process
 /// server's session (`InProcessClient`). The helpers below serve both.
-protocol ProtocolPeer {
+public protocol ProtocolPeer {
     /// The client id it says `hello` with.
     var client: ClientID { get }
     func send(_ message: ClientMessage)
@@ -45,16 +51,14 @@ protocol ProtocolPeer {
     func receive(timeout: Double) throws -> ServerMessage
 }
 
-extension ProtocolClient: ProtocolPeer {}
-
 extension ProtocolPeer {
     /// The next server message within 5 seconds.
-    func receive() throws -> ServerMessage {
+    public func receive() throws -> ServerMessage {
         try receive(timeout: 5)
     }
 
     /// Receives until a message matches, returning it (messages before it are dropped).
-    func receive<T>(timeout: Double = 5, until match: (ServerMessage) -> T?) throws -> T {
+    public func receive<T>(timeout: Double = 5, until match: (ServerMessage) -> T?) throws -> T {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while true {
             let remaining = deadline.timeIntervalSinceNow
@@ -64,7 +68,7 @@ extension ProtocolPeer {
     }
 
     /// Sends a submit and returns its answer (an `ack` or an `error`), skipping broadcasts.
-    func submit(seq: Int, base: Int, _ op: Op, timeout: Double = 5) throws -> ServerMessage {
+    public func submit(seq: Int, base: Int, _ op: Op, timeout: Double = 5) throws -> ServerMessage {
         send(.submit(.init(seq: seq, base: base, op: op)))
         return try receive(timeout: timeout) { message -> ServerMessage? in
             switch message {
@@ -75,19 +79,19 @@ extension ProtocolPeer {
     }
 
     /// The next `error`, skipping everything else.
-    func nextError(timeout: Double = 5) throws -> ServerMessage.ErrorReport {
+    public func nextError(timeout: Double = 5) throws -> ServerMessage.ErrorReport {
         try receive(timeout: timeout) { $0.errorValue }
     }
 
     /// The next `drag` broadcast, skipping everything else.
-    func nextDrag(timeout: Double = 5) throws -> ServerMessage.Drag {
+    public func nextDrag(timeout: Double = 5) throws -> ServerMessage.Drag {
         try receive(timeout: timeout) { $0.dragValue }
     }
 
     /// Proves the connection still works: a drag `begin` of an id that was never used is
     /// answered with `bad_op` naming it. Everything received before that answer is returned.
     @discardableResult
-    func probe(timeout: Double = 5) throws -> [ServerMessage] {
+    public func probe(timeout: Double = 5) throws -> [ServerMessage] {
         let marker = ItemID("probe-" + String(UInt32.random(in: 0...UInt32.max), radix: 16))
         send(.drag(.begin(item: marker)))
         var before: [ServerMessage] = []
@@ -101,16 +105,18 @@ extension ProtocolPeer {
 }
 
 /// Shorthands for ops in tests.
-enum Ops {
-    static func insert(_ id: ItemID, _ label: String? = nil, section: SectionID = "main", at index: Int = 0) -> Op {
+public enum Ops {
+    public static func insert(
+        _ id: ItemID, _ label: String? = nil, section: SectionID = "main", at index: Int = 0
+    ) -> Op {
         .insert(item: Item(id: id, label: label ?? "label \(id)"), to: Position(section: section, index: index))
     }
 
-    static func move(_ id: ItemID, from: (SectionID, Int), to: (SectionID, Int)) -> Op {
+    public static func move(_ id: ItemID, from: (SectionID, Int), to: (SectionID, Int)) -> Op {
         .move(item: id, from: Position(section: from.0, index: from.1), to: Position(section: to.0, index: to.1))
     }
 
-    static func delete(_ id: ItemID, section: SectionID = "main", at index: Int) -> Op {
+    public static func delete(_ id: ItemID, section: SectionID = "main", at index: Int) -> Op {
         .delete(item: id, from: Position(section: section, index: index))
     }
 }

@@ -1,21 +1,26 @@
 import Foundation
 
 /// Plain HTTP/1.1 GET requests over a loopback socket, for `/healthz`, `/metrics` and snapshots.
-enum HTTPProbe {
+public enum HTTPProbe {
     /// A status code and the body as text.
-    struct Response {
-        let status: Int
-        let body: String
+    public struct Response: Sendable {
+        public let status: Int
+        public let body: String
+
+        public init(status: Int, body: String) {
+            self.status = status
+            self.body = body
+        }
     }
 
     /// Why a request failed.
-    enum Failure: Error {
+    public enum Failure: Error {
         case connect(Int32)
         case timedOut
         case malformed(String)
     }
 
-    static func get(port: Int, path: String, timeout: Double = 5) throws -> Response {
+    public static func get(port: Int, path: String, timeout: Double = 5) throws -> Response {
         let socket = try RawSocket(port: port)
         defer { socket.close() }
         try socket.write(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8))
@@ -51,12 +56,12 @@ enum HTTPProbe {
 }
 
 /// A blocking TCP socket to a loopback port with deadline-bounded reads.
-final class RawSocket: @unchecked Sendable {
-    let descriptor: Int32
+public final class RawSocket: @unchecked Sendable {
+    public let descriptor: Int32
 
     /// Connects to `port` on 127.0.0.1; `receiveBuffer` shrinks the kernel's receive buffer
     /// (set before connecting, so the advertised window stays small).
-    init(port: Int, receiveBuffer: Int? = nil) throws {
+    public init(port: Int, receiveBuffer: Int? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw HTTPProbe.Failure.connect(errno) }
         if var size = receiveBuffer.map(Int32.init) {
@@ -79,7 +84,7 @@ final class RawSocket: @unchecked Sendable {
     }
 
     /// Writes all bytes in as few system calls as the kernel allows.
-    func write(_ bytes: [UInt8]) throws {
+    public func write(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes {
@@ -91,7 +96,7 @@ final class RawSocket: @unchecked Sendable {
     }
 
     /// The next bytes, or nil at end of stream; throws when the deadline passes first.
-    func read(deadline: Date) throws -> [UInt8]? {
+    public func read(deadline: Date) throws -> [UInt8]? {
         while true {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { throw HTTPProbe.Failure.timedOut }
@@ -104,7 +109,7 @@ final class RawSocket: @unchecked Sendable {
         }
     }
 
-    func close() {
+    public func close() {
         Glibc.close(descriptor)
     }
 }
