@@ -62,7 +62,7 @@ extension BoardService {
         }
         var batch = CommitBatch()
         let ticket = cluster.scheduler.lastTicket + 1
-        let committedAt = Int(Date().timeIntervalSince1970 * 1000)
+        let committedAt = Int(wallClock().milliseconds)
         var included: [String: Int] = [:]
         for name in boards.keys.sorted() {
             guard let loaded = boards[name], let log = loaded.log else { continue }
@@ -129,7 +129,7 @@ extension BoardService {
         guard let cluster else { return CommitBatch() }
         endClusterTurns()
         let now = clock()
-        let committedAt = Int(Date().timeIntervalSince1970 * 1000)
+        let committedAt = Int(wallClock().milliseconds)
         var batch = CommitBatch()
         for (name, ops) in newer.sorted(by: { $0.key < $1.key }) {
             guard let loaded = boards[name], cluster.committing[name] != nil else { continue }

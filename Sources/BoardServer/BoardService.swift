@@ -20,6 +20,8 @@ package final class BoardService {
     /// Monotonic seconds (any origin), the clock of drag timeouts, rate limits, idle boards and
     /// latencies.
     let clock: @Sendable () -> Double
+    /// The time of day, the clock commit times are read from.
+    let wallClock: @Sendable () -> CommitTime
     /// Called on the service thread when a commit failed. Nothing may be acknowledged any more:
     /// `board-server` exits at once. The service sends nothing after it.
     let storageFailed: (StoreError) -> Void
@@ -57,8 +59,9 @@ package final class BoardService {
 
     init(
         options: ServerOptions, store: any BoardStore, log: Log, tokens: AccessTokens? = nil,
-        clock: @escaping @Sendable () -> Double = { BoardService.now() }, cluster: ClusterConfiguration? = nil,
-        storageFailed: @escaping (StoreError) -> Void
+        clock: @escaping @Sendable () -> Double = { BoardService.now() },
+        wallClock: @escaping @Sendable () -> CommitTime = { BoardService.timeOfDay() },
+        cluster: ClusterConfiguration? = nil, storageFailed: @escaping (StoreError) -> Void
     ) {
         self.cluster = cluster.map(ClusterState.init)
         self.options = options
@@ -67,6 +70,7 @@ package final class BoardService {
         self.store = store
         self.log = log
         self.clock = clock
+        self.wallClock = wallClock
         self.storageFailed = storageFailed
         self.config = SequencerConfig(
             limits: Limits(
@@ -79,6 +83,11 @@ package final class BoardService {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The time of day: the wall clock of a service that is not given one.
+    static func timeOfDay() -> CommitTime {
+        CommitTime(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
     }
 
     /// Creates the demo board if it does not exist yet (nor was just created by another server).

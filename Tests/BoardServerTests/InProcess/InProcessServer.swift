@@ -8,7 +8,8 @@ import Testing
 @testable import BoardServer
 
 /// A `BoardService` run in-process with the options of a `board-server` command line: sessions
-/// are `EmbeddedSession`s, time moves only by `advance`, commits go through the real group
+/// are `EmbeddedSession`s, time (the monotonic clock and the time of day) moves only by
+/// `advance`, commits go through the real group
 /// committer into a real store (in memory unless the test brings one), and the log is kept.
 /// Tests that need no socket drive the server through this; the WebSocket transport is tested
 /// on its own and, with the server, through `ServerProcess`.
@@ -41,7 +42,7 @@ final class InProcessServer {
         let lines = logLines
         service = BoardService(
             options: options, store: self.store, log: Log(level: .debug) { lines.append($0) }, tokens: tokens,
-            clock: host.clock, cluster: cluster
+            clock: host.clock, wallClock: host.wallClock, cluster: cluster
         ) { [unowned self] error in
             storageFailures.append(error)
         }
