@@ -14,10 +14,10 @@ enum BoardLoader {
     static func load(
         _ stored: StoredBoard, store: any BoardStore, config: SequencerConfig
     ) throws -> (sequencer: Sequencer, opsSinceSnapshot: Int) {
-        let board = try replay(stored.ops.map(\.sequenced), onto: stored.snapshot ?? .initial(id: stored.name))
+        let board = try replay(stored.ops, onto: stored.snapshot ?? .initial(id: stored.name))
         let state = BoardState(board: board, usedIDs: stored.usedIDs)
         let first = max(0, state.version - config.windowSize)
-        let recent = try store.opsAfter(stored.name, version: first, limit: config.windowSize).map(\.sequenced)
+        let recent = try store.opsAfter(stored.name, version: first, limit: config.windowSize)
         let sequencer = Sequencer(state: state, recentOps: recent, lastSeqs: stored.lastSeqs, config: config)
         return (sequencer, stored.ops.count)
     }

@@ -62,7 +62,7 @@ extension BoardService {
         }
         var batch = CommitBatch()
         let ticket = cluster.scheduler.lastTicket + 1
-        let committedAt = Int(wallClock().milliseconds)
+        let committedAt = wallClock()
         var included: [String: Int] = [:]
         for name in boards.keys.sorted() {
             guard let loaded = boards[name], let log = loaded.log else { continue }
@@ -106,7 +106,7 @@ extension BoardService {
     /// Adds the board's waiting turns to `batch` as part of the commit `ticket`, with the
     /// snapshots they reach; answers how many ops that is.
     private func takeForCommit(
-        _ loaded: LoadedBoard, ticket: UInt64, committedAt: Int, into batch: inout CommitBatch
+        _ loaded: LoadedBoard, ticket: UInt64, committedAt: CommitTime, into batch: inout CommitBatch
     ) -> Int {
         guard let durable = loaded.log?.durable.snapshot else { return 0 }
         var commits: [SequencedOp] = []
@@ -124,12 +124,12 @@ extension BoardService {
     /// boards first, and holds their heads: each board's log takes the newer ops (their `op`
     /// messages go out, they are durable) and works its pending turns out again on top of them;
     /// answers those turns, to be written in the same transaction.
-    func rebaseInCommit(_ newer: [String: [StoredOp]], ticket: UInt64) -> CommitBatch {
+    func rebaseInCommit(_ newer: [String: [SequencedOp]], ticket: UInt64) -> CommitBatch {
         serviceThread.check()
         guard let cluster else { return CommitBatch() }
         endClusterTurns()
         let now = clock()
-        let committedAt = Int(wallClock().milliseconds)
+        let committedAt = wallClock()
         var batch = CommitBatch()
         for (name, ops) in newer.sorted(by: { $0.key < $1.key }) {
             guard let loaded = boards[name], cluster.committing[name] != nil else { continue }
@@ -140,7 +140,7 @@ extension BoardService {
             sendReleased(
                 loaded,
                 loaded.log?.conflicted(
-                    ticket: ticket, newer: ops.map(\.sequenced), current: &loaded.sequencer, now: now)
+                    ticket: ticket, newer: ops, current: &loaded.sequencer, now: now)
                     ?? [])
             guard boards[name] === loaded, loaded.log?.hasWaitingCommits == true else { continue }
             cluster.committing[name] = takeForCommit(loaded, ticket: ticket, committedAt: committedAt, into: &batch)
@@ -194,7 +194,7 @@ extension BoardService {
                     sendReleased(
                         loaded,
                         loaded.log?.conflicted(
-                            ticket: completion.ticket, newer: ops.map(\.sequenced), current: &loaded.sequencer, now: now
+                            ticket: completion.ticket, newer: ops, current: &loaded.sequencer, now: now
                         )
                             ?? [])
                 } else {

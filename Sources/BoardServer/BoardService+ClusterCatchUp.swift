@@ -73,7 +73,7 @@ extension BoardService {
     }
 
     /// The newer ops of the boards asked for (nil when the read failed: the next poll asks again).
-    private func caughtUp(_ found: [String: [StoredOp]]?) {
+    private func caughtUp(_ found: [String: [SequencedOp]]?) {
         serviceThread.check()
         guard let cluster else { return }
         cluster.readInFlight = false
@@ -83,7 +83,7 @@ extension BoardService {
             guard let loaded = boards[name] else { continue }
             sendReleased(
                 loaded,
-                loaded.log?.committedElsewhere(ops.map(\.sequenced), current: &loaded.sequencer, now: now) ?? [])
+                loaded.log?.committedElsewhere(ops, current: &loaded.sequencer, now: now) ?? [])
             if ops.count >= Self.catchUpChunk { cluster.behind.insert(name) }
         }
         receiveRemoteAhead()

@@ -30,12 +30,7 @@ extension BoardService {
     private func history(of name: String, _ query: HistoryParameters.HistoryQuery) throws -> HTTPResponse {
         guard let head = try store.headVersion(of: name) else { return .notFound }
         let before = min(query.before ?? head + 1, head + 1)
-        let entries = try store.opsBefore(name, version: before, limit: query.limit).map { stored in
-            let op = stored.sequenced
-            return HistoryEntry(
-                version: op.version, client: op.client, user: op.user,
-                at: CommitTime(milliseconds: Int64(stored.committedAt)), op: op.op)
-        }
+        let entries = try store.opsBefore(name, version: before, limit: query.limit)
         return HTTPResponse(
             status: 200, contentType: "application/json",
             body: WireCodec.encodeHistory(HistoryPage(board: name, entries: entries)))

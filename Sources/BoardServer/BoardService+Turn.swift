@@ -120,7 +120,7 @@ extension BoardService {
     /// snapshots their boards took every `snapshotEvery` ops (`LoadedBoard.countCommits`).
     private func commitBatch(for results: [TurnResult]) -> CommitBatch {
         var batch = CommitBatch()
-        let committedAt = Int(wallClock().milliseconds)
+        let committedAt = wallClock()
         var snapshotBoards: [LoadedBoard] = []
         for case .sequencer(let name, let output) in results {
             guard let loaded = boards[name] else { continue }

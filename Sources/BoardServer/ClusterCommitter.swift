@@ -1,4 +1,5 @@
 import BoardStore
+import BoardSync
 import Foundation
 
 /// Commits the batches of a server whose store other servers share, one at a time, off the
@@ -15,7 +16,7 @@ final class ClusterCommitter: @unchecked Sendable {
     enum Outcome: Sendable {
         /// The transaction committed; the boards of `newer` were left out of it, another server
         /// having committed their next version first (and their rebase did not continue it).
-        case stored(newer: [String: [StoredOp]])
+        case stored(newer: [String: [SequencedOp]])
         /// Nothing was stored (the database could not be reached, or refused the batch).
         case notStored(StoreError)
         /// The outcome could not be learnt in time.
@@ -43,11 +44,11 @@ final class ClusterCommitter: @unchecked Sendable {
 
     /// Rebases the turns of boards that lost their race on the ops the store holds above them
     /// (called inside the commit's transaction, at most once) and answers what to write instead.
-    typealias Rebase = ([String: [StoredOp]]) -> CommitBatch
+    typealias Rebase = ([String: [SequencedOp]]) -> CommitBatch
 
     /// Commits `batch` on the commit queue and calls `completed` there.
     func commit(
-        _ batch: CommitBatch, ticket: UInt64, rebase: @escaping @Sendable ([String: [StoredOp]]) -> CommitBatch,
+        _ batch: CommitBatch, ticket: UInt64, rebase: @escaping @Sendable ([String: [SequencedOp]]) -> CommitBatch,
         completed: @escaping @Sendable (Completion) -> Void
     ) {
         queue.async { [self] in

@@ -20,7 +20,7 @@ struct FuzzTests {
         ])
         defer { server.finish() }
         let url = server.url(board: "fuzz")
-        let commits = Watched<[ServerMessage.CommittedOp]>([])
+        let commits = Watched<[SequencedOp]>([])
         let problems = Watched<[String]>([])
         let forcedCloses = Watched<[UInt16]>([])
         DispatchQueue.concurrentPerform(iterations: Self.connections) { index in
@@ -71,7 +71,7 @@ struct FuzzSession {
     let url: String
     let client: ClientID
     var fuzz: FuzzMessages
-    let commits: Watched<[ServerMessage.CommittedOp]>
+    let commits: Watched<[SequencedOp]>
     let problems: Watched<[String]>
     let forcedCloses: Watched<[UInt16]>
     var seq = 0
@@ -79,7 +79,7 @@ struct FuzzSession {
     var connection: ProtocolClient?
 
     init(
-        url: String, client: ClientID, fuzz: FuzzMessages, commits: Watched<[ServerMessage.CommittedOp]>,
+        url: String, client: ClientID, fuzz: FuzzMessages, commits: Watched<[SequencedOp]>,
         problems: Watched<[String]>,
         forcedCloses: Watched<[UInt16]>
     ) {
@@ -156,7 +156,7 @@ struct FuzzSession {
         case .ack(let ack):
             version = max(version, ack.version)
             if let op = ack.op, !ack.duplicate {
-                commits.append(.init(version: ack.version, client: client, user: "fuzzer", op: op))
+                commits.append(.init(version: ack.version, client: client, user: "fuzzer", seq: 0, op: op))
             }
         case .op(let op):
             version = max(version, op.version)

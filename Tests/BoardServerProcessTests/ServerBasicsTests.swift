@@ -22,11 +22,11 @@ struct ServerBasicsTests {
             return nil
         }
         #expect(ack == .init(seq: 1, version: 1, op: op))
-        let seen = try bob.receive { message -> ServerMessage.CommittedOp? in
+        let seen = try bob.receive { message -> SequencedOp? in
             if case .op(let committed) = message { return committed }
             return nil
         }
-        #expect(seen == .init(version: 1, client: alice.client, user: "alice", op: op))
+        #expect(seen == .init(version: 1, client: alice.client, user: "alice", seq: 0, op: op))
     }
 
     @Test func sigtermClosesConnectionsWith1001AndExitsZero() throws {

@@ -40,7 +40,7 @@ struct HistoryEndpointTests {
         #expect(history.entries.map(\.user) == ["alice", "bob", "alice", "bob", "alice"])
         #expect(history.entries.map(\.op) == acks.reversed().map(\.op))
         #expect(Set(history.entries.map(\.client)).count == 2)
-        #expect(history.entries.map(\.at) == Array(repeating: EmbeddedHost.startOfDay, count: 5))
+        #expect(history.entries.map(\.committedAt) == Array(repeating: EmbeddedHost.startOfDay, count: 5))
         let stamp = try #require(response.body.firstMatch(of: /"at":"([^"]*)"/)?.1)
         #expect(stamp == "2026-12-01T09:00:00.000Z")
     }
@@ -57,7 +57,7 @@ struct HistoryEndpointTests {
         #expect(try alice.submit(seq: 3, base: 2, Ops.insert("third")).ackValue?.version == 3)
         let history = try page(server.get("/boards/team/history"))
         #expect(
-            history.entries.map(\.at.rfc3339) == [
+            history.entries.map(\.committedAt?.rfc3339) == [
                 "2026-12-01T09:01:01.750Z", "2026-12-01T09:00:01.500Z", "2026-12-01T09:00:00.000Z",
             ])
     }

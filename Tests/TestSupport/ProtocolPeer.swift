@@ -13,7 +13,7 @@ extension ServerMessage {
         return nil
     }
 
-    public var opValue: CommittedOp? {
+    public var opValue: SequencedOp? {
         if case .op(let value) = self { return value }
         return nil
     }

@@ -39,7 +39,7 @@ extension ClientMachine {
         endOwnDrag(endedBy: op)
     }
 
-    mutating func receiveCommitted(_ message: ServerMessage.CommittedOp, into output: inout ClientOutput) {
+    mutating func receiveCommitted(_ message: SequencedOp, into output: inout ClientOutput) {
         guard message.version > version else { return }
         if message.client == clientID, let flight = chain.inFlight {
             receiveAck(.init(seq: flight.seq, version: message.version, op: message.op), into: &output)

@@ -50,8 +50,8 @@ struct ClusterSequencingTests {
         let board = try #require(try cluster.store.loadBoard("team"))
         #expect(board.ops.map(\.version) == [1, 2])
         let second = try #require(board.ops.last)
-        let expected = second.sequenced.client == "bob" ? Ops.insert("b1", at: 1) : Ops.insert("a1", at: 1)
-        #expect(second.sequenced.op == expected, "the op committed first keeps the contested slot")
+        let expected = second.client == "bob" ? Ops.insert("b1", at: 1) : Ops.insert("a1", at: 1)
+        #expect(second.op == expected, "the op committed first keeps the contested slot")
     }
 
     /// Another server committed the board's next version, unheard: the commit that loses the
@@ -65,10 +65,8 @@ struct ClusterSequencingTests {
         cluster.settle()
         var elsewhere = CommitBatch()
         elsewhere.append(
-            StoredOp(
-                SequencedOp(version: 1, client: "hal", user: "hal", seq: 1, op: Ops.insert("h1", at: 0)),
-                committedAt: 0),
-            to: "team")
+            SequencedOp(version: 1, client: "hal", user: "hal", seq: 1, op: Ops.insert("h1", at: 0)),
+            committedAt: CommitTime(milliseconds: 0), to: "team")
         elsewhere.advanceSeq(of: "hal", on: "team", to: 1)
         try cluster.store.commit(elsewhere)
         let ticketsBefore = try #require(server.service.cluster).scheduler.lastTicket
