@@ -1,5 +1,5 @@
 /// The thread a `BoardService` runs on, as far as the service needs it: timers, and work handed
-/// over from other threads (the group committer's completions, a tokens reload). The service
+/// over from other threads (the committer's completions, a tokens reload). The service
 /// talks only to this, so tests run it in-process on a host they drive by hand; board-server's
 /// `ServiceTransport` is the real one.
 package protocol ServiceHost: AnyObject, Sendable {

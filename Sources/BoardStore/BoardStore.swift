@@ -10,7 +10,7 @@ import BoardSync
 /// commit that lost the race for a board's next version as `StoreError.versionConflict`, which
 /// tells its caller to read the newer ops and try again.
 ///
-/// Threading: the server drives its store from one thread (its loop) and the group committer's
+/// Threading: the server drives its store from one thread (its loop) and its committer's
 /// queue. Implementations serialize calls with a lock, so handing a store to another thread is
 /// safe, but calls never run concurrently.
 public protocol BoardStore: AnyObject, Sendable {

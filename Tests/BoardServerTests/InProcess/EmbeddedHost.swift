@@ -4,8 +4,8 @@ import TestSupport
 @testable import BoardServer
 
 /// A service thread driven by hand, for a `BoardService` in a test: the clock moves only when
-/// the test advances it, timers fire then, and work posted from other threads (the group
-/// committer's completions) waits until the test runs it. Everything but `post` is called on
+/// the test advances it, timers fire then, and work posted from other threads (the committer's
+/// completions) waits until the test runs it. Everything but `post` is called on
 /// the test's thread.
 final class EmbeddedHost: ServiceHost, @unchecked Sendable {
     private struct Timer {

@@ -9,8 +9,8 @@ import Testing
 
 /// A `BoardService` run in-process with the options of a `board-server` command line: sessions
 /// are `EmbeddedSession`s, time (the monotonic clock and the time of day) moves only by
-/// `advance`, commits go through the real group
-/// committer into a real store (in memory unless the test brings one), and the log is kept.
+/// `advance`, commits go through the real committer on its own queue into a real store (in
+/// memory unless the test brings one), and the log is kept.
 /// Tests that need no socket drive the server through this; the WebSocket transport is tested
 /// on its own and, with the server, through `ServerProcess`.
 ///

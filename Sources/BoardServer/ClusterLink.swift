@@ -1,42 +1,100 @@
+import BoardStore
 import BoardSync
+import Foundation
 
-/// What the servers of a cluster tell each other through their `ClusterChannel`: commit hints
-/// (the ops are then read from the store), the presence and drags of their clients, beats, and
-/// requests for each other's state. A server not heard from for `nodeTimeout` is taken for
-/// dead: its clients leave and their drags end (`left`) on every board here.
-extension BoardService {
-    /// Starts the cluster channel, if any (on the service thread, once the host is set).
-    func startClusterChannel() {
-        serviceThread.check()
-        guard let cluster, let channel = cluster.configuration.channel, let host else { return }
+/// A node of a cluster's link to the other nodes sharing its store (docs/cluster.md). It follows
+/// their commits (`ClusterLink+CatchUp`: hints, polls, reads of the ops they committed), and
+/// tells them, through the `ClusterChannel`, of its own commits and of what its clients do:
+/// presence and drags, beats, and requests for each other's state. A server not heard from for
+/// `nodeTimeout` is taken for dead: its clients leave and their drags end (`left`) on every
+/// board here.
+final class ClusterLink: OtherServers {
+    let configuration: ClusterConfiguration
+    let boards: LoadedBoards
+    unowned let durability: Durability
+    let log: Log
+    let clock: @Sendable () -> Double
+    let thread: ServiceThread
+    /// Catch-up reads and polls, off the service thread, one at a time.
+    let readQueue = DispatchQueue(label: "board-server.cluster-read")
+    var pollArmed = false
+    var pollInFlight = false
+    /// Boards known to be behind the store, to read the newer ops of.
+    var behind: Set<String> = []
+    var readInFlight = false
+    /// When each other server was last heard from, and those taken for dead since.
+    private var lastHeard: [String: Double] = [:]
+    private var lostNodes: Set<String> = []
+    /// Whether the channel hears the others.
+    private var listening = false
+
+    init(
+        configuration: ClusterConfiguration, boards: LoadedBoards, durability: Durability, log: Log,
+        clock: @escaping @Sendable () -> Double, thread: ServiceThread
+    ) {
+        self.configuration = configuration
+        self.boards = boards
+        self.durability = durability
+        self.log = log
+        self.clock = clock
+        self.thread = thread
+    }
+
+    var store: any SharedBoardStore { configuration.store }
+
+    var isReading: Bool { readInFlight || pollInFlight }
+
+    /// Starts the channel, if any (on the service thread, once the host is set).
+    func start() {
+        thread.check()
+        guard let channel = configuration.channel, let host = thread.host else { return }
         let target = ServiceThreadReference(self)
-        channel.start { event in host.post { target.value.clusterChannelEvent(event) } }
+        channel.start { event in host.post { target.value.channelEvent(event) } }
     }
 
     /// Tells the others this server stops, and stops the channel.
-    func stopClusterChannel() {
-        guard let cluster, let channel = cluster.configuration.channel else { return }
-        channel.publish(ClusterMessage(node: cluster.configuration.node, body: .bye))
+    func stop() {
+        guard let channel = configuration.channel else { return }
+        channel.publish(ClusterMessage(node: configuration.node, body: .bye))
         channel.stop()
     }
 
+    /// A board loaded or created here: it is polled, and with a channel the others are asked
+    /// for their clients on it and hear of this server's.
+    func joined(_ loaded: LoadedBoard) {
+        if configuration.channel != nil {
+            loaded.node = configuration.node
+            publish(.want(board: loaded.name))
+        }
+        armPoll()
+    }
+
+    func committed(_ heads: [String: Int]) {
+        if !heads.isEmpty { publish(.committed(heads)) }
+    }
+
+    func commitAnswered() {
+        receiveRemoteAhead()
+    }
+
     func publish(_ body: ClusterMessage.Body) {
-        guard let cluster, let channel = cluster.configuration.channel else { return }
-        channel.publish(ClusterMessage(node: cluster.configuration.node, body: body))
+        guard let channel = configuration.channel else { return }
+        channel.publish(ClusterMessage(node: configuration.node, body: body))
     }
 
     /// Publishes the activity of this server's clients noted since the last time.
-    func publishLocalActivity() {
-        guard let cluster, cluster.configuration.channel != nil else { return }
-        for name in boards.keys.sorted() {
-            guard let loaded = boards[name], !loaded.activityOut.isEmpty else { continue }
+    func turnsEnded() {
+        guard configuration.channel != nil else { return }
+        for loaded in boards.sorted {
+            let name = loaded.name
+            guard !loaded.activityOut.isEmpty else { continue }
             let out = loaded.activityOut
             loaded.activityOut = []
             for activity in out {
                 if case .drag(let drag, _) = activity, drag.action != .over {
                     // A begin granted while the channel hears nothing may come after one missed.
-                    loaded.beginsUnheard[drag.item] = drag.action == .begin && !cluster.listening ? drag.client : nil
-                    if drag.action == .begin, cluster.listening { loaded.beginsAwaitingEcho[drag.item] = drag.client }
+                    loaded.beginsUnheard[drag.item] = drag.action == .begin && !listening ? drag.client : nil
+                    if drag.action == .begin, listening { loaded.beginsAwaitingEcho[drag.item] = drag.client }
                 }
                 publish(.activity(board: name, activity))
             }
@@ -48,7 +106,7 @@ extension BoardService {
     func publishStates(of board: String?) {
         guard board.map({ boards[$0] != nil }) ?? true else { return }
         var states: [String: ClusterMessage.BoardState] = [:]
-        for name in board.map({ [$0] }) ?? Array(boards.keys) {
+        for name in board.map({ [$0] }) ?? boards.sorted.map(\.name) {
             guard let loaded = boards[name] else { continue }
             let activity = loaded.sequencer.localActivity
             // A drag whose begin another server published first is about to be handed over.
@@ -64,7 +122,7 @@ extension BoardService {
     /// this server granted without hearing its begin back (see `LoadedBoard.beginsUnheard`)
     /// came first: this server hands its own over.
     private func receiveState(_ states: [String: ClusterMessage.BoardState], of board: String?, from node: String) {
-        for name in board.map({ [$0] }) ?? boards.keys.sorted() {
+        for name in board.map({ [$0] }) ?? boards.sorted.map(\.name) {
             guard let loaded = boards[name] else { continue }
             let state = states[name] ?? .init()
             receiveRemote(.state(node: node, peers: state.peers, drags: state.drags), on: loaded)
@@ -80,14 +138,13 @@ extension BoardService {
         }
     }
 
-    func clusterChannelEvent(_ event: ClusterChannelEvent) {
-        serviceThread.check()
-        guard let cluster else { return }
-        endClusterTurns()
+    func channelEvent(_ event: ClusterChannelEvent) {
+        thread.check()
+        durability.endTurns()
         switch event {
         case .listening:
-            cluster.listening = true
-            for loaded in boards.values {
+            listening = true
+            for loaded in boards.sorted {
                 loaded.beginsUnheard.merge(loaded.beginsAwaitingEcho) { $1 }
                 loaded.beginsAwaitingEcho = [:]
                 loaded.contestedBegins = [:]
@@ -97,10 +154,10 @@ extension BoardService {
             publishStates(of: nil)
             pollHeads()
         case .deaf:
-            cluster.listening = false
+            listening = false
             log(.warn, "cluster channel lost; reading the store until it is back", [:])
         case .received(let message):
-            guard message.node != cluster.configuration.node else {
+            guard message.node != configuration.node else {
                 heardBack(message)
                 break
             }
@@ -116,7 +173,7 @@ extension BoardService {
                 receiveRemote(activity, on: loaded)
             }
         }
-        finishTurn()
+        durability.finishTurn()
     }
 
     /// Hands another server's activity to the board, or keeps a drag at a version the board has
@@ -133,17 +190,17 @@ extension BoardService {
         }
         if activity.version(ahead: loaded.sequencer.version) {
             if loaded.remoteAhead.count < 256 { loaded.remoteAhead.append(activity) }
-            cluster?.behind.insert(loaded.name)
+            behind.insert(loaded.name)
             catchUp()
             return
         }
-        record(loaded.name, loaded.handle(.remote(activity), now: clock()))
+        boards.handle(.remote(activity), on: loaded, now: clock())
     }
 
     /// Hands over the kept drags of other servers that the boards have now reached.
     func receiveRemoteAhead() {
-        for name in boards.keys.sorted() {
-            guard let loaded = boards[name], !loaded.remoteAhead.isEmpty else { continue }
+        for loaded in boards.sorted {
+            guard !loaded.remoteAhead.isEmpty else { continue }
             let kept = loaded.remoteAhead
             loaded.remoteAhead = []
             for activity in kept { receiveRemote(activity, on: loaded) }
@@ -151,12 +208,11 @@ extension BoardService {
     }
 
     /// Once a second: a beat, and servers not heard from for too long are taken for dead.
-    func clusterLiveTick() {
-        guard let cluster, cluster.configuration.channel != nil else { return }
+    func tick() {
+        guard configuration.channel != nil else { return }
         publish(.beat)
         let now = clock()
-        for (node, heard) in cluster.lastHeard.sorted(by: { $0.key < $1.key })
-        where now - heard >= cluster.configuration.nodeTimeout {
+        for (node, heard) in lastHeard.sorted(by: { $0.key < $1.key }) where now - heard >= configuration.nodeTimeout {
             nodeLost(node)
         }
     }
@@ -176,20 +232,17 @@ extension BoardService {
     }
 
     private func heard(_ node: String) {
-        guard let cluster else { return }
-        if cluster.lastHeard.updateValue(clock(), forKey: node) == nil, cluster.lostNodes.remove(node) != nil {
+        if lastHeard.updateValue(clock(), forKey: node) == nil, lostNodes.remove(node) != nil {
             publish(.want(board: nil))
         }
     }
 
     private func nodeLost(_ node: String) {
-        guard let cluster, cluster.lastHeard.removeValue(forKey: node) != nil || !cluster.lostNodes.contains(node)
-        else { return }
-        cluster.lostNodes.insert(node)
+        guard lastHeard.removeValue(forKey: node) != nil || !lostNodes.contains(node) else { return }
+        lostNodes.insert(node)
         log(.warn, "cluster node gone", ["node": node])
-        for name in boards.keys.sorted() {
-            guard let loaded = boards[name] else { continue }
-            record(name, loaded.handle(.remote(.nodeLost(node)), now: clock()))
+        for loaded in boards.sorted {
+            boards.handle(.remote(.nodeLost(node)), on: loaded, now: clock())
         }
     }
 }

@@ -1,25 +1,20 @@
 import BoardSync
 import ServerTransport
 
+/// The sessions' events: a connection opens on its board, its messages reach the board's
+/// sequencer (past the rate limit), it closes; each loop turn in which messages arrived ends
+/// with `turnEnded`.
 extension BoardService {
-    /// The board name of a `/boards/NAME` path, if the path is one.
-    static func boardName(inPath path: String) -> String? {
-        let prefix = "/boards/"
-        guard path.hasPrefix(prefix) else { return nil }
-        let name = String(path.dropFirst(prefix.count))
-        return Validation.isBoardName(name) ? name : nil
-    }
-
     /// A session admitted with `access` finished its handshake.
     package func sessionOpened(_ session: any BoardSession, access: ConnectionAccess) {
-        serviceThread.check()
-        guard let name = Self.boardName(inPath: session.path) else {
+        thread.check()
+        guard let name = HTTPAccess.boardName(inPath: session.path) else {
             session.close(code: 1008, reason: "unknown path")
             return
         }
         let loaded: LoadedBoard
         do {
-            guard let found = try board(named: name, create: true) else { return }
+            guard let found = try boards.board(named: name, create: true) else { return }
             loaded = found
         } catch {
             log(.error, "board unavailable", ["board": name, "error": String(describing: error)])
@@ -31,20 +26,19 @@ extension BoardService {
             bucket: TokenBucket(
                 capacity: Double(options.rateLimitBurst), refillPerSecond: Double(options.rateLimitPerSecond)))
         let id = context.id
-        connections[id] = context
-        accessControl.connectionOpened(peer: session.peerAddress)
+        delivery.opened(context)
+        self.access.accessControl.connectionOpened(peer: session.peerAddress)
         loaded.connections.insert(id)
         loaded.idleSince = nil
-        metrics.connectionsOpened += 1
         log(.info, "connection open", ["board": name, "conn": id.description, "peer": session.peerAddress])
-        record(loaded.name, loaded.handle(.connected(id, role: access.role), now: clock()))
+        boards.handle(.connected(id, role: access.role), on: loaded, now: clock())
     }
 
     /// The session `id` ended; it takes no more sends.
     package func sessionClosed(_ id: ConnectionID, reason: CloseReason) {
-        serviceThread.check()
-        guard let context = connections.removeValue(forKey: id) else { return }
-        accessControl.connectionClosed(peer: context.peer)
+        thread.check()
+        guard let context = delivery.closed(id) else { return }
+        access.accessControl.connectionClosed(peer: context.peer)
         if reason == .slowConsumer { metrics.slowConsumerDisconnects += 1 }
         log(
             .info, "connection closed",
@@ -56,16 +50,16 @@ extension BoardService {
         loaded.connections.remove(context.id)
         if loaded.connections.isEmpty {
             loaded.idleSince = clock()
-            armTickTimer()
+            boards.armTick()
         }
-        record(loaded.name, loaded.handle(.disconnected(context.id), now: clock()))
-        finishTurn()
+        boards.handle(.disconnected(context.id), on: loaded, now: clock())
+        durability.finishTurn()
     }
 
     /// A whole text message arrived on the session `id`.
     package func received(_ bytes: [UInt8], from id: ConnectionID) {
-        serviceThread.check()
-        guard let context = connections[id], !context.revoked, let loaded = boards[context.board] else { return }
+        thread.check()
+        guard let context = delivery[id], !context.revoked, let loaded = boards[context.board] else { return }
         metrics.messagesReceived += 1
         let now = clock()
         // The rate limit comes before every other check; the message is decoded only to know how
@@ -76,38 +70,46 @@ extension BoardService {
             let message = try WireCodec.receiveClientMessage(bytes)
             if case .hello(let hello) = message { context.client = hello.client }
             guard withinRate else {
-                refuseOverRate(message, context: context)
+                refuseOverRate(message, context: context, on: loaded)
                 return
             }
             if case .submit = message { context.submitReceivedAt = now }
             event = .received(context.id, message)
         } catch {
             guard withinRate else {
-                refuseOverRate(seq: error.seq, context: context)
+                refuseOverRate(seq: error.seq, context: context, on: loaded)
                 return
             }
             event = .undecodable(context.id, error)
         }
-        record(loaded.name, loaded.handle(event, now: now))
+        boards.handle(event, on: loaded, now: now)
+    }
+
+    /// The end of a loop turn in which messages arrived: the turns of the boards they reached
+    /// end, and what waits is committed.
+    package func turnEnded() {
+        thread.check()
+        durability.finishTurn()
     }
 
     /// Section 7: a drag `over` beyond the rate limit is coalesced (the latest is delivered once
     /// a token is free); any other message is refused with `limit`.
-    private func refuseOverRate(_ message: ClientMessage, context: ConnectionContext) {
+    private func refuseOverRate(_ message: ClientMessage, context: ConnectionContext, on loaded: LoadedBoard) {
         switch message {
         case .drag(.over):
             context.heldOver = message
             armHeldOverTimer(context)
         case .submit(let submit):
-            refuseOverRate(seq: submit.seq, context: context)
+            refuseOverRate(seq: submit.seq, context: context, on: loaded)
         default:
-            refuseOverRate(seq: nil, context: context)
+            refuseOverRate(seq: nil, context: context, on: loaded)
         }
     }
 
     /// Refuses a message beyond the rate limit with `limit`, naming a submit's `seq`.
-    private func refuseOverRate(seq: Int?, context: ConnectionContext) {
-        recordDirect(.error(.init(code: .limit, message: "rate limit exceeded", seq: seq)), to: context)
+    private func refuseOverRate(seq: Int?, context: ConnectionContext, on loaded: LoadedBoard) {
+        let refusal = ServerMessage.error(.init(code: .limit, message: "rate limit exceeded", seq: seq))
+        boards.answer(refusal, to: context.id, on: loaded, now: clock())
     }
 
     private func armHeldOverTimer(_ context: ConnectionContext) {
@@ -115,9 +117,9 @@ extension BoardService {
         context.heldOverTimerArmed = true
         host.runLater(after: 1.0 / Double(options.rateLimitPerSecond)) { [weak self] in
             guard let self else { return }
-            serviceThread.check()
+            thread.check()
             context.heldOverTimerArmed = false
-            guard let message = context.heldOver, connections[context.id] != nil, !context.revoked,
+            guard let message = context.heldOver, delivery[context.id] != nil, !context.revoked,
                 let loaded = boards[context.board]
             else { return }
             let now = clock()
@@ -126,37 +128,8 @@ extension BoardService {
                 return
             }
             context.heldOver = nil
-            record(loaded.name, loaded.handle(.received(context.id, message), now: now))
-            finishTurn()
+            boards.handle(.received(context.id, message), on: loaded, now: now)
+            durability.finishTurn()
         }
-    }
-
-    /// The end of a loop turn in which messages arrived: the turn's results go to the pipeline.
-    package func turnEnded() {
-        serviceThread.check()
-        finishTurn()
-    }
-
-    /// Adds a sequencer output to the current turn (a board whose store others share keeps
-    /// its own, in its speculative log).
-    func record(_ board: String, _ output: SequencerOutput) {
-        guard !output.messages.isEmpty || output.needsPersisting || !output.closes.isEmpty else { return }
-        if cluster == nil {
-            if !output.commits.isEmpty {
-                boards[board]?.countCommits(output.commits.count, snapshotEvery: options.snapshotEvery)
-            }
-            turn.append(.sequencer(board: board, output))
-        }
-        armTickTimer()
-    }
-
-    /// Adds a message the shell answers with itself to the current turn.
-    func recordDirect(_ message: ServerMessage, to context: ConnectionContext) {
-        guard cluster != nil else {
-            turn.append(.direct(context.id, message))
-            return
-        }
-        boards[context.board]?.log?.append(
-            .direct(context.id, message), result: .direct(context.id, message), now: clock())
     }
 }

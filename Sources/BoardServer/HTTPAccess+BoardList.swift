@@ -2,7 +2,7 @@ import BoardStore
 import BoardSync
 import ServerTransport
 
-extension BoardService {
+extension HTTPAccess {
     /// `GET /boards` (protocol section 8): every board the request's token covers (every board
     /// without tokens), sorted by name, with its durable version and size; an empty list for a
     /// token that covers none; 401 for a missing or unknown token. A loaded board is summed up
@@ -33,9 +33,9 @@ extension BoardService {
 
     private func summary(of name: String) throws -> BoardSummary? {
         let loaded = boards[name].flatMap { $0.awaitingCreation ? nil : $0 }
-        if let loaded, cluster == nil { return BoardSummary(loaded.durableSnapshot) }
+        if let loaded, !durability.canLoseRaces { return BoardSummary(loaded.durableBoard) }
         guard let head = try store.headVersion(of: name) else { return nil }
-        if let loaded, loaded.durableSnapshot.version == head { return BoardSummary(loaded.durableSnapshot) }
+        if let loaded, loaded.durableBoard.version == head { return BoardSummary(loaded.durableBoard) }
         if let known = boardSummaries[name], known.version == head { return known }
         guard case .board(let board) = try PastBoard.rebuild(name, at: head, store: store, maxOps: .max) else {
             return nil

@@ -1,7 +1,8 @@
-/// What a server of a cluster counts of its commits, for `GET /metrics`: the races it lost to
-/// other servers, how many in a row a board's ops went through before they were committed,
-/// commits that stored nothing, and submits given up.
-struct ClusterMetrics {
+/// What a server whose store others share counts of its commits, for `GET /metrics`: the races
+/// it lost to other servers, how many in a row a board's ops went through before they were
+/// committed, commits that stored nothing, and submits given up. Rendered only for such a store:
+/// with a store of its own they all stay 0.
+struct RaceMetrics {
     var racesLost: UInt64 = 0
     var commitFailures: UInt64 = 0
     var submitsGivenUp: UInt64 = 0

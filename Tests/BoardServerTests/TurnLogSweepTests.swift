@@ -4,12 +4,12 @@ import Testing
 
 @testable import BoardServer
 
-/// Several servers sharing one board's store, each with its own speculative log and clients,
+/// Several servers sharing one board's store, each with its own turn log (replaying) and clients,
 /// in random interleavings of submits, turn ends, commits that win, lose or fail, and polls of
 /// the store: every client sees one order with no gap, ends on the store's board, and every
 /// acknowledged op is in the store exactly once at the version its ack named.
-@Suite("speculative log, several servers")
-struct SpeculativeLogSweepTests {
+@Suite("turn logs that replay, several servers")
+struct TurnLogSweepTests {
     static let board = Board.sample
 
     /// The shared store: the board's committed ops.
@@ -107,10 +107,10 @@ struct SpeculativeLogSweepTests {
         }
     }
 
-    /// One server: its speculative log, its current sequencer, its commit under way and what it
+    /// One server: its turn log, its current sequencer, its commit under way and what it
     /// sent but its clients have not read yet.
     struct Server {
-        var log: SpeculativeLog
+        var log: TurnLog
         var current: Sequencer
         var ticket: UInt64 = 0
         var inFlight: (ticket: UInt64, outputs: [SequencerOutput])?
@@ -118,17 +118,17 @@ struct SpeculativeLogSweepTests {
         var racesLost = 0
 
         init() {
-            current = Sequencer(state: BoardState(board: SpeculativeLogSweepTests.board))
-            log = SpeculativeLog(durable: current)
+            current = Sequencer(state: BoardState(board: TurnLogSweepTests.board))
+            log = TurnLog(board: current, snapshotEvery: 1_000, replays: true)
         }
 
         mutating func handle(_ event: SequencerEvent, now: Double) {
             let output = current.handle(event, now: now)
-            log.append(.event(event, now: now), result: .sequencer(output), now: now)
+            log.append(.event(event, now: now), result: .sequencer(output), after: current, now: now)
         }
 
         /// Sends results; after a send the sequencer is told the turn was flushed, as the shell does.
-        mutating func send(_ results: [SpeculativeLog.Result], now: Double) {
+        mutating func send(_ results: [TurnLog.Result], now: Double) {
             var sentAny = false
             for result in results {
                 switch result {
@@ -144,36 +144,36 @@ struct SpeculativeLogSweepTests {
             }
             guard sentAny else { return }
             handle(.flushed, now: now)
-            send(log.endTurn(), now: now)
+            send(log.endTurn(current: current), now: now)
         }
 
         mutating func endTurn(now: Double) {
-            send(log.endTurn(), now: now)
+            send(log.endTurn(current: current), now: now)
         }
 
         mutating func startCommit(now: Double) {
             endTurn(now: now)
             guard inFlight == nil, log.hasWaitingCommits else { return }
             ticket += 1
-            inFlight = (ticket, log.takeForCommit(ticket: ticket))
+            inFlight = (ticket, log.takeForCommit(ticket: ticket)?.outputs ?? [])
         }
 
         mutating func finishCommit(in store: inout Store, fails: Bool, now: Double) {
             guard let commit = inFlight else { return }
             inFlight = nil
             if fails {
-                log.notCommitted(ticket: commit.ticket)
+                log.notCommitted(through: commit.ticket)
             } else if let newer = store.commit(commit.outputs) {
                 racesLost += 1
-                send(log.conflicted(ticket: commit.ticket, newer: newer, current: &current, now: now), now: now)
+                send(log.conflicted(through: commit.ticket, newer: newer, current: &current, now: now), now: now)
             } else {
-                send(log.committed(ticket: commit.ticket, current: &current, now: now), now: now)
+                send(log.committed(through: commit.ticket, current: &current, now: now), now: now)
             }
         }
 
         mutating func poll(_ store: Store, now: Double) {
             endTurn(now: now)
-            let newer = store.ops.filter { $0.version > log.durable.version }
+            let newer = store.ops.filter { $0.version > log.durableVersion }
             guard !newer.isEmpty else { return }
             send(log.committedElsewhere(newer, current: &current, now: now), now: now)
         }

@@ -2,7 +2,7 @@ import BoardStore
 import BoardSync
 import ServerTransport
 
-extension BoardService {
+extension HTTPAccess {
     /// `GET /boards/NAME/history` and `GET /boards/NAME?version=V` (protocol section 8), or nil
     /// for any other request. Both read the store, so they show only durable ops, and neither
     /// creates or loads a board. Checks in order: the path (404), the token (401, 403), the

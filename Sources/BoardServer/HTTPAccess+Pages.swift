@@ -1,7 +1,7 @@
 import BoardSync
 import ServerTransport
 
-extension BoardService {
+extension HTTPAccess {
     /// The browser's routes of section 8: the index `/`, a board's page `/b/BOARD`, the page's
     /// files under `/assets/` (each a fixed entry of `PageAssets`; anything else there is 404).
     /// Nil for every other path; the board list the index reads is `boardListRequest`.

@@ -29,37 +29,3 @@ struct ClusterConfiguration {
         return "\(String(host))-\(ProcessInfo.processInfo.processIdentifier)-\(started)"
     }
 }
-
-/// What the service keeps for its part in a cluster; owned by the service thread.
-final class ClusterState {
-    let configuration: ClusterConfiguration
-    let committer: ClusterCommitter
-    /// Catch-up reads and polls, off the service thread, one at a time.
-    let readQueue = DispatchQueue(label: "board-server.cluster-read")
-    var scheduler = CommitScheduler()
-    var retryArmed = false
-    var pollArmed = false
-    /// The boards of the commit under way with the ops it holds of each, and those it creates.
-    var committing: [String: Int] = [:]
-    var creating: Set<String> = []
-    /// The boards of the commit under way that lost their race and were rebased inside it.
-    var rebasedInCommit: Set<String> = []
-    /// Boards known to be behind the store, to read the newer ops of.
-    var behind: Set<String> = []
-    var readInFlight = false
-    /// When each other server was last heard from, and those taken for dead since.
-    var lastHeard: [String: Double] = [:]
-    var lostNodes: Set<String> = []
-    /// Whether the channel hears the others.
-    var listening = false
-    var pollInFlight = false
-    /// Counters for `/metrics`.
-    var metrics = ClusterMetrics()
-
-    init(_ configuration: ClusterConfiguration) {
-        self.configuration = configuration
-        self.committer = ClusterCommitter(store: configuration.store, settleWithin: configuration.settleWithin)
-    }
-
-    var store: any SharedBoardStore { configuration.store }
-}
