@@ -46,7 +46,7 @@ extension ClusterLink {
     func headsPolled(_ heads: [String: Int]) {
         thread.check()
         for (name, head) in heads {
-            guard let loaded = boards[name], head > loaded.log.durableVersion else { continue }
+            guard let loaded = boards[name], head > loaded.log.durableBoard.version else { continue }
             behind.insert(name)
         }
         catchUp()
@@ -58,7 +58,7 @@ extension ClusterLink {
         var versions: [String: Int] = [:]
         for name in behind {
             guard let loaded = boards[name] else { continue }
-            versions[name] = loaded.log.durableVersion
+            versions[name] = loaded.log.durableBoard.version
         }
         behind = []
         guard !versions.isEmpty else { return }

@@ -27,6 +27,8 @@ final class ClusterLink: OtherServers {
     private var lostNodes: Set<String> = []
     /// Whether the channel hears the others.
     private var listening = false
+    /// The heads the commit being answered stored, published once it is.
+    private var committedHeads: [String: Int] = [:]
 
     init(
         configuration: ClusterConfiguration, boards: LoadedBoards, durability: Durability, log: Log,
@@ -69,11 +71,13 @@ final class ClusterLink: OtherServers {
         armPoll()
     }
 
-    func committed(_ heads: [String: Int]) {
-        if !heads.isEmpty { publish(.committed(heads)) }
+    func committed(_ board: String, at version: Int) {
+        committedHeads[board] = version
     }
 
     func commitAnswered() {
+        if !committedHeads.isEmpty { publish(.committed(committedHeads)) }
+        committedHeads = [:]
         receiveRemoteAhead()
     }
 

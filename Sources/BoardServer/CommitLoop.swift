@@ -2,21 +2,28 @@
 /// when the next may start. A store that reports a commit stored nothing is asked again only
 /// once a backoff has passed (doubling from `firstRetry` up to `longestRetry`), so a database
 /// that is down is asked again and again, but not in a tight loop. Pure: `Durability` carries
-/// it out.
+/// it out, with its loaded boards as `Board`.
 ///
 /// Commits overlap: each turn's may be handed to the committer while earlier ones run, and the
 /// committer merges whatever waits into its next transaction and reports the highest ticket it
 /// covered, so one completion finishes every commit up to it.
-struct CommitLoop: Equatable {
+struct CommitLoop<Board: Equatable> {
+    /// What a commit holds of one board.
+    struct Part: Equatable {
+        let board: Board
+        /// The ops it holds of the board (0 when it stores only `seq` advances or ids).
+        var ops: Int
+        /// The board lost its race and was worked out again inside the commit's transaction.
+        var rebased = false
+    }
+
     /// One commit under way.
     struct Commit: Equatable {
         let ticket: UInt64
-        /// The ops it holds of each board it stores something of.
-        var ops: [String: Int] = [:]
+        /// The boards it stores something of, in the order they were taken.
+        var parts: [Part] = []
         /// The boards it creates.
-        var creating: Set<String> = []
-        /// The boards that lost their race and were worked out again inside its transaction.
-        var rebased: Set<String> = []
+        var creating: [Board] = []
     }
 
     let firstRetry: Double
@@ -49,24 +56,27 @@ struct CommitLoop: Equatable {
     /// Whether the store answered the last commit (false after one stored nothing, until one does).
     var isReachable: Bool { failures == 0 }
 
-    /// A commit of `ops` of each board, creating `creating`, starts; returns its ticket.
-    mutating func start(ops: [String: Int], creating: Set<String>) -> UInt64 {
+    /// A commit of `parts`, creating `creating`, starts; returns its ticket.
+    mutating func start(_ parts: [Part], creating: [Board]) -> UInt64 {
         lastTicket += 1
-        underWay.append(Commit(ticket: lastTicket, ops: ops, creating: creating))
+        underWay.append(Commit(ticket: lastTicket, parts: parts, creating: creating))
         return lastTicket
     }
 
     /// Whether a commit up to `ticket` holds something of `board`.
-    func holds(_ board: String, through ticket: UInt64) -> Bool {
-        underWay.contains { $0.ticket <= ticket && $0.ops[board] != nil }
+    func holds(_ board: Board, through ticket: UInt64) -> Bool {
+        underWay.contains { $0.ticket <= ticket && $0.parts.contains { $0.board == board } }
     }
 
     /// The transaction of `ticket` found that `board` lost its race and wrote `ops` of its turns
     /// worked out again instead.
-    mutating func rebased(_ board: String, ops: Int, in ticket: UInt64) {
-        guard let index = underWay.firstIndex(where: { $0.ticket == ticket }) else { return }
-        underWay[index].ops[board] = ops
-        underWay[index].rebased.insert(board)
+    mutating func rebased(_ board: Board, ops: Int, in ticket: UInt64) {
+        for commit in underWay.indices where underWay[commit].ticket <= ticket {
+            guard let part = underWay[commit].parts.firstIndex(where: { $0.board == board }) else { continue }
+            underWay[commit].parts[part].ops = ops
+            underWay[commit].parts[part].rebased = true
+            return
+        }
     }
 
     /// A commit failed for good: no commit starts any more, and what is under way is forgotten.
@@ -76,16 +86,16 @@ struct CommitLoop: Equatable {
     }
 
     /// Every commit up to `ticket` ended at `now`, having stored something or not; returns them
-    /// as one (a board's later count wins). After `stop`, nothing.
+    /// as one. After `stop`, nothing.
     mutating func finish(through ticket: UInt64, stored: Bool, at now: Double) -> Commit {
         var finished = Commit(ticket: ticket)
         guard !isStopped else { return finished }
-        while let first = underWay.first, first.ticket <= ticket {
-            underWay.removeFirst()
-            finished.ops.merge(first.ops) { _, later in later }
-            finished.creating.formUnion(first.creating)
-            finished.rebased.formUnion(first.rebased)
+        let count = underWay.prefix { $0.ticket <= ticket }.count
+        for commit in underWay[..<count] {
+            finished.parts += commit.parts
+            finished.creating += commit.creating
         }
+        underWay.removeFirst(count)
         if stored {
             failures = 0
             notBefore = -Double.infinity

@@ -36,7 +36,7 @@ final class Durability {
     private let thread: ServiceThread
     /// The other servers sharing the store, told of commits and of the turns' activity.
     var others: any OtherServers = NoOtherServers()
-    private var loop = CommitLoop()
+    private var loop = CommitLoop<LoadedBoard>()
     /// What losing races cost, for `GET /metrics` of a store others share.
     private(set) var raceMetrics = RaceMetrics()
     /// Boards whose turns wait for a commit, in the order they began waiting.
@@ -112,7 +112,7 @@ final class Durability {
         guard !loop.isStopped else { return }
         if delivery.send(results) {
             loaded.handle(.flushed, now: clock())
-            release(loaded, loaded.endTurn())
+            if loaded.log.open != nil { release(loaded, loaded.endTurn()) }
         }
         if loaded.log.isOutOfStep { drop(loaded, reason: "the board no longer follows the store") }
         queueIfWaiting(loaded)
@@ -136,20 +136,18 @@ final class Durability {
         let ticket = loop.lastTicket + 1
         let committedAt = wallClock()
         var batch = CommitBatch()
-        var ops: [String: Int] = [:]
-        var creating: Set<String> = []
+        var parts: [CommitLoop<LoadedBoard>.Part] = []
+        var creating: [LoadedBoard] = []
         for loaded in waitingBoards {
             loaded.queuedForCommit = false
-            guard boards[loaded.name] === loaded, let commit = loaded.log.takeForCommit(ticket: ticket) else {
-                continue
-            }
+            guard loaded.isLoaded, let commit = loaded.log.takeForCommit(ticket: ticket) else { continue }
             append(commit, of: loaded.name, committedAt: committedAt, to: &batch)
-            ops[loaded.name] = commit.opCount
-            if commit.createsBoard { creating.insert(loaded.name) }
+            parts.append(.init(board: loaded, ops: commit.opCount))
+            if commit.createsBoard { creating.append(loaded) }
         }
         waitingBoards = []
         guard !batch.isEmpty else { return }
-        precondition(loop.start(ops: ops, creating: creating) == ticket)
+        precondition(loop.start(parts, creating: creating) == ticket)
         submit(batch, ticket: ticket)
     }
 
@@ -199,14 +197,14 @@ final class Durability {
         let committedAt = wallClock()
         var batch = CommitBatch()
         for (name, ops) in newer.sorted(by: { $0.key < $1.key }) {
-            guard let loaded = boards[name], loop.holds(name, through: ticket) else { continue }
+            guard let loaded = boards[name], loop.holds(loaded, through: ticket) else { continue }
             raceMetrics.racesLost += 1
             loaded.racesLostInARow += 1
-            loop.rebased(name, ops: 0, in: ticket)
+            loop.rebased(loaded, ops: 0, in: ticket)
             release(loaded, loaded.log.conflicted(through: ticket, newer: ops, current: &loaded.sequencer, now: now))
-            guard boards[name] === loaded, let commit = loaded.log.takeForCommit(ticket: ticket) else { continue }
+            guard loaded.isLoaded, let commit = loaded.log.takeForCommit(ticket: ticket) else { continue }
             append(commit, of: name, committedAt: committedAt, to: &batch)
-            loop.rebased(name, ops: commit.opCount, in: ticket)
+            loop.rebased(loaded, ops: commit.opCount, in: ticket)
         }
         others.turnsEnded()
         return batch
@@ -224,26 +222,27 @@ final class Durability {
             let finished = loop.finish(through: completion.ticket, stored: true, at: now)
             metrics.commitDuration.observe(completion.duration)
             if completion.ops > 0 { metrics.commitBatchSize.observe(Double(completion.ops)) }
-            var heads: [String: Int] = [:]
-            for (name, ops) in finished.ops.sorted(by: { $0.key < $1.key }) {
-                guard let loaded = boards[name] else { continue }
-                if let missed = newer[name] {
-                    lostRace(loaded, missed: missed, rebasedInCommit: finished.rebased.contains(name))
+            for part in finished.parts {
+                let loaded = part.board
+                guard loaded.isLoaded else { continue }
+                if !newer.isEmpty, let missed = newer[loaded.name] {
+                    lostRace(loaded, missed: missed, rebasedInCommit: part.rebased)
                     release(
                         loaded,
                         loaded.log.conflicted(
                             through: completion.ticket, newer: missed, current: &loaded.sequencer, now: now))
                     continue
                 }
-                metrics.opsCommitted += UInt64(ops)
-                if ops > 0 {
+                metrics.opsCommitted += UInt64(part.ops)
+                if part.ops > 0, canLoseRaces {
                     raceMetrics.racesLostBeforeCommit.observe(Double(loaded.racesLostInARow))
                     loaded.racesLostInARow = 0
                 }
                 release(loaded, loaded.log.committed(through: completion.ticket, current: &loaded.sequencer, now: now))
-                if ops > 0 || finished.creating.contains(name) { heads[name] = loaded.log.durableVersion }
+                if part.ops > 0 || finished.creating.contains(loaded) {
+                    others.committed(loaded.name, at: loaded.log.durableBoard.version)
+                }
             }
-            others.committed(heads)
         case .notStored(let error):
             storedNothing(through: completion.ticket, at: now, .warn, "commit not stored; trying again", error) {
                 $0.log.notCommitted(through: completion.ticket)
@@ -276,9 +275,8 @@ final class Durability {
         let finished = loop.finish(through: ticket, stored: false, at: now)
         raceMetrics.commitFailures += 1
         log(level, message, ["error": String(describing: error)])
-        for name in finished.ops.keys.sorted() {
-            guard let loaded = boards[name] else { continue }
-            each(loaded)
+        for part in finished.parts where part.board.isLoaded {
+            each(part.board)
         }
     }
 
@@ -286,7 +284,7 @@ final class Durability {
     /// its rebased turns did not continue the head after all, and the ops it took then are not
     /// new.
     private func lostRace(_ loaded: LoadedBoard, missed: [SequencedOp], rebasedInCommit: Bool) {
-        let durable = loaded.log.durableVersion
+        let durable = loaded.log.durableBoard.version
         guard !rebasedInCommit || missed.contains(where: { $0.version > durable }) else { return }
         raceMetrics.racesLost += 1
         loaded.racesLostInARow += 1
@@ -297,7 +295,7 @@ final class Durability {
     /// turns out again can give up).
     private func giveUpOverdueSubmits() {
         let now = clock()
-        for loaded in waitingBoards where boards[loaded.name] === loaded {
+        for loaded in waitingBoards where loaded.isLoaded {
             let results = loaded.log.giveUp(
                 now: now, deadline: giveUpAfter, current: &loaded.sequencer,
                 message: "the database cannot be reached; submit again later")
@@ -322,7 +320,7 @@ final class Durability {
     /// Forgets a board that no longer follows the store: its connections are closed (1012,
     /// the server restarts the board) so that their clients reconnect and load it again.
     func drop(_ loaded: LoadedBoard, reason: String) {
-        guard boards[loaded.name] === loaded else { return }
+        guard loaded.isLoaded else { return }
         log(.error, "board dropped", ["board": loaded.name, "reason": reason])
         boards.remove(loaded)
         for id in loaded.connections.sorted() {

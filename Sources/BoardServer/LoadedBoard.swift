@@ -15,6 +15,8 @@ final class LoadedBoard {
     var inTurn = false
     /// The board is on the list of boards whose turns wait for a commit (`Durability`).
     var queuedForCommit = false
+    /// The board is held by `LoadedBoards` (false once unloaded or dropped).
+    var isLoaded = true
     /// This server's name in its cluster, when the activity of its clients is told to others.
     var node: String?
     /// Activity of this server's clients not yet published to the other servers.
@@ -51,7 +53,7 @@ final class LoadedBoard {
     func handle(_ event: SequencerEvent, now: Double) -> SequencerOutput {
         let before = node == nil ? [] : sequencer.localPeers
         let output = sequencer.handle(event, now: now)
-        log.append(.event(event, now: now), result: .sequencer(output), after: sequencer, now: now)
+        log.append(.event(event, now: now), result: .sequencer(output), boardAfter: sequencer.snapshot, now: now)
         if let node {
             activityOut += LocalActivityChange.of(
                 event, before: before, after: sequencer.localPeers, output: output, node: node)
@@ -61,12 +63,20 @@ final class LoadedBoard {
 
     /// Records a message the shell answers with itself in the turn log.
     func answer(_ message: ServerMessage, to connection: ConnectionID, now: Double) {
-        log.append(.direct(connection, message), result: .direct(connection, message), after: sequencer, now: now)
+        log.append(
+            .direct(connection, message), result: .direct(connection, message), boardAfter: sequencer.snapshot, now: now
+        )
     }
 
     /// Ends the board's turn under way; returns what can be sent now.
     func endTurn() -> [TurnLog.Result] {
         inTurn = false
-        return log.endTurn(current: sequencer)
+        return log.endTurn(board: sequencer.snapshot)
     }
+}
+
+/// Loaded boards are equal when they are the same board in memory (a board loaded again is
+/// another).
+extension LoadedBoard: Equatable {
+    static func == (lhs: LoadedBoard, rhs: LoadedBoard) -> Bool { lhs === rhs }
 }

@@ -104,6 +104,7 @@ final class LoadedBoards {
     func remove(_ loaded: LoadedBoard) {
         guard byName[loaded.name] === loaded else { return }
         byName[loaded.name] = nil
+        loaded.isLoaded = false
     }
 
     /// Unloads the boards without connections idle for `idleSeconds`, when `settled` says that
@@ -113,7 +114,7 @@ final class LoadedBoards {
     func unloadIdle(now: Double, idleSeconds: Double, settled: (LoadedBoard) -> Bool) {
         for loaded in byName.values where loaded.connections.isEmpty && settled(loaded) {
             guard let idle = loaded.idleSince, now - idle >= idleSeconds else { continue }
-            byName[loaded.name] = nil
+            remove(loaded)
             log(.debug, "board unloaded", ["board": loaded.name])
         }
     }

@@ -13,9 +13,10 @@ protocol OtherServers: AnyObject {
     func joined(_ loaded: LoadedBoard)
     /// Turns ended: what this server's clients did in them is told to the others.
     func turnsEnded()
-    /// A commit stored these boards up to these versions.
-    func committed(_ heads: [String: Int])
-    /// A commit was answered: what waited for the boards to reach a version is handed on.
+    /// A commit stored `board` up to `version`.
+    func committed(_ board: String, at version: Int)
+    /// A commit was answered, every board it stored told (`committed`): the others hear of it,
+    /// and what waited for the boards to reach a version is handed on.
     func commitAnswered()
     /// Once a second.
     func tick()
@@ -29,7 +30,7 @@ final class NoOtherServers: OtherServers {
     func stop() {}
     func joined(_ loaded: LoadedBoard) {}
     func turnsEnded() {}
-    func committed(_ heads: [String: Int]) {}
+    func committed(_ board: String, at version: Int) {}
     func commitAnswered() {}
     func tick() {}
 }

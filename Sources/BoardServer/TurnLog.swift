@@ -63,13 +63,14 @@ struct TurnLog {
         /// something, on a board created in memory).
         var createsBoard = false
 
-        /// Adds what one entry produced, on `current` as it is right after.
-        mutating func add(_ result: Result, after current: Sequencer, snapshotEvery: Int) {
+        /// Adds what one entry produced; `board` is the board right after it, read only when a
+        /// snapshot is due.
+        mutating func add(_ result: Result, boardAfter board: () -> Board, snapshotEvery: Int) {
             results.append(result)
             guard case .sequencer(let output) = result, output.needsPersisting else { return }
             persists = true
             if let last = output.commits.last?.version, last % snapshotEvery == 0 {
-                snapshots.append(current.snapshot)
+                snapshots.append(board())
             }
         }
     }
@@ -121,8 +122,10 @@ struct TurnLog {
         creationPlanned = stored
     }
 
-    /// The version released segments reached.
-    var durableVersion: Int { durableBoard.version }
+    /// Whether an ended segment waits for a commit that may start now: one that stores
+    /// something, of a board without a commit under way when the log replays. Stored, and kept
+    /// up to date by every change of the segments, so that reading it copies nothing.
+    private(set) var hasWaitingCommits = false
 
     /// Whether anything waits to be sent or stored.
     var isIdle: Bool { segments.isEmpty && open == nil && stashed.isEmpty }
@@ -130,24 +133,25 @@ struct TurnLog {
     /// Whether a segment is in a commit under way.
     var isCommitting: Bool { segments.contains { if case .committing = $0.stage { true } else { false } } }
 
-    /// Whether an ended segment waits for a commit that may start now: one that stores
-    /// something, of a board without a commit under way when the log replays.
-    var hasWaitingCommits: Bool {
-        segments.contains { $0.stage == .waiting && $0.persists } && !(replays && isCommitting)
+    private mutating func segmentsChanged() {
+        hasWaitingCommits =
+            segments.contains { $0.stage == .waiting && $0.persists } && !(replays && isCommitting)
     }
 
     /// When the oldest segment waiting for a commit began.
     var oldestWaitingSince: Double? { segments.first { $0.stage == .waiting && $0.persists }?.since }
 
-    /// Records what `entry` produced on `current` in the turn under way. A log that does not
-    /// replay keeps nothing of an entry that produced nothing. On a board not stored yet, the
-    /// first sequencer output that asks for something makes its segment create the board.
-    mutating func append(_ entry: Entry, result: Result, after current: Sequencer, now: Double) {
+    /// Records what `entry` produced in the turn under way; `boardAfter` is the board right after
+    /// it, read only when a snapshot is due (the sequencer is not copied for each entry). A log
+    /// that does not replay keeps nothing of an entry that produced nothing. On a board not
+    /// stored yet, the first sequencer output that asks for something makes its segment create
+    /// the board.
+    mutating func append(_ entry: Entry, result: Result, boardAfter: @autoclosure () -> Board, now: Double) {
         let output: SequencerOutput? = if case .sequencer(let output) = result { output } else { nil }
         if !replays, output?.isEmpty == true { return }
         if open == nil { open = Segment(since: now) }
         if replays { open?.entries.append(entry) }
-        open?.add(result, after: current, snapshotEvery: snapshotEvery)
+        open?.add(result, boardAfter: boardAfter, snapshotEvery: snapshotEvery)
         if !creationPlanned, let output, !output.isEmpty {
             creationPlanned = true
             open?.createsBoard = true
@@ -155,12 +159,14 @@ struct TurnLog {
         }
     }
 
-    /// Ends the turn under way, on `current` as the turn left it; returns what can be sent now.
-    mutating func endTurn(current: Sequencer) -> [Result] {
+    /// Ends the turn under way; `board` is the board as the turn left it, read only when the
+    /// turn stores something. Returns what can be sent now.
+    mutating func endTurn(board: @autoclosure () -> Board) -> [Result] {
         if var ended = open {
-            if ended.persists { ended.board = current.snapshot }
+            if ended.persists { ended.board = board() }
             segments.append(ended)
             open = nil
+            if ended.persists { segmentsChanged() }
         }
         return releaseReady()
     }
@@ -179,6 +185,7 @@ struct TurnLog {
                 commit.outputs.append(output)
             }
         }
+        segmentsChanged()
         return commit
     }
 
@@ -188,6 +195,7 @@ struct TurnLog {
             guard case .committing(let taken) = segments[index].stage, taken <= ticket else { continue }
             segments[index].stage = .durable
         }
+        if replays { segmentsChanged() }
         var results = releaseReady()
         if !stashed.isEmpty, !isCommitting {
             let ops = stashed
@@ -203,6 +211,7 @@ struct TurnLog {
             guard case .committing(let taken) = segments[index].stage, taken <= ticket else { continue }
             segments[index].stage = .waiting
         }
+        segmentsChanged()
     }
 
     /// The commit `ticket` lost the race for the board's next version to `newer` (the ops the
@@ -267,6 +276,7 @@ struct TurnLog {
         if let segment = open {
             open = replayed(segment, on: &current)
         }
+        segmentsChanged()
     }
 
     private func replayed(_ segment: Segment, on sequencer: inout Sequencer) -> Segment {
@@ -276,9 +286,10 @@ struct TurnLog {
         for entry in segment.entries {
             switch entry {
             case .event(let event, let now):
-                again.add(.sequencer(sequencer.handle(event, now: now)), after: sequencer, snapshotEvery: snapshotEvery)
+                let output = sequencer.handle(event, now: now)
+                again.add(.sequencer(output), boardAfter: { sequencer.snapshot }, snapshotEvery: snapshotEvery)
             case .direct(let id, let message):
-                again.add(.direct(id, message), after: sequencer, snapshotEvery: snapshotEvery)
+                again.add(.direct(id, message), boardAfter: { sequencer.snapshot }, snapshotEvery: snapshotEvery)
             }
         }
         if again.persists { again.board = sequencer.snapshot }
@@ -289,17 +300,27 @@ struct TurnLog {
     /// events on the durable sequencer when the log replays.
     private mutating func releaseReady() -> [Result] {
         var released = 0
-        var results: [Result] = []
-        for segment in segments {
-            guard segment.stage == .durable || (segment.stage == .waiting && !segment.persists) else { break }
+        while released < segments.count {
+            let stage = segments[released].stage
+            guard stage == .durable || (stage == .waiting && !segments[released].persists) else { break }
+            if durable != nil {
+                for case .event(let event, let now) in segments[released].entries {
+                    _ = durable?.handle(event, now: now)
+                }
+            }
+            if let board = segments[released].board { durableBoard = board }
+            if segments[released].createsBoard { isStored = true }
             released += 1
-            for case .event(let event, let now) in segment.entries { _ = durable?.handle(event, now: now) }
-            if let board = segment.board { durableBoard = board }
-            if segment.createsBoard { isStored = true }
-            results += segment.results
         }
-        guard released > 0 else { return [] }
-        segments.removeFirst(released)
+        let results: [Result]
+        switch released {
+        case 0: return []
+        case 1: results = segments.removeFirst().results
+        default:
+            results = segments[..<released].flatMap(\.results)
+            segments.removeFirst(released)
+        }
+        segmentsChanged()
         return results
     }
 }

@@ -31,13 +31,13 @@ struct TurnLogReplayTests {
                 handle(.connected(id, role: .editor))
                 handle(.received(id, .hello(.init(client: ClientID(client), user: client.lowercased()))))
             }
-            _ = log.endTurn(current: current)
+            _ = log.endTurn(board: current.snapshot)
         }
 
         @discardableResult
         mutating func handle(_ event: SequencerEvent) -> SequencerOutput {
             let output = current.handle(event, now: now)
-            log.append(.event(event, now: now), result: .sequencer(output), after: current, now: now)
+            log.append(.event(event, now: now), result: .sequencer(output), boardAfter: current.snapshot, now: now)
             return output
         }
 
@@ -66,7 +66,7 @@ struct TurnLogReplayTests {
     @Test func aTurnThatStoresNothingIsSentAtOnce() {
         var node = Node()
         node.handle(.received(Self.alice, .drag(.begin(item: "a"))))
-        let sent = node.log.endTurn(current: node.current)
+        let sent = node.log.endTurn(board: node.current.snapshot)
         #expect(Self.messages(sent, to: Self.bob).count == 1)
         #expect(node.log.isIdle)
         #expect(node.log.durable?.dragCount == 1)
@@ -75,9 +75,9 @@ struct TurnLogReplayTests {
     @Test func anAckWaitsForItsCommitAndTurnsAfterItWait() {
         var node = Node()
         node.submit(Self.alice, seq: 1, base: 0, Self.moveA)
-        #expect(node.log.endTurn(current: node.current).isEmpty)
+        #expect(node.log.endTurn(board: node.current.snapshot).isEmpty)
         node.handle(.received(Self.bob, .drag(.begin(item: "b"))))
-        #expect(node.log.endTurn(current: node.current).isEmpty, "a drag behind a commit waits for it")
+        #expect(node.log.endTurn(board: node.current.snapshot).isEmpty, "a drag behind a commit waits for it")
         let stored = node.log.takeForCommit(ticket: 1)
         #expect(stored?.outputs.flatMap(\.commits).map(\.version) == [1])
         #expect(node.log.isCommitting)
@@ -87,7 +87,7 @@ struct TurnLogReplayTests {
                 == .ack(.init(seq: 1, version: 1, op: Self.moveA)))
         #expect(Self.messages(sent, to: Self.bob).count == 2)
         #expect(node.log.isIdle)
-        #expect(node.log.durableVersion == 1)
+        #expect(node.log.durableBoard.version == 1)
         #expect(node.log.durable?.dragCount == 1)
     }
 
@@ -98,7 +98,7 @@ struct TurnLogReplayTests {
         node.submit(
             Self.alice, seq: 1, base: 0,
             .move(item: "b", from: .init(section: "main", index: 1), to: .init(section: "done", index: 0)))
-        _ = node.log.endTurn(current: node.current)
+        _ = node.log.endTurn(board: node.current.snapshot)
         _ = node.log.takeForCommit(ticket: 1)
         let foreign = Self.elsewhere(1, .delete(item: "a", from: .init(section: "main", index: 0)))
         let sent = node.log.conflicted(through: 1, newer: [foreign], current: &node.current, now: node.now)
@@ -110,13 +110,13 @@ struct TurnLogReplayTests {
         let acked = node.log.committed(through: 2, current: &node.current, now: node.now)
         #expect(Self.messages(acked, to: Self.alice) == [.ack(.init(seq: 1, version: 2, op: rebased))])
         #expect(node.current.version == 2)
-        #expect(node.log.durableVersion == 2)
+        #expect(node.log.durableBoard.version == 2)
     }
 
     @Test func aSubmitThatTheNewerOpsMadeANoOpIsStillStoredAsASeqAdvance() {
         var node = Node()
         node.submit(Self.alice, seq: 1, base: 0, Self.moveA)
-        _ = node.log.endTurn(current: node.current)
+        _ = node.log.endTurn(board: node.current.snapshot)
         _ = node.log.takeForCommit(ticket: 1)
         let foreign = Self.elsewhere(1, .delete(item: "a", from: .init(section: "main", index: 0)))
         _ = node.log.conflicted(through: 1, newer: [foreign], current: &node.current, now: node.now)
@@ -132,7 +132,7 @@ struct TurnLogReplayTests {
     @Test func aSubmitAnotherServerCommittedComesBackAsADuplicateAtOnce() {
         var node = Node()
         node.submit(Self.alice, seq: 4, base: 0, Self.renameB)
-        _ = node.log.endTurn(current: node.current)
+        _ = node.log.endTurn(board: node.current.snapshot)
         _ = node.log.takeForCommit(ticket: 1)
         let original = Self.elsewhere(1, Self.renameB, client: "A", seq: 4)
         let sent = node.log.conflicted(through: 1, newer: [original], current: &node.current, now: node.now)
@@ -146,7 +146,7 @@ struct TurnLogReplayTests {
     @Test func opsLearntDuringACommitWaitForItsAnswer() {
         var node = Node()
         node.submit(Self.alice, seq: 1, base: 0, Self.renameB)
-        _ = node.log.endTurn(current: node.current)
+        _ = node.log.endTurn(board: node.current.snapshot)
         _ = node.log.takeForCommit(ticket: 1)
         let later = Self.elsewhere(2, .delete(item: "a", from: .init(section: "main", index: 0)))
         #expect(node.log.committedElsewhere([later], current: &node.current, now: node.now).isEmpty)
@@ -163,7 +163,7 @@ struct TurnLogReplayTests {
     @Test func opsOfItsOwnCommitLearntDuringItAreNotAppliedTwice() {
         var node = Node()
         node.submit(Self.alice, seq: 1, base: 0, Self.renameB)
-        _ = node.log.endTurn(current: node.current)
+        _ = node.log.endTurn(board: node.current.snapshot)
         _ = node.log.takeForCommit(ticket: 1)
         let own = SequencedOp(version: 1, client: "A", user: "a", seq: 1, op: Self.renameB)
         _ = node.log.committedElsewhere([own], current: &node.current, now: node.now)
@@ -176,7 +176,7 @@ struct TurnLogReplayTests {
     @Test func aCommitThatStoredNothingWaitsForTheNextTry() {
         var node = Node()
         node.submit(Self.alice, seq: 1, base: 0, Self.renameB)
-        _ = node.log.endTurn(current: node.current)
+        _ = node.log.endTurn(board: node.current.snapshot)
         _ = node.log.takeForCommit(ticket: 1)
         node.log.notCommitted(through: 1)
         #expect(!node.log.isCommitting)
@@ -190,11 +190,11 @@ struct TurnLogReplayTests {
     @Test func givingUpAnswersEveryPendingSubmitUnavailable() {
         var node = Node()
         node.submit(Self.alice, seq: 1, base: 0, Self.renameB)
-        _ = node.log.endTurn(current: node.current)
+        _ = node.log.endTurn(board: node.current.snapshot)
         node.now += 5
         node.handle(.received(Self.bob, .drag(.begin(item: "a"))))
         node.submit(Self.bob, seq: 1, base: 0, Self.moveA)
-        _ = node.log.endTurn(current: node.current)
+        _ = node.log.endTurn(board: node.current.snapshot)
         _ = node.log.takeForCommit(ticket: 1)
         #expect(node.log.giveUp(now: 200, deadline: 10, current: &node.current, message: "down").isEmpty, "under way")
         node.log.notCommitted(through: 1)

@@ -124,7 +124,7 @@ struct TurnLogSweepTests {
 
         mutating func handle(_ event: SequencerEvent, now: Double) {
             let output = current.handle(event, now: now)
-            log.append(.event(event, now: now), result: .sequencer(output), after: current, now: now)
+            log.append(.event(event, now: now), result: .sequencer(output), boardAfter: current.snapshot, now: now)
         }
 
         /// Sends results; after a send the sequencer is told the turn was flushed, as the shell does.
@@ -144,11 +144,11 @@ struct TurnLogSweepTests {
             }
             guard sentAny else { return }
             handle(.flushed, now: now)
-            send(log.endTurn(current: current), now: now)
+            send(log.endTurn(board: current.snapshot), now: now)
         }
 
         mutating func endTurn(now: Double) {
-            send(log.endTurn(current: current), now: now)
+            send(log.endTurn(board: current.snapshot), now: now)
         }
 
         mutating func startCommit(now: Double) {
@@ -173,7 +173,7 @@ struct TurnLogSweepTests {
 
         mutating func poll(_ store: Store, now: Double) {
             endTurn(now: now)
-            let newer = store.ops.filter { $0.version > log.durableVersion }
+            let newer = store.ops.filter { $0.version > log.durableBoard.version }
             guard !newer.isEmpty else { return }
             send(log.committedElsewhere(newer, current: &current, now: now), now: now)
         }

@@ -18,7 +18,7 @@ struct TurnLogTests {
     struct Node {
         var log: TurnLog
         var current: Sequencer
-        var loop = CommitLoop()
+        var loop = CommitLoop<String>()
         var now = 100.0
         /// Turns sent so far, by number, in the order they were sent.
         var sent: [Int] = []
@@ -52,16 +52,17 @@ struct TurnLogTests {
                         item: Item(id: ItemID("t\(number)"), label: "\(number)"), to: .init(section: "main", index: 0)))
                 let event = SequencerEvent.received(writer, .submit(submit))
                 let output = current.handle(event, now: now)
-                log.append(.event(event, now: now), result: .sequencer(output), after: current, now: now)
+                log.append(.event(event, now: now), result: .sequencer(output), boardAfter: current.snapshot, now: now)
             } else {
                 let answer = ServerMessage.error(.init(code: .limit, message: "turn \(number)"))
                 log.append(
-                    .direct(Self.writersFirst, answer), result: .direct(Self.writersFirst, answer), after: current,
+                    .direct(Self.writersFirst, answer), result: .direct(Self.writersFirst, answer),
+                    boardAfter: current.snapshot,
                     now: now)
             }
-            send(log.endTurn(current: current))
+            send(log.endTurn(board: current.snapshot))
             if let commit = log.takeForCommit(ticket: loop.lastTicket + 1) {
-                _ = loop.start(ops: ["sample": commit.opCount], creating: [])
+                _ = loop.start([.init(board: "sample", ops: commit.opCount)], creating: [])
             }
         }
 
@@ -70,7 +71,7 @@ struct TurnLogTests {
         /// Every commit up to `ticket` is durable.
         mutating func complete(through ticket: UInt64) {
             let finished = loop.finish(through: ticket, stored: true, at: now)
-            guard finished.ops["sample"] != nil else { return }
+            guard finished.parts.contains(where: { $0.board == "sample" }) else { return }
             send(log.committed(through: ticket, current: &current, now: now))
         }
 
@@ -94,7 +95,7 @@ struct TurnLogTests {
             }
             guard !results.isEmpty else { return }
             let output = current.handle(.flushed, now: now)
-            log.append(.event(.flushed, now: now), result: .sequencer(output), after: current, now: now)
+            log.append(.event(.flushed, now: now), result: .sequencer(output), boardAfter: current.snapshot, now: now)
         }
     }
 
@@ -115,7 +116,7 @@ struct TurnLogTests {
         node.complete(through: 1)
         #expect(node.sent == [1])
         #expect(node.log.isIdle)
-        #expect(node.log.durableVersion == 1)
+        #expect(node.log.durableBoard.version == 1)
     }
 
     @Test func aTurnThatStoresNothingWaitsForTheTurnsBeforeIt() {
@@ -232,9 +233,9 @@ struct TurnLogTests {
         let snapshots = node.log.segments.flatMap(\.snapshots)
         #expect(snapshots.map(\.version) == [2])
         #expect(snapshots.first?.sections.first?.items.map(\.id) == ["t2", "t1", "a", "b", "c"])
-        #expect(node.log.durableVersion == 0)
+        #expect(node.log.durableBoard.version == 0)
         node.complete(through: 2)
-        #expect(node.log.durableVersion == 2)
+        #expect(node.log.durableBoard.version == 2)
         #expect(node.log.durableBoard == snapshots.first)
     }
 
@@ -245,13 +246,16 @@ struct TurnLogTests {
         var log = TurnLog(board: current, snapshotEvery: 1_000, replays: false, stored: false)
         let connected = current.handle(.connected(ConnectionID(1), role: .editor), now: 1)
         log.append(
-            .event(.connected(ConnectionID(1), role: .editor), now: 1), result: .sequencer(connected), after: current,
+            .event(.connected(ConnectionID(1), role: .editor), now: 1), result: .sequencer(connected),
+            boardAfter: current.snapshot,
             now: 1)
-        #expect(log.endTurn(current: current).isEmpty)
+        #expect(log.endTurn(board: current.snapshot).isEmpty)
         #expect(log.segments.isEmpty, "a connection without hello produces nothing to keep")
         let hello = SequencerEvent.received(ConnectionID(1), .hello(.init(client: "c", user: "c")))
-        log.append(.event(hello, now: 1), result: .sequencer(current.handle(hello, now: 1)), after: current, now: 1)
-        #expect(log.endTurn(current: current).isEmpty, "the welcome waits for the board's creation")
+        log.append(
+            .event(hello, now: 1), result: .sequencer(current.handle(hello, now: 1)), boardAfter: current.snapshot,
+            now: 1)
+        #expect(log.endTurn(board: current.snapshot).isEmpty, "the welcome waits for the board's creation")
         #expect(!log.isStored)
         let commit = log.takeForCommit(ticket: 1)
         #expect(commit?.createsBoard == true)
