@@ -127,9 +127,9 @@ $(VENV)/.autobahn-tests: $(VENV)/bin/python
 
 test-sanitize: deps $(VENV)/bin/python
 	ASAN_OPTIONS=detect_leaks=0 BOARD_SYNC_PYTHON=$(CURDIR)/$(VENV)/bin/python \
-	  $(SWIFT) test $(IMPORT_CHECK) --sanitize=address --filter BoardServerTests --scratch-path .build/asan
+	  $(SWIFT) test $(IMPORT_CHECK) --sanitize=address --filter "BoardServerTests|BoardServerProcessTests" --scratch-path .build/asan
 	BOARD_SYNC_PYTHON=$(CURDIR)/$(VENV)/bin/python \
-	  $(SWIFT) test $(IMPORT_CHECK) --sanitize=thread --filter BoardServerTests --scratch-path .build/tsan
+	  $(SWIFT) test $(IMPORT_CHECK) --sanitize=thread --filter "BoardServerTests|BoardServerProcessTests" --scratch-path .build/tsan
 
 # strace counts system calls for the benchmarks only; the tests never need it.
 bench-deps:

@@ -33,13 +33,15 @@ let package = Package(
         .target(name: "BoardSyncBrowser", dependencies: ["BoardSync"]),
         .target(name: "Locking"),
         .target(name: "TerminalUI"),
-        .target(name: "WebSocketTransport", dependencies: ["CWebSockets", "CLibEV", "Locking"]),
+        .target(name: "ServerTransport"),
+        .target(name: "WebSocketTransport", dependencies: ["CWebSockets", "CLibEV", "Locking", "ServerTransport"]),
         .target(name: "BoardStore", dependencies: ["BoardSync", "CLibPQ", "CSQLite", "Locking"]),
         .target(
-            name: "BoardServer", dependencies: ["BoardSync", "BoardStore", "Locking", "WebSocketTransport"],
+            name: "BoardServer", dependencies: ["BoardSync", "BoardStore", "Locking", "ServerTransport"],
             resources: [.copy("Page")]),
         .target(name: "BoardClientApp", dependencies: ["BoardSync", "TerminalUI"]),
-        .executableTarget(name: "board-server", dependencies: ["BoardServer"]),
+        .executableTarget(
+            name: "board-server", dependencies: ["BoardServer", "BoardSync", "ServerTransport", "WebSocketTransport"]),
         .executableTarget(
             name: "board-client",
             dependencies: ["BoardClientApp", "BoardSync", "Locking", "TerminalUI", "WebSocketTransport"]
@@ -47,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "board-bench",
             dependencies: [
-                "BoardSync", "BoardStore", "BoardClientApp", "Locking", "TerminalUI", "TestSupport",
+                "BoardSync", "BoardStore", "BoardClientApp", "Locking", "ServerTransport", "TerminalUI", "TestSupport",
                 "WebSocketTransport",
             ],
             resources: [.copy("node-relay.js")]
@@ -59,13 +61,18 @@ let package = Package(
         .testTarget(
             name: "BoardSyncTests", dependencies: ["BoardSync", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
-        .testTarget(name: "WebSocketTransportTests", dependencies: ["TestSupport", "WebSocketTransport"]),
+        .testTarget(
+            name: "WebSocketTransportTests", dependencies: ["ServerTransport", "TestSupport", "WebSocketTransport"]),
         .testTarget(
             name: "BoardStoreTests", dependencies: ["BoardStore", "BoardSync", "CSQLite", "Locking", "TestSupport"]),
         .testTarget(
             name: "BoardServerTests",
-            dependencies: ["BoardServer", "BoardStore", "BoardSync", "Locking", "TestSupport", "WebSocketTransport"],
-            exclude: ["python"], resources: [.copy("Fixtures")]),
+            dependencies: ["BoardServer", "BoardStore", "BoardSync", "Locking", "ServerTransport", "TestSupport"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "BoardServerProcessTests",
+            dependencies: ["BoardServer", "BoardSync", "TestSupport", "WebSocketTransport"],
+            exclude: ["python"]),
         .testTarget(
             name: "BoardClientAppTests",
             dependencies: ["BoardClientApp", "BoardSync", "Locking", "TerminalUI", "TestSupport"]),

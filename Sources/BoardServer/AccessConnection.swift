@@ -2,7 +2,7 @@ import BoardSync
 
 /// The token and role a WebSocket connection was admitted with, kept so that a reload of the
 /// tokens file can tell whether the connection is still granted.
-struct ConnectionAccess: Hashable, Sendable {
+package struct ConnectionAccess: Hashable, Sendable {
     /// nil when the server runs without tokens.
     let token: String?
     let role: Role

@@ -1,5 +1,5 @@
 import Foundation
-import WebSocketTransport
+import ServerTransport
 
 /// Everything the server checks before a request gets in: the token and the boards it covers,
 /// the browser origin, the connection limits, and who may read `/metrics`. Service thread only.

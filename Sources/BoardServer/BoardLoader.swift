@@ -11,15 +11,12 @@ enum BoardLoader {
         var description: String { "board \(board) cannot be loaded: \(reason)" }
     }
 
-    static func load(
-        _ stored: StoredBoard, store: any BoardStore, config: SequencerConfig
-    ) throws -> (sequencer: Sequencer, opsSinceSnapshot: Int) {
-        let board = try replay(stored.ops.map(\.sequenced), onto: stored.snapshot ?? .initial(id: stored.name))
+    static func load(_ stored: StoredBoard, store: any BoardStore, config: SequencerConfig) throws -> Sequencer {
+        let board = try replay(stored.ops, onto: stored.snapshot ?? .initial(id: stored.name))
         let state = BoardState(board: board, usedIDs: stored.usedIDs)
         let first = max(0, state.version - config.windowSize)
-        let recent = try store.opsAfter(stored.name, version: first, limit: config.windowSize).map(\.sequenced)
-        let sequencer = Sequencer(state: state, recentOps: recent, lastSeqs: stored.lastSeqs, config: config)
-        return (sequencer, stored.ops.count)
+        let recent = try store.opsAfter(stored.name, version: first, limit: config.windowSize)
+        return Sequencer(state: state, recentOps: recent, lastSeqs: stored.lastSeqs, config: config)
     }
 
     /// `board` with the `ops` after its version applied in order: the board as the last of them

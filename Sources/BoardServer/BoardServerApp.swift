@@ -1,21 +1,25 @@
 import BoardStore
 import Dispatch
 import Foundation
-import WebSocketTransport
+import ServerTransport
 
 /// Runs `board-server`: parses the command line, opens the store, serves until SIGINT or
 /// SIGTERM, and returns the process exit status.
-public enum BoardServerApp {
+package enum BoardServerApp {
     /// The exit status after a storage failure while serving (`EX_SOFTWARE`).
-    public static let storageFailureStatus: Int32 = 70
+    package static let storageFailureStatus: Int32 = 70
     /// SIGINT and SIGTERM stop the server; SIGHUP reloads the tokens file.
     static let handledSignals = [SIGINT, SIGTERM, SIGHUP]
 
     /// Exit statuses: 0 after a clean stop, 2 for a bad command line, 1 when the server cannot
-    /// start (unreadable or corrupt data, port in use). When a commit fails while serving,
-    /// nothing may be acknowledged any more: `storageFailed` is called on the service thread
-    /// with the status to end the process with (`storageFailureStatus`), and must not return.
-    public static func main(arguments: [String], storageFailed: @escaping (Int32) -> Never) -> Int32 {
+    /// start (unreadable or corrupt data, port in use). `transport` makes the network side for
+    /// the options and the service. When a commit fails while serving, nothing may be
+    /// acknowledged any more: `storageFailed` is called on the service thread with the status to
+    /// end the process with (`storageFailureStatus`), and must not return.
+    package static func main(
+        arguments: [String], transport: (ServerOptions, BoardService) -> any ServiceTransport,
+        storageFailed: @escaping (Int32) -> Never
+    ) -> Int32 {
         ProcessSignals.block(handledSignals)
         let options: ServerOptions
         do {
@@ -68,11 +72,7 @@ public enum BoardServerApp {
                 return 1
             }
         }
-        let configuration = WebSocketServerConfiguration(
-            host: options.host, port: options.port, maxMessageSize: options.maxMessageBytes,
-            maxQueuedBytes: options.maxQueuedBytes, tlsCertificatePath: options.tlsCertificatePath,
-            tlsPrivateKeyPath: options.tlsPrivateKeyPath)
-        let server = WebSocketServer(configuration: configuration, handler: service)
+        let server = transport(options, service)
         service.host = server
         let started = ServiceThreadReference(service)
         server.post { started.value.startClusterChannel() }
@@ -97,7 +97,7 @@ public enum BoardServerApp {
                 .error, "page files missing: the pages say so; make wasm builds the module",
                 ["files": PageAssets.builtIn.missing.joined(separator: " ")])
         }
-        let reload = TokensReload(path: options.tokensPath, server: server, service: service)
+        let reload = TokensReload(path: options.tokensPath, host: server, service: service)
         ProcessSignals.startWaiting(for: handledSignals) { number in
             if number == SIGHUP {
                 reload.start()

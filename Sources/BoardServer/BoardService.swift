@@ -1,77 +1,88 @@
 import BoardStore
 import BoardSync
 import Foundation
-import WebSocketTransport
+import ServerTransport
 
-/// The board server's shell around the pure core: it owns the store and the loaded boards,
-/// turns session events into sequencer events, makes every turn's results durable in one
-/// transaction and only then sends them (`TurnPipeline` decides the order). It talks to its
-/// sessions through `BoardSession` and to its thread through `ServiceHost`, so it runs the same
-/// behind the WebSocket transport (`BoardService+WebSocket`) and in-process in tests.
+/// The board server's shell around the pure core: it takes the events of its sessions and its
+/// thread and hands them to its parts, each named for what it does:
+/// - `LoadedBoards`: the boards in memory and their sequencers;
+/// - `Delivery`: the open connections, and what is sent to them;
+/// - `Durability`: the one path from a turn to its commit and the release of its messages, for
+///   a store of its own and for one other servers share alike;
+/// - `HTTPAccess`: who gets in, and the answers to plain GETs;
+/// - `OtherServers`: the other nodes of a cluster (none with a store of its own).
+/// It talks to its sessions through `BoardSession` and to its thread through `ServiceHost`, so
+/// it runs the same behind the WebSocket transport (board-server's wiring) and in-process in
+/// tests.
 ///
 /// Everything runs on the service thread; debug builds check that at every entry point.
-final class BoardService {
+package final class BoardService {
     let options: ServerOptions
     let store: any BoardStore
     let log: Log
-    let config: SequencerConfig
-    /// The service thread's timers and inbox; set before the first event arrives.
-    weak var host: (any ServiceHost)?
     /// Monotonic seconds (any origin), the clock of drag timeouts, rate limits, idle boards and
     /// latencies.
     let clock: @Sendable () -> Double
-    /// Called on the service thread when a commit failed. Nothing may be acknowledged any more:
-    /// `board-server` exits at once. The service sends nothing after it.
-    let storageFailed: (StoreError) -> Void
-
-    var boards: [String: LoadedBoard] = [:]
-    var connections: [ConnectionID: ConnectionContext] = [:]
-    var metrics = Metrics()
-    /// Results of the current turn, in the order they happened, waiting for the group commit.
-    var turn: [TurnResult] = []
-    /// Turns sent for commit, and turns after them, whose messages wait for their commits.
-    var pipeline = TurnPipeline<CommittedTurn, CommitBatch>()
-    var tickTimerArmed = false
-    /// Runs group commits off the service thread.
-    let committer: GroupCommitter
-    var accessControl: AccessControl
-    var serviceThread = ServiceThread()
-    /// What a server sharing its store with other servers needs; nil for a store of its own.
-    let cluster: ClusterState?
-    /// `GET /boards`'s summaries of boards that were not loaded, with the version they are of.
-    var boardSummaries: [String: BoardSummary] = [:]
-
-    /// One piece of a turn's work: a sequencer output for a board, or a message the shell itself
-    /// answers with (rate limit refusals).
-    enum TurnResult: Sendable {
-        case sequencer(board: String, SequencerOutput)
-        case direct(ConnectionID, ServerMessage)
+    let thread = ServiceThread()
+    let metrics = Metrics()
+    let boards: LoadedBoards
+    let delivery: Delivery
+    let durability: Durability
+    let access: HTTPAccess
+    let others: any OtherServers
+    /// The service thread's timers and inbox; set before the first event arrives.
+    var host: (any ServiceHost)? {
+        get { thread.host }
+        set { thread.host = newValue }
     }
 
-    /// A turn's results as they wait in the pipeline.
-    struct CommittedTurn {
-        let results: [TurnResult]
-        /// The boards as the turn's commit leaves them, for `GET /boards/NAME`.
-        let durable: [String: Board]
-    }
-
+    /// A service on `store`. `clock` is monotonic seconds, `wallClock` the time of day commit
+    /// times are read from. With `cluster`, the store is shared with other servers. When a
+    /// commit fails for good, `storageFailed` is called on the service thread: nothing may be
+    /// acknowledged any more (board-server exits at once), and the service sends nothing after.
     init(
         options: ServerOptions, store: any BoardStore, log: Log, tokens: AccessTokens? = nil,
-        clock: @escaping @Sendable () -> Double = { BoardService.now() }, cluster: ClusterConfiguration? = nil,
-        storageFailed: @escaping (StoreError) -> Void
+        clock: @escaping @Sendable () -> Double = { BoardService.now() },
+        wallClock: @escaping @Sendable () -> CommitTime = { BoardService.timeOfDay() },
+        cluster: ClusterConfiguration? = nil, storageFailed: @escaping (StoreError) -> Void
     ) {
-        self.cluster = cluster.map(ClusterState.init)
         self.options = options
-        self.committer = GroupCommitter(store: store)
-        self.accessControl = AccessControl(options: options, tokens: tokens)
         self.store = store
         self.log = log
         self.clock = clock
-        self.storageFailed = storageFailed
-        self.config = SequencerConfig(
+        let target: any CommitTarget =
+            cluster.map { SharedStoreCommits(store: $0.store, settleWithin: $0.settleWithin) }
+            ?? OwnStoreCommits(store: store)
+        let config = SequencerConfig(
             limits: Limits(
                 maxItems: options.maxItems, maxSections: options.maxSections, maxTextLength: options.maxLabelLength),
             windowSize: options.retainedOps, dragTimeout: options.dragTimeoutSeconds)
+        let thread = thread
+        let metrics = metrics
+        let boards = LoadedBoards(
+            store: store, config: config, snapshotEvery: options.snapshotEvery, replays: target.canLoseRaces, log: log,
+            thread: thread)
+        let delivery = Delivery(metrics: metrics, log: log, clock: clock)
+        let durability = Durability(
+            store: store, boards: boards, delivery: delivery, committer: Committer(target: target), metrics: metrics,
+            log: log, clock: clock, wallClock: wallClock, thread: thread,
+            giveUpAfter: cluster?.giveUpAfter ?? .infinity, rebaseWait: cluster?.rebaseWait ?? 0,
+            storageFailed: storageFailed)
+        let others: any OtherServers =
+            cluster.map {
+                ClusterLink(
+                    configuration: $0, boards: boards, durability: durability, log: log, clock: clock, thread: thread)
+            } ?? NoOtherServers()
+        durability.others = others
+        self.boards = boards
+        self.delivery = delivery
+        self.durability = durability
+        self.others = others
+        access = HTTPAccess(
+            options: options, tokens: tokens, store: store, boards: boards, delivery: delivery, durability: durability,
+            metrics: metrics, log: log, clock: clock, thread: thread)
+        boards.joined = { [unowned others] in others.joined($0) }
+        boards.tick = { [unowned self] in tick() }
     }
 
     /// Monotonic seconds: the clock of a service that is not given one, and of commit durations.
@@ -81,60 +92,64 @@ final class BoardService {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
+    /// The time of day: the wall clock of a service that is not given one.
+    static func timeOfDay() -> CommitTime {
+        CommitTime(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
+    }
+
+    /// Whether work under way will post something back: a commit, or a read of the store (turns
+    /// waiting for a retry wait for a timer).
+    var hasWorkUnderWay: Bool { durability.isCommitting || others.isReading }
+
+    /// A WebSocket upgrade: admitted by its path, token, origin and the connection limits.
+    package func admit(_ request: HTTPRequestInfo) -> UpgradeDecision<ConnectionAccess> {
+        access.admit(request)
+    }
+
+    /// A plain HTTP GET.
+    package func httpRequest(_ request: HTTPRequestInfo) -> HTTPResponse {
+        access.answer(request)
+    }
+
+    /// A reloaded tokens file (or the reason it could not be read).
+    func tokensReloaded(_ result: Result<AccessTokens, TokensFileError>) {
+        access.tokensReloaded(result)
+    }
+
+    /// Starts listening to the other servers sharing the store, if any.
+    func startClusterChannel() {
+        others.start()
+    }
+
+    /// Tells the other servers sharing the store that this one stops.
+    func stopClusterChannel() {
+        others.stop()
+    }
+
     /// Creates the demo board if it does not exist yet (nor was just created by another server).
     func createDemoBoardIfMissing() throws {
-        serviceThread.check()
-        guard try !store.boardExists(DemoBoard.name) else { return }
-        let board = DemoBoard.board
-        var batch = CommitBatch()
-        batch.createBoard(board.id)
-        for section in board.sections {
-            batch.useID(section.id.rawValue, kind: .section, on: board.id)
-            for item in section.items { batch.useID(item.id.rawValue, kind: .item, on: board.id) }
-        }
-        batch.addSnapshot(board)
-        do {
-            try store.commit(batch)
-        } catch .boardAlreadyExists {
-            return  // another server sharing the store created it first
-        }
-        log(.info, "demo board created", ["board": board.id])
+        thread.check()
+        try durability.createDemoBoardIfMissing()
     }
 
-    /// The loaded board `name`, loading it from the store, or creating it when `create` is set.
-    func board(named name: String, create: Bool) throws -> LoadedBoard? {
-        if let loaded = boards[name] { return loaded }
-        if let stored = try store.loadBoard(name) {
-            let (sequencer, opsSinceSnapshot) = try BoardLoader.load(stored, store: store, config: config)
-            let loaded = LoadedBoard(
-                name: name, sequencer: sequencer, opsSinceSnapshot: opsSinceSnapshot, awaitingCreation: false)
-            joinCluster(loaded)
-            boards[name] = loaded
-            boardLoaded(loaded)
-            log(.debug, "board loaded", ["board": name, "version": String(sequencer.version)])
-            return loaded
-        }
-        guard create else { return nil }
-        let loaded = LoadedBoard(
-            name: name, sequencer: Sequencer(state: BoardState(board: .initial(id: name)), config: config),
-            opsSinceSnapshot: 0, awaitingCreation: true)
-        joinCluster(loaded)
-        boards[name] = loaded
-        boardLoaded(loaded)
-        log(.info, "board created", ["board": name])
-        return loaded
+    /// Commits what the last turns left once the loop has stopped.
+    func commitRemainingAtExit() {
+        thread.check()
+        durability.commitRemainingAtExit()
     }
 
-    /// A board of a server whose store others share keeps a speculative log, and tells the
-    /// others of its clients when there is a channel to them.
-    private func joinCluster(_ loaded: LoadedBoard) {
-        guard let cluster else { return }
-        loaded.log = SpeculativeLog(durable: loaded.sequencer)
-        if cluster.configuration.channel != nil {
-            loaded.node = cluster.configuration.node
-            publish(.want(board: loaded.name))
+    /// Once a second while boards are loaded: drags time out, overdue submits are given up,
+    /// retries start, the other servers hear a beat, and idle boards are unloaded (only once
+    /// nothing of theirs can still be on its way to the store).
+    private func tick() {
+        thread.check()
+        let now = clock()
+        for loaded in boards.sorted where loaded.sequencer.dragCount > 0 {
+            boards.handle(.tick, on: loaded, now: now)
         }
+        durability.finishTurn()
+        others.tick()
+        durability.tick()
+        boards.unloadIdle(now: now, idleSeconds: options.idleBoardSeconds) { $0.log.isIdle }
     }
-
-    var dragsActive: Int { boards.values.reduce(0) { $0 + $1.sequencer.dragCount } }
 }

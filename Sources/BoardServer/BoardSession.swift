@@ -1,9 +1,9 @@
-import WebSocketTransport
+import ServerTransport
 
 /// One client connection as `BoardService` sees it: where it asked to go and from where, and
-/// the two things the service does to it. `ServerConnection` is the real one; tests use an
-/// in-memory one that records what it was sent, so most server tests need no socket.
-protocol BoardSession: AnyObject {
+/// the two things the service does to it. board-server's WebSocket connection is the real one;
+/// tests use an in-memory one that records what it was sent, so most server tests need no socket.
+package protocol BoardSession: AnyObject {
     /// Unique among the server's sessions, increasing in accept order.
     var id: UInt64 { get }
     /// The upgrade request's path, without the query.
@@ -15,5 +15,3 @@ protocol BoardSession: AnyObject {
     /// Closes with `code` once the queued frames are written.
     func close(code: UInt16, reason: String)
 }
-
-extension ServerConnection: BoardSession {}

@@ -1,4 +1,4 @@
-import WebSocketTransport
+import ServerTransport
 
 extension CloseReason {
     /// Why a connection ended, as its log line says it: "closed by client (1001)".

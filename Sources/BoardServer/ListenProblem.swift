@@ -1,4 +1,4 @@
-import WebSocketTransport
+import ServerTransport
 
 /// Why the server could not listen, in the words `board-server` prints before exiting with 1:
 /// `cannot listen on 10.255.255.1:18083: address not available`, and a second line of advice
@@ -7,7 +7,7 @@ enum ListenProblem {
     /// The lines for `error` (without the program's name), for the server of `options`.
     static func lines(_ error: any Error, options: ServerOptions) -> [String] {
         let advice: String? =
-            switch error as? WebSocketServerError {
+            switch error as? ListenError {
             case .addressNotAvailable(let host, _)?:
                 "no network interface of this machine has the address \(host); give one it has, or 0.0.0.0 for all of them"
             case .portInUse?: "another program listens on it; give another --port, or 0 for any free port"
@@ -19,7 +19,7 @@ enum ListenProblem {
     /// The first line for `error`.
     static func line(_ error: any Error, options: ServerOptions) -> String {
         let place = "cannot listen on \(displayHost(options.host)):\(options.port)"
-        guard let error = error as? WebSocketServerError else { return "\(place): \(error)" }
+        guard let error = error as? ListenError else { return "\(place): \(error)" }
         switch error {
         case .addressNotAvailable:
             return "\(place): address not available"

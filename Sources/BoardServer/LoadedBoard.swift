@@ -1,24 +1,22 @@
 import BoardSync
 
-/// A board held in memory by the server: its sequencer, its open connections, and what the
-/// server needs to decide when to snapshot or unload it.
+/// A board held in memory by the server: its sequencer, the turns not released yet (`TurnLog`),
+/// its open connections, when it became idle, and what the other servers of a cluster must
+/// hear of it.
 final class LoadedBoard {
     let name: String
     var sequencer: Sequencer
+    /// The turns not released yet.
+    var log: TurnLog
     var connections: Set<ConnectionID> = []
-    /// Ops committed since the last snapshot was taken.
-    var opsSinceSnapshot: Int
-    /// Snapshots taken and not yet handed to a commit batch.
-    var snapshotsDue: [Board] = []
     /// When the last connection left (service-thread clock), while no connection is open.
     var idleSince: Double?
-    /// The board was created in memory and its creation is not durable yet.
-    var awaitingCreation: Bool
-    /// The board as of its last durable commit: what `GET /boards/NAME` may show while newer
-    /// ops are still on their way to the disk.
-    var durableSnapshot: Board
-    /// The turns not durable yet, for a board whose store other servers share (nil otherwise).
-    var log: SpeculativeLog?
+    /// The board has a segment open in the turn under way (`LoadedBoards.touched`).
+    var inTurn = false
+    /// The board is on the list of boards whose turns wait for a commit (`Durability`).
+    var queuedForCommit = false
+    /// The board is held by `LoadedBoards` (false once unloaded or dropped).
+    var isLoaded = true
     /// This server's name in its cluster, when the activity of its clients is told to others.
     var node: String?
     /// Activity of this server's clients not yet published to the other servers.
@@ -36,20 +34,26 @@ final class LoadedBoard {
     /// Races this board lost in a row since a commit of its ops last went through.
     var racesLostInARow = 0
 
-    init(name: String, sequencer: Sequencer, opsSinceSnapshot: Int, awaitingCreation: Bool) {
+    init(name: String, sequencer: Sequencer, log: TurnLog) {
         self.name = name
         self.sequencer = sequencer
-        self.opsSinceSnapshot = opsSinceSnapshot
-        self.awaitingCreation = awaitingCreation
-        self.durableSnapshot = sequencer.snapshot
+        self.log = log
     }
 
-    /// Hands `event` to the sequencer, records it and its output in the speculative log when
-    /// there is one, and notes what other servers must hear of it.
+    /// The board was created in memory and its creation is not durable yet.
+    var awaitingCreation: Bool { !log.isStored }
+
+    /// The board as of its last released turn: what `GET /boards/NAME` may show while newer ops
+    /// are still on their way to the store.
+    var durableBoard: Board { log.durableBoard }
+
+    /// Hands `event` to the sequencer, records it and its output in the turn log, and notes what
+    /// other servers must hear of it.
+    @discardableResult
     func handle(_ event: SequencerEvent, now: Double) -> SequencerOutput {
         let before = node == nil ? [] : sequencer.localPeers
         let output = sequencer.handle(event, now: now)
-        log?.append(.event(event, now: now), result: .sequencer(output), now: now)
+        log.append(.event(event, now: now), result: .sequencer(output), boardAfter: sequencer.snapshot, now: now)
         if let node {
             activityOut += LocalActivityChange.of(
                 event, before: before, after: sequencer.localPeers, output: output, node: node)
@@ -57,14 +61,22 @@ final class LoadedBoard {
         return output
     }
 
-    /// Counts ops the sequencer just committed and takes a snapshot when `snapshotEvery` have
-    /// passed since the last one. Called right after each sequencer event, so snapshots land
-    /// exactly every `snapshotEvery` versions (an event commits at most one op): rebuilding any
-    /// version from the snapshot below it applies fewer than `snapshotEvery` ops.
-    func countCommits(_ count: Int, snapshotEvery: Int) {
-        opsSinceSnapshot += count
-        guard opsSinceSnapshot >= snapshotEvery else { return }
-        snapshotsDue.append(sequencer.snapshot)
-        opsSinceSnapshot = 0
+    /// Records a message the shell answers with itself in the turn log.
+    func answer(_ message: ServerMessage, to connection: ConnectionID, now: Double) {
+        log.append(
+            .direct(connection, message), result: .direct(connection, message), boardAfter: sequencer.snapshot, now: now
+        )
     }
+
+    /// Ends the board's turn under way; returns what can be sent now.
+    func endTurn() -> [TurnLog.Result] {
+        inTurn = false
+        return log.endTurn(board: sequencer.snapshot)
+    }
+}
+
+/// Loaded boards are equal when they are the same board in memory (a board loaded again is
+/// another).
+extension LoadedBoard: Equatable {
+    static func == (lhs: LoadedBoard, rhs: LoadedBoard) -> Bool { lhs === rhs }
 }

@@ -1,6 +1,6 @@
 /// The server's counters, gauges and histograms, rendered as Prometheus text for `GET /metrics`.
-/// Owned by the service thread.
-public struct Metrics: Sendable {
+/// Owned by the service thread; the service's parts count into the one instance.
+public final class Metrics {
     public var opsCommitted: UInt64 = 0
     public var messagesSent: UInt64 = 0
     public var bytesSent: UInt64 = 0

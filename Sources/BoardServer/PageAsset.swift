@@ -1,4 +1,4 @@
-import WebSocketTransport
+import ServerTransport
 
 /// One file of the browser page, held in memory as the server built it in: its bytes, its
 /// content type and its entity tag. Answers a GET with the headers section 8 asks for: a

@@ -28,6 +28,6 @@ enum PastBoard {
         guard ops.count == count, ops.first.map({ $0.version == base.version + 1 }) ?? true else {
             return .notRetained
         }
-        return .board(try BoardLoader.replay(ops.map(\.sequenced), onto: base))
+        return .board(try BoardLoader.replay(ops, onto: base))
     }
 }

@@ -1,18 +1,17 @@
 import Dispatch
 import Foundation
-import WebSocketTransport
 
 /// What SIGHUP does: the tokens file is read on a Dispatch queue and the result is posted into
 /// the server loop, so connections are never dropped by the reload itself. Without a tokens file
 /// SIGHUP is logged and otherwise ignored (it must not stop the server).
 struct TokensReload: Sendable {
     let path: String?
-    let server: WebSocketServer
+    let host: any ServiceHost
     private let target: ServiceThreadReference<BoardService>
 
-    init(path: String?, server: WebSocketServer, service: BoardService) {
+    init(path: String?, host: any ServiceHost, service: BoardService) {
         self.path = path
-        self.server = server
+        self.host = host
         target = ServiceThreadReference(service)
     }
 
@@ -20,7 +19,7 @@ struct TokensReload: Sendable {
     func start() {
         DispatchQueue.global().async { [self] in
             guard let path else {
-                server.post { target.value.log(.info, "SIGHUP ignored: the server runs without a tokens file") }
+                host.post { target.value.log(.info, "SIGHUP ignored: the server runs without a tokens file") }
                 return
             }
             let result: Result<AccessTokens, TokensFileError>
@@ -29,7 +28,7 @@ struct TokensReload: Sendable {
             } catch {
                 result = .failure(error)
             }
-            server.post { target.value.tokensReloaded(result) }
+            host.post { target.value.tokensReloaded(result) }
         }
     }
 }

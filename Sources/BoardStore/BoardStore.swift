@@ -1,6 +1,6 @@
 import BoardSync
 
-/// Durable storage of boards, in the model's terms: committed ops (`StoredOp`), each client's
+/// Durable storage of boards, in the model's terms: committed ops (`SequencedOp`), each client's
 /// `lastSeq`, used ids and snapshots (`Board`). How a store encodes them is its own business
 /// (`StoredJSON` for those that keep text). Every method either succeeds completely or throws
 /// and changes nothing.
@@ -10,7 +10,7 @@ import BoardSync
 /// commit that lost the race for a board's next version as `StoreError.versionConflict`, which
 /// tells its caller to read the newer ops and try again.
 ///
-/// Threading: the server drives its store from one thread (its loop) and the group committer's
+/// Threading: the server drives its store from one thread (its loop) and its committer's
 /// queue. Implementations serialize calls with a lock, so handing a store to another thread is
 /// safe, but calls never run concurrently.
 public protocol BoardStore: AnyObject, Sendable {
@@ -33,7 +33,7 @@ public protocol BoardStore: AnyObject, Sendable {
     func commit(_ batch: CommitBatch) throws(StoreError)
 
     /// Up to `limit` retained ops of `board` with a version above `version`, in version order.
-    func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp]
+    func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp]
 
     /// The lowest version among the retained ops of `board`; `nil` when none is retained.
     ///
@@ -43,7 +43,7 @@ public protocol BoardStore: AnyObject, Sendable {
     /// Up to `limit` retained ops of `board` with a version below `version`, newest first: one
     /// page of the board's history (`version` above the head means from the newest op). Empty
     /// for a board that does not exist; a negative version or limit is `invalidArgument`.
-    func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp]
+    func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp]
 
     /// The newest kept snapshot of `board` at or below `version`, or `nil` (no such snapshot or
     /// no such board; a negative version is `invalidArgument`). The board as it was at `version`
@@ -67,7 +67,7 @@ public protocol BoardStore: AnyObject, Sendable {
     /// The retained op that `client` committed with `seq` on `board`, if any (the store does not
     /// enforce unique seqs; were one repeated, the lowest version is returned). Rare and not
     /// indexed: it scans the board's retained ops.
-    func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> StoredOp?
+    func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> SequencedOp?
 }
 
 extension BoardStore {

@@ -23,7 +23,7 @@ public protocol SharedBoardStore: BoardStore {
     /// offered ops continued. Any other violation of the batches' rules rejects all of it, as
     /// `commit` does.
     func commitContinuing(
-        _ batch: CommitBatch, rebase: ((_ newer: [String: [StoredOp]]) -> CommitBatch)?
+        _ batch: CommitBatch, rebase: ((_ newer: [String: [SequencedOp]]) -> CommitBatch)?
     ) throws(StoreError) -> ContinuedCommit
 
     /// The boards of `batch` whose first op is stored at its version with the same client and
@@ -38,18 +38,18 @@ public protocol SharedBoardStore: BoardStore {
 
     /// For each board of `versions`, up to `limit` retained ops above its version, in version
     /// order (boards without any are left out).
-    func opsAfter(_ versions: [String: Int], limit: Int) throws(StoreError) -> [String: [StoredOp]]
+    func opsAfter(_ versions: [String: Int], limit: Int) throws(StoreError) -> [String: [SequencedOp]]
 }
 
 /// What `SharedBoardStore.commitContinuing` stored and left out.
 public struct ContinuedCommit: Equatable, Sendable {
     /// The boards left out, each with the ops stored above the version its ops continued.
-    public var newer: [String: [StoredOp]]
+    public var newer: [String: [SequencedOp]]
     /// The part of the rebase's batch that was written with the rest (empty when there was no
     /// rebase, or none of it continued the heads).
     public var rebased: CommitBatch
 
-    public init(newer: [String: [StoredOp]] = [:], rebased: CommitBatch = CommitBatch()) {
+    public init(newer: [String: [SequencedOp]] = [:], rebased: CommitBatch = CommitBatch()) {
         self.newer = newer
         self.rebased = rebased
     }
@@ -59,7 +59,7 @@ extension ContinuedCommit {
     /// What a commit came to whose boards `leftOut` (with the ops they missed) were rebased into
     /// `offered` (a `rebaseOffer`), of which the boards of `leftOutAgain` did not continue their
     /// heads either (with the ops above what their offered ops continued).
-    init(leftOut: [String: [StoredOp]], offered: CommitBatch, leftOutAgain: [String: [StoredOp]]) {
+    init(leftOut: [String: [SequencedOp]], offered: CommitBatch, leftOutAgain: [String: [SequencedOp]]) {
         var newer = leftOut.filter { offered.continuedVersions[$0.key] == nil }
         newer.merge(leftOutAgain) { _, again in again }
         self.init(newer: newer, rebased: offered.excluding(Set(leftOutAgain.keys)))
@@ -76,15 +76,15 @@ extension CommitBatch {
 
 extension SharedBoardStore {
     /// `commitContinuing` without a rebase: the boards left out and the ops they missed.
-    public func commitContinuing(_ batch: CommitBatch) throws(StoreError) -> [String: [StoredOp]] {
+    public func commitContinuing(_ batch: CommitBatch) throws(StoreError) -> [String: [SequencedOp]] {
         try commitContinuing(batch, rebase: nil).newer
     }
 }
 
 extension CommitBatch {
     /// The first op of each board in the batch.
-    public var firstOps: [String: StoredOp] {
-        var first: [String: StoredOp] = [:]
+    public var firstOps: [String: SequencedOp] {
+        var first: [String: SequencedOp] = [:]
         for entry in ops where first[entry.board] == nil { first[entry.board] = entry.op }
         return first
     }
@@ -103,7 +103,7 @@ extension CommitBatch {
         if !withoutCreations {
             for name in newBoards where !boards.contains(name) { kept.createBoard(name) }
         }
-        for entry in ops where !boards.contains(entry.board) { kept.append(entry.op, to: entry.board) }
+        for entry in ops where !boards.contains(entry.board) { kept.append(entry) }
         for advance in seqAdvances where !boards.contains(advance.board) {
             kept.advanceSeq(of: advance.client, on: advance.board, to: advance.seq)
         }

@@ -1,4 +1,5 @@
 import CWebSockets
+import ServerTransport
 
 /// A scratch buffer that packs several queued server frames, each with its own WebSocket
 /// header, into one write: a connection that has fallen a few frames behind catches up with

@@ -1,3 +1,5 @@
+import ServerTransport
+
 /// A FIFO of shared frames with a running byte count (amortised O(1) pop).
 ///
 /// A frame with a `coalescingKey` supersedes, in amortised O(1), a frame with the same key that

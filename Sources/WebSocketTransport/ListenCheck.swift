@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ServerTransport
 
 /// Whether the server really listens once its context exists, and why not when it does not.
 ///
@@ -61,7 +62,7 @@ enum ListenCheck {
 
     /// Why `address` and `port` cannot be listened on, found by binding a socket of our own as
     /// libwebsockets does (address reuse on); nil when the bind succeeds.
-    static func failure(_ address: ListenAddress, port: Int, host: String) -> WebSocketServerError? {
+    static func failure(_ address: ListenAddress, port: Int, host: String) -> ListenError? {
         let family = address.isIPv6 ? AF_INET6 : AF_INET
         let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return nil }

@@ -1,4 +1,5 @@
 import CWebSockets
+import ServerTransport
 
 /// Reads request details from a connection's headers (valid until the upgrade completes).
 enum RequestReader {

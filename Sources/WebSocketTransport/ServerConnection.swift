@@ -1,4 +1,5 @@
 import CWebSockets
+import ServerTransport
 
 /// One accepted WebSocket connection of a `WebSocketServer`.
 ///
@@ -15,8 +16,6 @@ public final class ServerConnection: @unchecked Sendable {
     public let peerAddress: String
     /// The subprotocol the client offered and got, or nil when it offered none.
     public let subprotocol: String?
-    /// Free slot for the owner; starts as the value given to `UpgradeDecision.accept`.
-    public var userData: Any?
 
     /// Bytes queued and not yet handed to the socket.
     public var queuedBytes: Int { queue.byteCount }
@@ -70,7 +69,7 @@ public final class ServerConnection: @unchecked Sendable {
 
     init(
         id: UInt64, wsi: OpaquePointer, server: WebSocketServer, request: HTTPRequestInfo,
-        subprotocol: String?, userData: Any?
+        subprotocol: String?
     ) {
         self.id = id
         self.wsi = wsi
@@ -79,7 +78,6 @@ public final class ServerConnection: @unchecked Sendable {
         self.query = request.query
         self.peerAddress = request.peerAddress
         self.subprotocol = subprotocol
-        self.userData = userData
         self.assembler = MessageAssembler(limit: server.configuration.maxMessageSize)
         self.maxQueuedBytes = server.configuration.maxQueuedBytes
     }

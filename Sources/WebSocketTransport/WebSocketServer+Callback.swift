@@ -1,4 +1,5 @@
 import CWebSockets
+import ServerTransport
 
 /// The libwebsockets protocol callback of every server context.
 func serverProtocolCallback(
@@ -25,9 +26,10 @@ extension WebSocketServer {
         case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
             return confirmUpgrade(wsi, input)
         case LWS_CALLBACK_ESTABLISHED:
-            guard let user, let connection = register(wsi: wsi) else { return -1 }
+            guard let user, let registered = register(wsi: wsi) else { return -1 }
+            let connection = registered.connection
             user.storeBytes(of: Unmanaged.passRetained(connection).toOpaque(), as: UnsafeMutableRawPointer?.self)
-            handler.connectionOpened(connection)
+            registered.open(connection)
             return 0
         case LWS_CALLBACK_RECEIVE:
             guard let connection = Self.connection(user) else { return -1 }
@@ -111,13 +113,13 @@ extension WebSocketServer {
         if isShuttingDown {
             return refuse(wsi, HTTPResponse(status: 503, text: "shutting down\n"))
         }
-        switch handler.upgradeRequested(request) {
-        case .accept(let userData):
+        switch admit(request) {
+        case .accept(let open):
             if lws_hdr_total_length(wsi, WSI_TOKEN_EXTENSIONS) > ExtensionOffers.longestReadable {
                 return refuse(wsi, HTTPResponse(status: 400, text: ExtensionOffers.refusal))
             }
             let subprotocol = offered.isEmpty ? nil : configuration.subprotocol
-            pendingUpgrades[wsi] = (request, subprotocol, userData)
+            pendingUpgrades[wsi] = (request, subprotocol, open)
             return 0
         case .refuse(let status, let body):
             return refuse(wsi, HTTPResponse(status: status, text: body))

@@ -1,6 +1,7 @@
 import CWebSockets
 import Foundation
 import Locking
+import ServerTransport
 
 /// A WebSocket + plain HTTP server on one libwebsockets context and one service thread.
 ///
@@ -11,6 +12,9 @@ import Locking
 public final class WebSocketServer: @unchecked Sendable {
     public let configuration: WebSocketServerConfiguration
     let handler: any WebSocketServerHandler
+    /// The handler's answer to an upgrade; an accepted one comes with what opens its connection:
+    /// the handler's `connectionOpened` with the context the upgrade was accepted with.
+    let admit: (HTTPRequestInfo) -> UpgradeDecision<(ServerConnection) -> Void>
     let loop = ServiceLoop()
     /// Largest write handed to libwebsockets at once (its `tx_packet_size`).
     static let packetSize = 16 * 1024
@@ -46,15 +50,25 @@ public final class WebSocketServer: @unchecked Sendable {
 
     /// Open connections by id (service thread).
     public private(set) var connectionsByID: [UInt64: ServerConnection] = [:]
-    var pendingUpgrades: [OpaquePointer: (request: HTTPRequestInfo, subprotocol: String?, userData: Any?)] = [:]
+    var pendingUpgrades:
+        [OpaquePointer: (request: HTTPRequestInfo, subprotocol: String?, open: (ServerConnection) -> Void)] = [:]
     var pendingHTTPBodies: [OpaquePointer: [UInt8]] = [:]
     var receivedThisTurn = false
     private var nextConnectionID: UInt64 = 1
     private var shutdownDeadline: UInt64?
 
-    public init(configuration: WebSocketServerConfiguration = .init(), handler: any WebSocketServerHandler) {
+    public init<Handler: WebSocketServerHandler>(
+        configuration: WebSocketServerConfiguration = .init(), handler: Handler
+    ) {
+        precondition(bs_lws_pre() <= OutboundFrame.headroom, "frames leave too little room for libwebsockets")
         self.configuration = configuration
         self.handler = handler
+        admit = { request in
+            switch handler.upgradeRequested(request) {
+            case .accept(let context): .accept { connection in handler.connectionOpened(connection, context: context) }
+            case .refuse(let status, let body): .refuse(status: status, body: body)
+            }
+        }
         frameBatch = configuration.enablesCompression ? nil : FrameBatch(capacity: Self.packetSize)
     }
 
@@ -72,11 +86,11 @@ public final class WebSocketServer: @unchecked Sendable {
     /// are not logged), `contextCreationFailed` for other failures.
     public func listen() throws {
         guard loop.context == nil, !shared.withLock({ $0.listening }) else {
-            throw WebSocketServerError.alreadyStarted
+            throw ListenError.alreadyStarted
         }
-        guard shared.withLock({ $0.stopCode == nil }) else { throw WebSocketServerError.stopped }
+        guard shared.withLock({ $0.stopCode == nil }) else { throw ListenError.stopped }
         guard let address = ListenAddress(host: configuration.host) else {
-            throw WebSocketServerError.invalidHost(configuration.host ?? "")
+            throw ListenError.invalidHost(configuration.host ?? "")
         }
         lws_set_log_level(configuration.libraryLogLevel, nil)
 
@@ -125,7 +139,7 @@ public final class WebSocketServer: @unchecked Sendable {
         guard let context = created else {
             releaseResources()
             throw ListenCheck.failure(address, port: configuration.port, host: host)
-                ?? WebSocketServerError.contextCreationFailed(host: configuration.host, port: configuration.port)
+                ?? ListenError.contextCreationFailed(host: configuration.host, port: configuration.port)
         }
         loop.attach(context)
         let bound = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")))
@@ -133,7 +147,7 @@ public final class WebSocketServer: @unchecked Sendable {
             loop.destroyContext()
             releaseResources()
             throw ListenCheck.failure(address, port: configuration.port, host: host)
-                ?? WebSocketServerError.addressNotAvailable(host: host, port: configuration.port)
+                ?? ListenError.addressNotAvailable(host: host, port: configuration.port)
         }
         shared.withLock {
             $0.port = bound
@@ -296,11 +310,11 @@ public final class WebSocketServer: @unchecked Sendable {
 
     // MARK: Connection bookkeeping (service thread)
 
-    func register(wsi: OpaquePointer) -> ServerConnection? {
+    /// The connection of an accepted upgrade, and what tells the handler it opened.
+    func register(wsi: OpaquePointer) -> (connection: ServerConnection, open: (ServerConnection) -> Void)? {
         guard let pending = pendingUpgrades.removeValue(forKey: wsi) else { return nil }
         let connection = ServerConnection(
-            id: nextConnectionID, wsi: wsi, server: self, request: pending.request,
-            subprotocol: pending.subprotocol, userData: pending.userData)
+            id: nextConnectionID, wsi: wsi, server: self, request: pending.request, subprotocol: pending.subprotocol)
         nextConnectionID += 1
         connectionsByID[connection.id] = connection
         let count = connectionsByID.count
@@ -309,7 +323,7 @@ public final class WebSocketServer: @unchecked Sendable {
             connection.closeReason = .serverShutdown
             connection.close(code: code)
         }
-        return connection
+        return (connection, pending.open)
     }
 
     func unregister(_ connection: ServerConnection) {

@@ -88,20 +88,3 @@ func isIPv4Literal(_ text: String) -> Bool {
                 && Int(part).map { $0 <= 255 } == true
         }
 }
-
-/// Why a server could not start.
-public enum WebSocketServerError: Error, Equatable {
-    case invalidHost(String)
-    /// libwebsockets could not start for another reason (a TLS certificate and key that do not
-    /// load, among others).
-    case contextCreationFailed(host: String?, port: Int)
-    /// No interface of this machine has the address.
-    case addressNotAvailable(host: String, port: Int)
-    /// Another socket listens on the port.
-    case portInUse(port: Int)
-    /// The process may not bind the port (ports below 1024 need privileges).
-    case permissionDenied(host: String, port: Int)
-    case alreadyStarted
-    /// `stop` was called before the server listened.
-    case stopped
-}

@@ -1,11 +1,17 @@
+import ServerTransport
+
 /// Receives a server's events. Every method is called on the server's service thread.
 public protocol WebSocketServerHandler: AnyObject {
-    /// Decide whether to accept a WebSocket upgrade.
-    func upgradeRequested(_ request: HTTPRequestInfo) -> UpgradeDecision
+    /// What the handler keeps for a connection from its upgrade on (`Void` when nothing).
+    associatedtype Context
+
+    /// Decide whether to accept a WebSocket upgrade, and with what context.
+    func upgradeRequested(_ request: HTTPRequestInfo) -> UpgradeDecision<Context>
     /// Answer a plain HTTP GET or HEAD (for HEAD only the head is sent).
     func httpRequest(_ request: HTTPRequestInfo) -> HTTPResponse
-    /// A WebSocket connection finished its handshake.
-    func connectionOpened(_ connection: ServerConnection)
+    /// A WebSocket connection finished its handshake; `context` is what its upgrade was
+    /// accepted with.
+    func connectionOpened(_ connection: ServerConnection, context: Context)
     /// A whole text message arrived (fragments joined, size checked, UTF-8 validated).
     func textReceived(_ connection: ServerConnection, _ bytes: [UInt8])
     /// A WebSocket connection ended; it accepts no more sends.

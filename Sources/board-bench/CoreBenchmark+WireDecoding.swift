@@ -25,7 +25,7 @@ extension CoreBenchmark {
                 .ack(.init(seq: Int.random(in: 1...1_000_000, using: &generator), version: 4_212, op: move(&generator)))
             },
             serverDecodeCase("decode 100,000 ops of a move (client)") { generator in
-                .op(.init(version: 4_212, client: "client-7f3a", user: "Ada Lovelace", op: move(&generator)))
+                .op(.init(version: 4_212, client: "client-7f3a", user: "Ada Lovelace", seq: 0, op: move(&generator)))
             },
             serverDecodeCase("decode 100,000 drag overs (client)") { generator in
                 let op = move(&generator)

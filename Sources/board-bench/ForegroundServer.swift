@@ -1,4 +1,5 @@
 import Foundation
+import ServerTransport
 import WebSocketTransport
 
 /// How a server mode of board-bench (`relay`, `echo`) runs: in the foreground until SIGINT or

@@ -24,7 +24,7 @@ struct HistoryBoardFile {
         batch.useID("main", kind: .section, on: board)
         batch.addSnapshot(state.board)
         let sections = ["main", "s1", "s2", "s3"]
-        let committedAt = Int(Date().timeIntervalSince1970 * 1000)
+        let committedAt = CommitTime(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
 
         func append(_ op: Op, newID: (String, IDKind)? = nil) throws {
             let version = state.version + 1

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTransport
 import WebSocketTransport
 
 /// `board-bench relay --port P [--host H]`: runs the bare broadcast baseline until SIGINT or

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTransport
 import WebSocketTransport
 
 /// The baseline the board server is measured against: a bare broadcast server on the same
@@ -8,9 +9,9 @@ final class RelayServer: WebSocketServerHandler {
     /// Open connections grouped by request path (service thread).
     private var rooms: [String: [ServerConnection]] = [:]
 
-    func upgradeRequested(_ request: HTTPRequestInfo) -> UpgradeDecision { .accept() }
+    func upgradeRequested(_ request: HTTPRequestInfo) -> UpgradeDecision<Void> { .accept(()) }
 
-    func connectionOpened(_ connection: ServerConnection) {
+    func connectionOpened(_ connection: ServerConnection, context: Void) {
         rooms[connection.path, default: []].append(connection)
     }
 

@@ -209,7 +209,7 @@ struct StoreBenchWriters {
     /// previous batch), each with `shape.opsPerBoard` ops of its writer.
     mutating func nextBatch(_ shape: StoreBenchmark.Shape) -> CommitBatch {
         var batch = CommitBatch()
-        let committedAt = Int(Date().timeIntervalSince1970 * 1000)
+        let committedAt = CommitTime(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
         for _ in 0..<shape.boards {
             let index = nextBoard
             nextBoard = (nextBoard + 1) % boards.count

@@ -98,7 +98,7 @@ struct TUIRun {
                 item: items[from].id, from: Position(section: section, index: from),
                 to: Position(section: section, index: from + 1))
             version += 1
-            play(.server(.op(.init(version: version, client: "peer000000000001", user: "peer", op: op))))
+            play(.server(.op(.init(version: version, client: "peer000000000001", user: "peer", seq: 0, op: op))))
             let next = time + 0.5
             ticks.sort()
             while let tick = ticks.first, tick <= next {

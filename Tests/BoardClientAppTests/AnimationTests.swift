@@ -17,7 +17,7 @@ import Testing
     static let small = TileMetrics(width: 6, height: 3, gap: 1, margin: 1)
 
     func remote(_ op: Op, version: Int) -> AppMessage {
-        .server(.op(.init(version: version, client: Self.bob.client, user: "bob", op: op)))
+        .server(.op(.init(version: version, client: Self.bob.client, user: "bob", seq: 0, op: op)))
     }
 
     func pos(_ section: SectionID, _ index: Int) -> Position { Position(section: section, index: index) }
@@ -401,7 +401,8 @@ import Testing
                     item: item, from: model.machine.committed!.position(ofItem: item)!,
                     to: Position(section: step % 2 == 0 ? "done" : "todo", index: 0))
             }
-            _ = model.update(.server(.op(.init(version: version, client: bob, user: "bob", op: op))), now: Double(step))
+            _ = model.update(
+                .server(.op(.init(version: version, client: bob, user: "bob", seq: 0, op: op))), now: Double(step))
             if step == 3 { _ = model.update(.input(.character(" ")), now: Double(step)) }
             for frame in 0..<15 {
                 let time = Double(step) + Double(frame) / 60

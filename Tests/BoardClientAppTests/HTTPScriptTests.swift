@@ -8,11 +8,11 @@ import Testing
 
     func ok(_ bytes: [UInt8]) -> FetchResult { .answered(status: 200, body: bytes) }
 
-    func entry(_ version: Int, _ user: String = "bob", label: String? = nil) -> HistoryEntry {
-        HistoryEntry(
-            version: version, client: "c-\(user)", user: user,
-            at: CommitTime(milliseconds: 1_796_133_900_000 + Int64(version)),
-            op: .update(item: "todo0", label: label ?? "v\(version)"))
+    func entry(_ version: Int, _ user: String = "bob", label: String? = nil) -> SequencedOp {
+        SequencedOp(
+            version: version, client: "c-\(user)", user: user, seq: 0,
+            op: .update(item: "todo0", label: label ?? "v\(version)"),
+            committedAt: CommitTime(milliseconds: 1_796_133_900_000 + Int64(version)))
     }
 
     @Test func boardsAsTextOrJSON() {

@@ -23,16 +23,19 @@ import Testing
 
     /// bob adds Maps, bob moves Photos to Done, ann renames Maps to Atlas: newest first.
     static let changes = [
-        HistoryEntry(
-            version: 3, client: F.me, user: "ann", at: CommitTime(milliseconds: fivePast - 60_000),
-            op: .update(item: "todo1", label: "Atlas")),
-        HistoryEntry(
-            version: 2, client: bob.client, user: "bob", at: CommitTime(milliseconds: fivePast - 120_000),
-            op: .move(item: "done0", from: Position(section: "todo", index: 1), to: Position(section: "done", index: 0))
-        ),
-        HistoryEntry(
-            version: 1, client: bob.client, user: "bob", at: CommitTime(milliseconds: fivePast - 180_000),
-            op: .insert(item: Item(id: "todo1", label: "Maps"), to: Position(section: "todo", index: 2))),
+        SequencedOp(
+            version: 3, client: F.me, user: "ann", seq: 0,
+            op: .update(item: "todo1", label: "Atlas"),
+            committedAt: CommitTime(milliseconds: fivePast - 60_000)),
+        SequencedOp(
+            version: 2, client: bob.client, user: "bob", seq: 0,
+            op: .move(
+                item: "done0", from: Position(section: "todo", index: 1), to: Position(section: "done", index: 0)),
+            committedAt: CommitTime(milliseconds: fivePast - 120_000)),
+        SequencedOp(
+            version: 1, client: bob.client, user: "bob", seq: 0,
+            op: .insert(item: Item(id: "todo1", label: "Maps"), to: Position(section: "todo", index: 2)),
+            committedAt: CommitTime(milliseconds: fivePast - 180_000)),
     ]
 
     /// The board at version 3, as the changes left it, with the history panel open.
@@ -49,7 +52,7 @@ import Testing
         return (model, commands)
     }
 
-    static func answer(_ page: [HistoryEntry], board: String = "team") -> FetchResult {
+    static func answer(_ page: [SequencedOp], board: String = "team") -> FetchResult {
         .answered(status: 200, body: WireCodec.encodeHistory(HistoryPage(board: board, entries: page)))
     }
 
@@ -88,7 +91,10 @@ import Testing
         _ = model.update(F.key(.down), now: 0.7)
         _ = model.update(
             .server(
-                .op(.init(version: 4, client: Self.bob.client, user: "bob", op: .update(item: "todo0", label: "Post")))),
+                .op(
+                    .init(
+                        version: 4, client: Self.bob.client, user: "bob", seq: 0,
+                        op: .update(item: "todo0", label: "Post")))),
             now: 1)
         #expect(F.picture(model)[2] == "   v4  bob renamed Mail to Post · 14:05")
         #expect(F.picture(model)[4] == " ▸ v2  bob moved Photos to Done · 14:03", "the chosen change moved")
@@ -111,10 +117,10 @@ import Testing
     @Test func scrollingBackFetchesOlderPages() {
         var (model, _) = Self.open()
         let page = (51...100).reversed().map { version in
-            HistoryEntry(
-                version: version, client: Self.bob.client, user: "bob",
-                at: CommitTime(milliseconds: Self.fivePast - 86_400_000),
-                op: .update(item: "todo0", label: "v\(version)"))
+            SequencedOp(
+                version: version, client: Self.bob.client, user: "bob", seq: 0,
+                op: .update(item: "todo0", label: "v\(version)"),
+                committedAt: CommitTime(milliseconds: Self.fivePast - 86_400_000))
         }
         _ = model.update(.fetched(.history(board: "team", before: nil, limit: 50), Self.answer(page)), now: 0.6)
         #expect(F.picture(model)[2] == " ▸ v100  bob renamed Mail to v100 · 2026-11-30 14:05")

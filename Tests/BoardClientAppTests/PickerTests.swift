@@ -115,7 +115,8 @@ import Testing
         #expect(commands.contains(.leaveBoard) && commands.contains(.fetch(.boards)))
         #expect(model.picker != nil)
         _ = model.update(
-            .server(.op(.init(version: 2, client: "x", user: "x", op: .update(item: "todo0", label: "z")))), now: 1)
+            .server(.op(.init(version: 2, client: "x", user: "x", seq: 0, op: .update(item: "todo0", label: "z")))),
+            now: 1)
         let closed = model.update(.connectionClosed(code: nil), now: 1)
         #expect(!closed.contains { if case .connect = $0 { true } else { false } }, "it reconnected to the board left")
         #expect(model.machine.version == 1)

@@ -10,7 +10,7 @@ import Testing
     static let bob = ServerMessage.Peer(client: "bob0000000000001", user: "bob")
 
     func remote(_ op: Op, version: Int) -> AppMessage {
-        .server(.op(.init(version: version, client: Self.bob.client, user: "bob", op: op)))
+        .server(.op(.init(version: version, client: Self.bob.client, user: "bob", seq: 0, op: op)))
     }
 
     func rows(_ model: AppModel, _ time: Double, _ range: ClosedRange<Int>) -> [String] {

@@ -15,7 +15,7 @@ import Testing
     }
 
     func remote(_ op: Op, version: Int) -> AppMessage {
-        .server(.op(.init(version: version, client: Self.bob.client, user: "bob", op: op)))
+        .server(.op(.init(version: version, client: Self.bob.client, user: "bob", seq: 0, op: op)))
     }
 
     /// The sample board with an empty third section "Ideas".

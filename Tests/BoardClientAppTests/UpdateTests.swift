@@ -115,7 +115,7 @@ import Testing
         _ = model.update(.server(.ack(.init(seq: 1, version: 2, op: moved))), now: 1.2)
         let override = Op.move(item: "todo0", from: pos("todo", 1), to: pos("done", 0))
         _ = model.update(
-            .server(.op(.init(version: 3, client: Self.bob.client, user: "bob", op: override))), now: 1.3)
+            .server(.op(.init(version: 3, client: Self.bob.client, user: "bob", seq: 0, op: override))), now: 1.3)
         #expect(model.session.lastRemoteAction == "bob moved Mail to Done")
         #expect(model.notices.last?.text == "bob moved Mail right after your drop")
         #expect(order(model, 1) == ["todo0", "done0"])

@@ -1,8 +1,8 @@
 import BoardSync
 import Foundation
+import ServerTransport
 import TestSupport
 import Testing
-import WebSocketTransport
 
 /// Random traffic on many boards never crosses from one board to another (in-process).
 @Suite("board-server board isolation")

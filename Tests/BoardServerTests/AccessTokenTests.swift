@@ -1,7 +1,8 @@
 import BoardSync
 import Foundation
+import ServerTransport
+import TestSupport
 import Testing
-import WebSocketTransport
 
 /// Tokens and roles decide upgrades, snapshot reads and submits (in-process).
 @Suite("board-server tokens")

@@ -68,7 +68,7 @@ struct BoardListEndpointTests {
         for version in 1...7 {
             batch.append(
                 SequencedOp(version: version, client: "c", user: "u", seq: version, op: Ops.insert("i\(version)")),
-                committedAt: 0, to: "long")
+                committedAt: CommitTime(milliseconds: 0), to: "long")
         }
         batch.addSnapshot(
             Board(
@@ -84,7 +84,8 @@ struct BoardListEndpointTests {
         #expect(try list(server.get("/boards")) == [BoardSummary(id: "long", version: 7, sections: 1, items: 7)])
         var more = CommitBatch()
         more.append(
-            SequencedOp(version: 8, client: "c", user: "u", seq: 8, op: Ops.delete("i7", at: 0)), committedAt: 0,
+            SequencedOp(version: 8, client: "c", user: "u", seq: 8, op: Ops.delete("i7", at: 0)),
+            committedAt: CommitTime(milliseconds: 0),
             to: "long")
         try store.commit(more)
         #expect(try list(server.get("/boards")) == [BoardSummary(id: "long", version: 8, sections: 1, items: 6)])

@@ -23,10 +23,10 @@ final class InterceptedStore: BoardStore, @unchecked Sendable {
     func boardExists(_ name: String) throws(StoreError) -> Bool { try inner.boardExists(name) }
     func listBoards() throws(StoreError) -> [String] { try inner.listBoards() }
     func headVersion(of board: String) throws(StoreError) -> Int? { try inner.headVersion(of: board) }
-    func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
+    func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
         try inner.opsAfter(board, version: version, limit: limit)
     }
-    func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
+    func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
         try inner.opsBefore(board, version: version, limit: limit)
     }
     func snapshot(_ board: String, atOrBelow version: Int) throws(StoreError) -> Board? {
@@ -38,7 +38,7 @@ final class InterceptedStore: BoardStore, @unchecked Sendable {
     func lastSeq(_ board: String, client: ClientID) throws(StoreError) -> Int {
         try inner.lastSeq(board, client: client)
     }
-    func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> StoredOp? {
+    func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> SequencedOp? {
         try inner.committedOp(board, client: client, seq: seq)
     }
 }

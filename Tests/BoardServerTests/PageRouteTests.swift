@@ -1,8 +1,8 @@
 import BoardSync
 import Foundation
+import ServerTransport
 import TestSupport
 import Testing
-import WebSocketTransport
 
 @testable import BoardServer
 

@@ -1,6 +1,7 @@
 import BoardStore
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BoardServer
@@ -82,7 +83,8 @@ struct PastBoardEndpointTests {
         for version in 1...10 {
             let op = Ops.insert("i\(version)")
             batch.append(
-                SequencedOp(version: version, client: "c", user: "u", seq: version, op: op), committedAt: 0, to: "wide")
+                SequencedOp(version: version, client: "c", user: "u", seq: version, op: op),
+                committedAt: CommitTime(milliseconds: 0), to: "wide")
         }
         try store.commit(batch)
         let server = try InProcessServer(arguments: ["--snapshot-every", "4"], store: store)

@@ -18,11 +18,11 @@ struct ReconnectTests {
         _ = try bob.receive { $0.opValue }
         alice.close()
         _ = try bob.receive { $0.presenceValue.flatMap { $0.action == .leave ? $0 : nil } }
-        var missed: [ServerMessage.CommittedOp] = []
+        var missed: [SequencedOp] = []
         for index in 0..<4 {
             let op = Ops.insert("missed\(index)")
             #expect(try bob.submit(seq: index + 1, base: index + 1, op).ackValue?.version == index + 2)
-            missed.append(.init(version: index + 2, client: bob.client, user: "bob", op: op))
+            missed.append(.init(version: index + 2, client: bob.client, user: "bob", seq: 0, op: op))
         }
         let (_, welcome) = try server.joined(board: name, client: "alice-id", user: "alice", since: 1)
         #expect(welcome.state == .ops(missed))
@@ -83,14 +83,14 @@ struct BoardReloadTests {
         defer { server.finish() }
         let name = "reload"
         let (alice, _) = try server.joined(board: name, client: "alice-id", user: "alice")
-        var history: [ServerMessage.CommittedOp] = []
+        var history: [SequencedOp] = []
         for index in 0..<5 {
             let op = Ops.insert("r\(index)")
             #expect(try alice.submit(seq: index + 1, base: index, op).ackValue?.version == index + 1)
-            history.append(.init(version: index + 1, client: "alice-id", user: "alice", op: op))
+            history.append(.init(version: index + 1, client: "alice-id", user: "alice", seq: 0, op: op))
         }
         #expect(try alice.submit(seq: 6, base: 5, Ops.delete("r4", at: 0)).ackValue?.version == 6)
-        history.append(.init(version: 6, client: "alice-id", user: "alice", op: Ops.delete("r4", at: 0)))
+        history.append(.init(version: 6, client: "alice-id", user: "alice", seq: 0, op: Ops.delete("r4", at: 0)))
         let before = try server.snapshot("reload")
         alice.close()
         let unloaded = server.unloadsWithinTenSeconds()

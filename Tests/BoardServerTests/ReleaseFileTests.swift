@@ -46,10 +46,11 @@ struct ReleaseFileTests {
         }
     }
 
-    private func row(of op: StoredOp) -> Row {
+    private func row(of op: SequencedOp) -> Row {
         Row(
-            version: op.version, client: op.sequenced.client, user: op.sequenced.user, seq: op.sequenced.seq,
-            committedAt: op.committedAt, json: String(decoding: WireCodec.encodeOp(op.sequenced.op), as: UTF8.self))
+            version: op.version, client: op.client, user: op.user, seq: op.seq,
+            committedAt: op.committedAt.map { Int($0.milliseconds) } ?? -1,
+            json: String(decoding: WireCodec.encodeOp(op.op), as: UTF8.self))
     }
 
     @Test func theStoreMigratesItAndKeepsEveryOpWithItsAuthorAndTime() throws {
@@ -89,7 +90,7 @@ struct ReleaseFileTests {
         let history = try WireCodec.decodeHistory(Array(server.get("/boards/demo/history").body.utf8))
         #expect(history.entries.map(\.version) == [6, 5, 4, 3, 2])
         #expect(history.entries.map(\.user) == demoRows.reversed().map(\.user))
-        #expect(history.entries.map(\.at.milliseconds) == demoRows.reversed().map { Int64($0.committedAt) })
+        #expect(history.entries.map(\.committedAt?.milliseconds) == demoRows.reversed().map { Int64($0.committedAt) })
         #expect(
             OpDescription.describe(history.entries, startingFrom: nil).last == "bob moved mail to done")
 
@@ -125,7 +126,7 @@ struct ReleaseFileTests {
         let page = try WireCodec.decodeHistory(Array(response.body.utf8))
         #expect(page.entries.map(\.version) == [6, 5])
         #expect(
-            page.entries.map(\.at.rfc3339)
+            page.entries.map(\.committedAt?.rfc3339)
                 == demoRows.suffix(2).reversed().map { CommitTime(milliseconds: Int64($0.committedAt)).rfc3339 })
         #expect(try HTTPProbe.get(port: server.port, path: "/boards/team?version=2").status == 200)
         server.terminate()

@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 import Testing
 
 /// Protocol section 5: a second connection with the same client id replaces the first (4409)

@@ -2,6 +2,7 @@ import BoardStore
 import BoardSync
 import Foundation
 import Locking
+import TestSupport
 import Testing
 
 /// A commit that fails stops the service: what depended on it is never acknowledged, and

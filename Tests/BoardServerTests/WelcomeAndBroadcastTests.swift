@@ -14,13 +14,13 @@ struct WelcomeAndBroadcastTests {
         #expect(first.state == .board(.initial(id: "catchup")))
         #expect(first.lastSeq == 0)
         #expect(first.you == .init(client: alice.client, user: "alice", role: .editor))
-        var committed: [ServerMessage.CommittedOp] = []
+        var committed: [SequencedOp] = []
         for index in 0..<3 {
             let op = Ops.insert("item\(index)")
             #expect(
                 try alice.submit(seq: index + 1, base: index, op)
                     == .ack(.init(seq: index + 1, version: index + 1, op: op)))
-            committed.append(.init(version: index + 1, client: alice.client, user: "alice", op: op))
+            committed.append(.init(version: index + 1, client: alice.client, user: "alice", seq: 0, op: op))
         }
         let (_, fromOne) = try server.joined(board: name, user: "carol", since: 1)
         #expect(fromOne.state == .ops(Array(committed[1...])))

@@ -67,8 +67,8 @@ struct SchemaMigrationTests {
         let insert = try database.prepare("INSERT INTO ops VALUES (?, ?, ?, 'ann', ?, ?, ?)")
         for (board, version) in (9...12).map({ ("team", $0) }) + [("young", 1), ("young", 2)] {
             let stored = op(version, client: "c2")
-            let json = Self.json(WireCodec.encodeOp(stored.sequenced.op))
-            try insert.run(board, version, stored.sequenced.client, stored.sequenced.seq, json, stored.committedAt)
+            let json = Self.json(WireCodec.encodeOp(stored.op))
+            try insert.run(board, version, stored.client, stored.seq, json, fixtureTime(version).milliseconds)
         }
     }
 
@@ -106,8 +106,8 @@ struct SchemaMigrationTests {
             for version in versions {
                 let stored = op(version)
                 try insert.run(
-                    version, stored.sequenced.seq, Self.json(WireCodec.encodeOp(stored.sequenced.op)),
-                    stored.committedAt)
+                    version, stored.seq, Self.json(WireCodec.encodeOp(stored.op)),
+                    fixtureTime(version).milliseconds)
             }
         }
     }

@@ -6,12 +6,22 @@ import Testing
 
 /// A committed op of `client` that is easy to recognize: version `version` renames item
 /// `i<version>` to `v<version>`.
-func op(_ version: Int, client: ClientID = "c1", user: String = "ann", seq: Int? = nil) -> StoredOp {
-    StoredOp(
-        SequencedOp(
-            version: version, client: client, user: user, seq: seq ?? version,
-            op: .update(item: "i\(version)", label: "v\(version)")),
-        committedAt: 1_700_000_000_000 + version)
+func op(_ version: Int, client: ClientID = "c1", user: String = "ann", seq: Int? = nil) -> SequencedOp {
+    SequencedOp(
+        version: version, client: client, user: user, seq: seq ?? version,
+        op: .update(item: "i\(version)", label: "v\(version)"), committedAt: fixtureTime(version))
+}
+
+/// The commit time of the fixture op at `version`.
+func fixtureTime(_ version: Int) -> CommitTime {
+    CommitTime(milliseconds: 1_700_000_000_000 + Int64(version))
+}
+
+extension CommitBatch {
+    /// Appends a fixture op at the commit time it carries (`op` gives every one a time).
+    mutating func append(_ op: SequencedOp, to board: String) {
+        append(op, committedAt: op.committedAt ?? fixtureTime(op.version), to: board)
+    }
 }
 
 /// A recognizable snapshot of `board` at `version`: one section titled `v<version>`.
@@ -29,7 +39,7 @@ func creation(of board: String) -> CommitBatch {
 }
 
 /// A batch of `ops` appended to `board`, in order.
-func batch(_ ops: StoredOp..., to board: String) -> CommitBatch {
+func batch(_ ops: SequencedOp..., to board: String) -> CommitBatch {
     var batch = CommitBatch()
     for op in ops { batch.append(op, to: board) }
     return batch

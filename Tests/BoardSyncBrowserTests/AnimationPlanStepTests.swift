@@ -30,7 +30,7 @@ import Testing
         let before = session.machine.view
         let move = Op.move(
             item: "a", from: Position(section: "main", index: 0), to: Position(section: "done", index: 0))
-        let step = session.receive(.op(.init(version: 6, client: "B", user: "bob", op: move)))
+        let step = session.receive(.op(.init(version: 6, client: "B", user: "bob", seq: 0, op: move)))
         let batch = try #require(step.batch)
         let expected = try AnimationPlan(
             old: before, batch: batch, new: session.machine.view,
@@ -66,7 +66,7 @@ import Testing
     @Test func stillEntriesAreLeftOutOfTheJSON() {
         var session = liveSession()
         let step = session.receive(
-            .op(.init(version: 6, client: "B", user: "bob", op: .update(item: "b", label: "Atlas"))))
+            .op(.init(version: 6, client: "B", user: "bob", seq: 0, op: .update(item: "b", label: "Atlas"))))
         let json = text(step.json)
         #expect(
             json.contains(

@@ -64,10 +64,12 @@ import Testing
     @Test func anotherPersonsGroupIsOneBatchAndOneSentence() {
         var machine = liveClient()
         let span = GroupSpan(first: 6, count: 2)
-        let first = machine.receive(.op(.init(version: 6, client: "B", user: "bob", op: intoDone[0], group: span)))
+        let first = machine.receive(
+            .op(.init(version: 6, client: "B", user: "bob", seq: 0, op: intoDone[0], group: span)))
         #expect(first.batch == nil && first.notices.isEmpty)
         #expect(machine.version == 6)
-        let last = machine.receive(.op(.init(version: 7, client: "B", user: "bob", op: intoDone[1], group: span)))
+        let last = machine.receive(
+            .op(.init(version: 7, client: "B", user: "bob", seq: 0, op: intoDone[1], group: span)))
         #expect(last.batch != nil)
         #expect(last.notices == [.remoteAction("bob moved 2 tiles to Done")])
         #expect(Set(last.cause?.moved ?? []) == ["a", "c"])
@@ -83,8 +85,8 @@ import Testing
         let catchUp = ServerMessage.welcome(
             .init(
                 state: .ops([
-                    .init(version: 6, client: "A", user: "ann", op: intoDone[0], group: span),
-                    .init(version: 7, client: "A", user: "ann", op: intoDone[1], group: span),
+                    .init(version: 6, client: "A", user: "ann", seq: 0, op: intoDone[0], group: span),
+                    .init(version: 7, client: "A", user: "ann", seq: 0, op: intoDone[1], group: span),
                 ]), you: .init(client: "A", user: "ann", role: .editor), peers: [], lastSeq: 1))
         let output = machine.receive(catchUp)
         #expect(output.send.filter { if case .submit = $0 { true } else { false } }.isEmpty)

@@ -31,8 +31,9 @@ func clientWelcome(
 /// A welcome that catches up with `ops` (committed at the versions after `since`).
 func clientCatchUp(since: Int, _ ops: [(client: ClientID, op: Op)], lastSeq: Int) -> ServerMessage {
     let committed = ops.enumerated().map { offset, entry in
-        ServerMessage.CommittedOp(
-            version: since + offset + 1, client: entry.client, user: entry.client == "A" ? "ann" : "bob", op: entry.op)
+        SequencedOp(
+            version: since + offset + 1, client: entry.client, user: entry.client == "A" ? "ann" : "bob", seq: 0,
+            op: entry.op)
     }
     return .welcome(
         .init(

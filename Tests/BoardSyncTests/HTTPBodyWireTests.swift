@@ -5,9 +5,10 @@ import Testing
 @Suite struct HTTPBodyWireTests {
     private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    private let entry = HistoryEntry(
-        version: 7, client: "c1", user: "alice", at: CommitTime(milliseconds: 1_796_158_744_005),
-        op: .move(item: "a1", from: Position(section: "todo", index: 0), to: Position(section: "done", index: 2)))
+    private let entry = SequencedOp(
+        version: 7, client: "c1", user: "alice", seq: 0,
+        op: .move(item: "a1", from: Position(section: "todo", index: 0), to: Position(section: "done", index: 2)),
+        committedAt: CommitTime(milliseconds: 1_796_158_744_005))
 
     @Test func historyPagesAreWrittenInTheProtocolsOrderAndReadBack() throws {
         let page = HistoryPage(board: "demo", entries: [entry])

@@ -11,11 +11,12 @@ import Testing
             Section(id: "done", title: "Done"),
         ])
 
-    private func entry(_ version: Int, _ user: String, _ op: Op) -> HistoryEntry {
-        HistoryEntry(version: version, client: "c-\(user)", user: user, at: CommitTime(milliseconds: 0), op: op)
+    private func entry(_ version: Int, _ user: String, _ op: Op) -> SequencedOp {
+        SequencedOp(
+            version: version, client: "c-\(user)", user: user, seq: 0, op: op, committedAt: CommitTime(milliseconds: 0))
     }
 
-    private var entries: [HistoryEntry] {
+    private var entries: [SequencedOp] {
         [
             entry(8, "ann", .deleteSection(section: "todo", from: 0)),
             entry(7, "bob", .renameSection(section: "done", title: "Finished")),

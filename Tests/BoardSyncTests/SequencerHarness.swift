@@ -78,7 +78,7 @@ func ack(_ seq: Int, _ version: Int, _ op: Op?, duplicate: Bool = false) -> Serv
 }
 
 func opMessage(_ version: Int, _ client: ClientID, _ user: String, _ op: Op) -> ServerMessage {
-    .op(.init(version: version, client: client, user: user, op: op))
+    .op(.init(version: version, client: client, user: user, seq: 0, op: op))
 }
 
 func dragMessage(

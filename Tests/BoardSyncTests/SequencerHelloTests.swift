@@ -17,8 +17,8 @@ import Testing
         return harness
     }
 
-    func committed(_ version: Int, _ op: Op) -> ServerMessage.CommittedOp {
-        .init(version: version, client: "A", user: "alice", op: op)
+    func committed(_ version: Int, _ op: Op) -> SequencedOp {
+        .init(version: version, client: "A", user: "alice", seq: 0, op: op)
     }
 
     func welcome(_ state: ServerMessage.Welcome.State, lastSeq: Int = 0) -> ServerMessage {

@@ -69,7 +69,7 @@ enum WireFixture {
         "drag-over-block": .drag(.overBlock(items: ["a1", "b2"], base: 41, to: position("done", 1))),
     ]
 
-    static let opMessage = ServerMessage.CommittedOp(version: 43, client: "f00d", user: "Bo", op: op("update"))
+    static let opMessage = SequencedOp(version: 43, client: "f00d", user: "Bo", seq: 0, op: op("update"))
     static let you = ServerMessage.You(client: client, user: "Ada", role: .editor)
     static let dragOver = ServerMessage.Drag(
         action: .over, client: "f00d", user: "Bo", item: "b2", from: position("todo", 1), to: position("done", 0),
@@ -94,7 +94,9 @@ enum WireFixture {
                 state: .board(.initial(id: "fresh")), you: .init(client: client, user: "Ada", role: .viewer))),
         "welcome-ops": .welcome(
             .init(
-                state: .ops([.init(version: 41, client: client, user: "Ada", op: op("insertSection")), opMessage]),
+                state: .ops([
+                    .init(version: 41, client: client, user: "Ada", seq: 0, op: op("insertSection")), opMessage,
+                ]),
                 you: you, peers: [.init(client: "f00d", user: "Bo")], drags: [dragOver], lastSeq: 7)),
         "op": .op(opMessage),
         "ack": .ack(.init(seq: 7, version: 42, op: op("move"))),

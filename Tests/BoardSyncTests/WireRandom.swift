@@ -92,8 +92,9 @@ struct WireRandom {
         }
     }
 
-    mutating func committedOp() -> ServerMessage.CommittedOp {
-        .init(version: integer(), client: id(), user: text(), op: op())
+    /// A committed op as an `op` message carries it (no `seq`, no commit time).
+    mutating func committedOp() -> SequencedOp {
+        .init(version: integer(), client: id(), user: text(), seq: 0, op: op())
     }
 
     mutating func drag() -> ServerMessage.Drag {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ServerTransport
 import TestSupport
 import Testing
 import WebSocketTransport
@@ -12,7 +13,7 @@ import WebSocketTransport
     final class AnsweringHandler: WebSocketServerHandler, @unchecked Sendable {
         static let big = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 % 251) }
 
-        func upgradeRequested(_ request: HTTPRequestInfo) -> UpgradeDecision { .refuse(status: 404, body: "no") }
+        func upgradeRequested(_ request: HTTPRequestInfo) -> UpgradeDecision<Void> { .refuse(status: 404, body: "no") }
         func httpRequest(_ request: HTTPRequestInfo) -> HTTPResponse {
             switch request.path {
             case "/auth":
@@ -21,7 +22,7 @@ import WebSocketTransport
             default: HTTPResponse(status: 404, text: "not here\n")
             }
         }
-        func connectionOpened(_ connection: ServerConnection) {}
+        func connectionOpened(_ connection: ServerConnection, context: Void) {}
         func textReceived(_ connection: ServerConnection, _ bytes: [UInt8]) {}
         func connectionClosed(_ connection: ServerConnection, reason: CloseReason) {}
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTransport
 import TestSupport
 import Testing
 

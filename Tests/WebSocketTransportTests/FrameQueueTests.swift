@@ -1,3 +1,4 @@
+import ServerTransport
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import ServerTransport
 import Testing
 
 @testable import WebSocketTransport

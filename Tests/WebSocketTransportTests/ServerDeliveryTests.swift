@@ -1,4 +1,5 @@
 import Foundation
+import ServerTransport
 import TestSupport
 import Testing
 import WebSocketTransport
@@ -74,7 +75,7 @@ import WebSocketTransport
         @Sendable func pump() {
             guard flood.read({ $0 }) else { return }
             // Keep pace with the reading client so only the paused one falls behind.
-            let fastQueue = server.connections.first { $0.userData as? String == "fast" }?.queuedBytes ?? 0
+            let fastQueue = server.connections.first { $0.query["token"] == "fast" }?.queuedBytes ?? 0
             if fastQueue < 64 * 1024 {
                 for _ in 0..<8 { server.broadcast(frame, to: server.connections) }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTransport
 import Testing
 import WebSocketTransport
 
@@ -7,7 +8,7 @@ import WebSocketTransport
         let server = WebSocketServer(handler: RecordingHandler())
         server.stop()
         server.waitUntilStopped()
-        #expect(throws: WebSocketServerError.stopped) { try server.listen() }
+        #expect(throws: ListenError.stopped) { try server.listen() }
     }
 
     @Test func runOnAThreadOfTheCallersChoice() throws {
@@ -20,13 +21,13 @@ import WebSocketTransport
         let client = try BlockingWebSocket(url: url(server))
         client.send("all:mine")
         #expect(try client.receive() == .text("all:mine"))
-        #expect(throws: WebSocketServerError.alreadyStarted) { try server.listen() }
+        #expect(throws: ListenError.alreadyStarted) { try server.listen() }
         stopServer(server)
         #expect(try client.waitForClose().code == 1001)
     }
 
     @Test func rejectsUnusableHosts() {
         let server = WebSocketServer(configuration: .init(host: "not an address"), handler: RecordingHandler())
-        #expect(throws: WebSocketServerError.invalidHost("not an address")) { try server.listen() }
+        #expect(throws: ListenError.invalidHost("not an address")) { try server.listen() }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ServerTransport
 import TestSupport
 import WebSocketTransport
 
@@ -18,18 +19,18 @@ final class RecordingHandler: WebSocketServerHandler, @unchecked Sendable {
     let log = Watched(Log())
     weak var server: WebSocketServer?
 
-    func upgradeRequested(_ request: HTTPRequestInfo) -> UpgradeDecision {
+    func upgradeRequested(_ request: HTTPRequestInfo) -> UpgradeDecision<String?> {
         log.update { $0.upgradeRequests.append(request) }
         if request.path == "/missing" { return .refuse(status: 404, body: "no such board") }
         if request.token == "bad" { return .refuse(status: 401, body: "bad token") }
-        return .accept(userData: request.token)
+        return .accept(request.token)
     }
 
     func httpRequest(_ request: HTTPRequestInfo) -> HTTPResponse {
         request.path == "/health" ? HTTPResponse(status: 200, text: "ok") : .notFound
     }
 
-    func connectionOpened(_ connection: ServerConnection) {
+    func connectionOpened(_ connection: ServerConnection, context token: String?) {
         log.update { $0.opened += 1 }
     }
 

@@ -6,11 +6,11 @@ import BoardSync
 public struct HistoryPanel: Hashable, Sendable {
     /// One change as the panel lists it: the change and its words.
     public struct Line: Hashable, Sendable {
-        public var entry: HistoryEntry
+        public var entry: SequencedOp
         /// The change in words ("bob moved Photos to Done").
         public var text: String
 
-        public init(entry: HistoryEntry, text: String) {
+        public init(entry: SequencedOp, text: String) {
             self.entry = entry
             self.text = text
         }
@@ -33,7 +33,7 @@ public struct HistoryPanel: Hashable, Sendable {
     /// The version whose board was asked for with Enter and has not come yet.
     public var opening: Int?
     /// Pages whose words wait for the board just before their oldest change, by that board's version.
-    var awaitingWords: [Int: [HistoryEntry]] = [:]
+    var awaitingWords: [Int: [SequencedOp]] = [:]
 
     public init() {}
 
@@ -44,7 +44,7 @@ public struct HistoryPanel: Hashable, Sendable {
     /// by version; a page of the newest changes that does not reach the lines listed so far
     /// (after a long disconnection) replaces them, so the list never has a gap. The chosen line
     /// stays chosen, and the newest stays chosen when it was.
-    mutating func merge(_ entries: [HistoryEntry], words: [String], newest: Bool) {
+    mutating func merge(_ entries: [SequencedOp], words: [String], newest: Bool) {
         let chosen = selected == 0 ? nil : (lines.indices.contains(selected) ? lines[selected].version : nil)
         if newest, let oldest = entries.map(\.version).min(), let top = lines.first?.version, oldest > top + 1 {
             lines = []
@@ -60,7 +60,7 @@ public struct HistoryPanel: Hashable, Sendable {
     }
 
     /// Replaces the words of the lines of `entries` (once the board before them is known).
-    mutating func reword(_ entries: [HistoryEntry], words: [String]) {
+    mutating func reword(_ entries: [SequencedOp], words: [String]) {
         var byVersion: [Int: String] = [:]
         for (entry, text) in zip(entries, words) { byVersion[entry.version] = text }
         for index in lines.indices {

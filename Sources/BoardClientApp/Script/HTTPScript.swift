@@ -16,7 +16,7 @@ public struct HTTPScript: Sendable {
     /// The board of the URL (nil for `boards` with a server URL).
     public let board: String?
     /// Changes received so far, newest first.
-    private var entries: [HistoryEntry] = []
+    private var entries: [SequencedOp] = []
 
     public init(command: ScriptCommand, board: String?) {
         self.command = command
@@ -84,7 +84,7 @@ public struct HTTPScript: Sendable {
             let lines = zip(entries, words).map { entry, text in
                 json
                     ? String(decoding: WireCodec.encodeHistoryEntry(entry, text: text), as: UTF8.self)
-                    : "v\(entry.version)  \(entry.at.rfc3339)  \(text)"
+                    : "v\(entry.version)  \(entry.committedAt?.rfc3339 ?? "-")  \(text)"
             }
             return .finished(ScriptResult(.ok, lines.joined(separator: "\n")))
         default:

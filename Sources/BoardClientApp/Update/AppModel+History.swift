@@ -166,8 +166,10 @@ extension AppModel {
         }
         if panel.opening == version {
             panel.opening = nil
-            if let board, let line = panel.lines.first(where: { $0.version == version }) {
-                past = PastBoard(board: board, at: line.entry.at, change: line.text)
+            if let board, let line = panel.lines.first(where: { $0.version == version }),
+                let at = line.entry.committedAt
+            {
+                past = PastBoard(board: board, at: at, change: line.text)
             } else if case .answered(404, _) = result {
                 post("v\(version) is no longer retained by the server", into: &commands)
             } else if case .failed(let reason) = result {
@@ -187,21 +189,26 @@ extension AppModel {
     ) {
         guard var panel = history else { return }
         let at = wallClock.time(at: now)
-        var entries: [HistoryEntry] = []
+        var entries: [SequencedOp] = []
         switch message {
-        case .op(let op) where op.version > version:
-            entries = [HistoryEntry(version: op.version, client: op.client, user: op.user, at: at, op: op.op)]
+        case .op(var op) where op.version > version:
+            op.committedAt = at
+            entries = [op]
         case .ack(let ack) where ack.version > version:
             if let op = ack.op {
                 entries = [
-                    HistoryEntry(version: ack.version, client: machine.clientID, user: machine.user, at: at, op: op)
+                    SequencedOp(
+                        version: ack.version, client: machine.clientID, user: machine.user, seq: ack.seq, op: op,
+                        committedAt: at)
                 ]
             }
         case .welcome(let welcome):
             switch welcome.state {
             case .ops(let ops):
-                entries = ops.filter { $0.version > version }.map {
-                    HistoryEntry(version: $0.version, client: $0.client, user: $0.user, at: at, op: $0.op)
+                entries = ops.filter { $0.version > version }.map { op in
+                    var entry = op
+                    entry.committedAt = at
+                    return entry
                 }
             case .board(let snapshot) where snapshot.version > version:
                 panel.loading = true

@@ -25,7 +25,7 @@ enum HistoryView {
             x = buffer.set(
                 x: x, y: y, version + String(repeating: " ", count: versionWidth - version.count) + "  ",
                 style: Style(attributes: .dim))
-            let when = " · " + model.wallClock.describe(line.entry.at, now: model.now)
+            let when = line.entry.committedAt.map { " · " + model.wallClock.describe($0, now: model.now) } ?? ""
             let room = max(0, area.width - x - DisplayWidth.of(when))
             let textStyle =
                 chosen

@@ -7,7 +7,7 @@ struct InMemoryBoard {
     /// Kept snapshots in increasing version order.
     var snapshots: [Board] = []
     /// Retained ops in increasing version order.
-    var ops: [StoredOp] = []
+    var ops: [SequencedOp] = []
     var usedIDs: [String: IDKind] = [:]
     var lastSeqs: [ClientID: Int] = [:]
 
@@ -24,10 +24,10 @@ struct InMemoryBoard {
         snapshots.last { $0.version <= version }
     }
 
-    mutating func append(_ op: StoredOp) {
+    mutating func append(_ op: SequencedOp) {
         ops.append(op)
         head = op.version
-        advanceSeq(of: op.sequenced.client, to: op.sequenced.seq)
+        advanceSeq(of: op.client, to: op.seq)
     }
 
     mutating func advanceSeq(of client: ClientID, to seq: Int) {

@@ -40,7 +40,7 @@ public final class InMemoryBoardStore: SharedBoardStore {
         }
     }
 
-    public func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
+    public func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
         guard version >= 0, limit >= 0 else {
             throw .invalidArgument("opsAfter needs a version and a limit of at least 0")
         }
@@ -50,7 +50,7 @@ public final class InMemoryBoardStore: SharedBoardStore {
         }
     }
 
-    public func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
+    public func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
         guard version >= 0, limit >= 0 else {
             throw .invalidArgument("opsBefore needs a version and a limit of at least 0")
         }
@@ -73,14 +73,14 @@ public final class InMemoryBoardStore: SharedBoardStore {
         boards.withLock { $0[board]?.lastSeqs[client] ?? 0 }
     }
 
-    public func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> StoredOp? {
+    public func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> SequencedOp? {
         boards.withLock { boards in
-            boards[board]?.ops.first { $0.sequenced.client == client && $0.sequenced.seq == seq }
+            boards[board]?.ops.first { $0.client == client && $0.seq == seq }
         }
     }
 
     public func commitContinuing(
-        _ batch: CommitBatch, rebase: (([String: [StoredOp]]) -> CommitBatch)?
+        _ batch: CommitBatch, rebase: (([String: [SequencedOp]]) -> CommitBatch)?
     ) throws(StoreError) -> ContinuedCommit {
         let retainedOps = retainedOps
         return try boards.withLock {
@@ -105,7 +105,7 @@ public final class InMemoryBoardStore: SharedBoardStore {
     private static func commitContinuing(
         _ batch: CommitBatch, creating created: Set<String>, into boards: inout [String: InMemoryBoard],
         retainedOps: Int
-    ) throws(StoreError) -> [String: [StoredOp]] {
+    ) throws(StoreError) -> [String: [SequencedOp]] {
         let continued = batch.continuedVersions
         let behind = Set(
             continued.filter { board, version in
@@ -116,7 +116,7 @@ public final class InMemoryBoardStore: SharedBoardStore {
         var check = CommitBatchCheck()
         try check.check(kept) { boards[$0]?.head }
         apply(kept, to: &boards, retainedOps: retainedOps)
-        var newer: [String: [StoredOp]] = [:]
+        var newer: [String: [SequencedOp]] = [:]
         for board in behind {
             newer[board] = boards[board]?.ops.filter { $0.version > continued[board]! } ?? []
         }
@@ -129,7 +129,7 @@ public final class InMemoryBoardStore: SharedBoardStore {
             Set(
                 firstOps.filter { board, first in
                     boards[board]?.ops.first { $0.version == first.version }.map {
-                        $0.sequenced.client == first.sequenced.client && $0.sequenced.seq == first.sequenced.seq
+                        $0.client == first.client && $0.seq == first.seq
                     } ?? false
                 }.keys)
         }
@@ -143,12 +143,12 @@ public final class InMemoryBoardStore: SharedBoardStore {
         }
     }
 
-    public func opsAfter(_ versions: [String: Int], limit: Int) throws(StoreError) -> [String: [StoredOp]] {
+    public func opsAfter(_ versions: [String: Int], limit: Int) throws(StoreError) -> [String: [SequencedOp]] {
         guard limit >= 0, versions.values.allSatisfy({ $0 >= 0 }) else {
             throw .invalidArgument("opsAfter needs versions and a limit of at least 0")
         }
         return boards.withLock { boards in
-            var found: [String: [StoredOp]] = [:]
+            var found: [String: [SequencedOp]] = [:]
             for (name, version) in versions {
                 let ops = Array((boards[name]?.ops ?? []).lazy.filter { $0.version > version }.prefix(limit))
                 if !ops.isEmpty { found[name] = ops }

@@ -9,9 +9,18 @@ public struct CommitBatch: Sendable, Equatable {
     /// An op together with the board it belongs to.
     public struct BoardOp: Sendable, Equatable {
         /// The board name.
-        public var board: String
-        /// The committed op.
-        public var op: StoredOp
+        public private(set) var board: String
+        /// The committed op, stamped with `committedAt`.
+        public private(set) var op: SequencedOp
+        /// When it was committed.
+        public let committedAt: CommitTime
+
+        init(board: String, op: SequencedOp, committedAt: CommitTime) {
+            self.board = board
+            self.op = op
+            self.op.committedAt = committedAt
+            self.committedAt = committedAt
+        }
     }
 
     /// A `lastSeq` advance without a committed op (an acknowledged op that changed nothing).
@@ -70,14 +79,14 @@ public struct CommitBatch: Sendable, Equatable {
         newBoards.append(name)
     }
 
-    /// Appends an op committed on `board`.
-    public mutating func append(_ op: StoredOp, to board: String) {
-        ops.append(BoardOp(board: board, op: op))
+    /// Appends an op committed on `board` at `committedAt` (whatever time the op carries).
+    public mutating func append(_ op: SequencedOp, committedAt: CommitTime, to board: String) {
+        ops.append(BoardOp(board: board, op: op, committedAt: committedAt))
     }
 
-    /// Appends an op committed on `board` at `committedAt` (milliseconds since the Unix epoch).
-    public mutating func append(_ op: SequencedOp, committedAt: Int, to board: String) {
-        append(StoredOp(op, committedAt: committedAt), to: board)
+    /// Appends an op of another batch.
+    mutating func append(_ entry: BoardOp) {
+        ops.append(entry)
     }
 
     /// Raises `client`'s `lastSeq` on `board` to `seq` without an op.

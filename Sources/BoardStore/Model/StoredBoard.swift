@@ -8,7 +8,7 @@ public struct StoredBoard: Sendable, Equatable {
     /// initial state at version 0).
     public var snapshot: Board?
     /// The committed ops after the snapshot, in increasing version order without gaps.
-    public var ops: [StoredOp]
+    public var ops: [SequencedOp]
     /// Every id ever used on the board, deleted ones included, with what it named.
     public var usedIDs: [String: IDKind]
     /// The highest acknowledged `seq` of every client that ever had one on this board.
@@ -16,7 +16,7 @@ public struct StoredBoard: Sendable, Equatable {
 
     /// Creates a stored board.
     public init(
-        name: String, snapshot: Board?, ops: [StoredOp], usedIDs: [String: IDKind], lastSeqs: [ClientID: Int]
+        name: String, snapshot: Board?, ops: [SequencedOp], usedIDs: [String: IDKind], lastSeqs: [ClientID: Int]
     ) {
         self.name = name
         self.snapshot = snapshot

@@ -2,7 +2,7 @@ import BoardSync
 
 extension PostgreSQLBoardStore: SharedBoardStore {
     public func commitContinuing(
-        _ batch: CommitBatch, rebase: (([String: [StoredOp]]) -> CommitBatch)?
+        _ batch: CommitBatch, rebase: (([String: [SequencedOp]]) -> CommitBatch)?
     ) throws(StoreError) -> ContinuedCommit {
         guard !batch.isEmpty else { return ContinuedCommit() }
         var rebased: CommitBatch?
@@ -35,7 +35,7 @@ extension PostgreSQLBoardStore: SharedBoardStore {
     /// the ops above the continued version of each board left out.
     private func writeContinuing(
         _ batch: CommitBatch, heads: [String: Int], writes: PostgresStoreWrites, reads: PostgresStoreReads
-    ) throws -> [String: [StoredOp]] {
+    ) throws -> [String: [SequencedOp]] {
         let continued = batch.continuedVersions
         let behind = Set(continued.filter { heads[$0.key] != $0.value }.keys)
         let kept = batch.excluding(behind, withoutCreations: true)
@@ -61,8 +61,8 @@ extension PostgreSQLBoardStore: SharedBoardStore {
                         AND ops.seq = w.seq
                     """,
                 [
-                    boards, boards.map { firstOps[$0]!.version }, boards.map { firstOps[$0]!.sequenced.client },
-                    boards.map { firstOps[$0]!.sequenced.seq },
+                    boards, boards.map { firstOps[$0]!.version }, boards.map { firstOps[$0]!.client },
+                    boards.map { firstOps[$0]!.seq },
                 ])
             return Set(try rows.map { try $0.string(0) })
         }
@@ -81,7 +81,7 @@ extension PostgreSQLBoardStore: SharedBoardStore {
         }
     }
 
-    public func opsAfter(_ versions: [String: Int], limit: Int) throws(StoreError) -> [String: [StoredOp]] {
+    public func opsAfter(_ versions: [String: Int], limit: Int) throws(StoreError) -> [String: [SequencedOp]] {
         guard limit >= 0, versions.values.allSatisfy({ $0 >= 0 }) else {
             throw .invalidArgument("opsAfter needs versions and a limit of at least 0")
         }
@@ -92,9 +92,9 @@ extension PostgreSQLBoardStore: SharedBoardStore {
 
 extension PostgresStoreReads {
     /// Up to `limit` ops above each board's version, in one statement.
-    func opsAfter(_ versions: [String: Int], limit: Int) throws -> [String: [StoredOp]] {
+    func opsAfter(_ versions: [String: Int], limit: Int) throws -> [String: [SequencedOp]] {
         let boards = versions.keys.sorted()
-        var found: [String: [StoredOp]] = [:]
+        var found: [String: [SequencedOp]] = [:]
         for row in try connection.execute(
             prepared: """
                 SELECT o.version, o.client, o."user", o.seq, o.op_json, o.committed_at, w.board

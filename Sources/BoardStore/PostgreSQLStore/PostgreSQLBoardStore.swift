@@ -71,14 +71,14 @@ public final class PostgreSQLBoardStore: BoardStore {
         try read { try $0.headVersion(of: board) }
     }
 
-    public func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
+    public func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
         guard version >= 0, limit >= 0 else {
             throw .invalidArgument("opsAfter needs a version and a limit of at least 0")
         }
         return try read { try $0.opsAfter(board, version: version, limit: limit) }
     }
 
-    public func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
+    public func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
         guard version >= 0, limit >= 0 else {
             throw .invalidArgument("opsBefore needs a version and a limit of at least 0")
         }
@@ -98,7 +98,7 @@ public final class PostgreSQLBoardStore: BoardStore {
         try read { try $0.lastSeq(board, client: client) }
     }
 
-    public func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> StoredOp? {
+    public func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> SequencedOp? {
         try read { try $0.committedOp(board, client: client, seq: seq) }
     }
 

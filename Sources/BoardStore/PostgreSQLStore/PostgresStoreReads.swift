@@ -29,7 +29,7 @@ struct PostgresStoreReads {
         }
     }
 
-    func opsAfter(_ board: String, version: Int, limit: Int) throws -> [StoredOp] {
+    func opsAfter(_ board: String, version: Int, limit: Int) throws -> [SequencedOp] {
         try connection.execute(
             prepared: """
                 SELECT version, client, "user", seq, op_json, committed_at FROM ops
@@ -39,7 +39,7 @@ struct PostgresStoreReads {
     }
 
     /// Up to `limit` retained ops below `version`, newest first.
-    func opsBefore(_ board: String, version: Int, limit: Int) throws -> [StoredOp] {
+    func opsBefore(_ board: String, version: Int, limit: Int) throws -> [SequencedOp] {
         try connection.execute(
             prepared: """
                 SELECT version, client, "user", seq, op_json, committed_at FROM ops
@@ -73,7 +73,7 @@ struct PostgresStoreReads {
         ).first?.int(0) ?? 0
     }
 
-    func committedOp(_ board: String, client: ClientID, seq: Int) throws -> StoredOp? {
+    func committedOp(_ board: String, client: ClientID, seq: Int) throws -> SequencedOp? {
         try connection.execute(
             prepared: """
                 SELECT version, client, "user", seq, op_json, committed_at FROM ops
@@ -102,14 +102,12 @@ struct PostgresStoreReads {
     }
 
     /// A row of `version, client, "user", seq, op_json, committed_at` as a stored op.
-    func storedOp(_ row: PostgresRow, board: String) throws -> StoredOp {
+    func storedOp(_ row: PostgresRow, board: String) throws -> SequencedOp {
         let version = try row.int(0)
         let op = try decoded("op \(version) of board \(board)") { try StoredJSON.op(from: row.string(4)) }
-        return StoredOp(
-            SequencedOp(
-                version: version, client: ClientID(try row.string(1)), user: try row.string(2), seq: try row.int(3),
-                op: op),
-            committedAt: try row.int(5))
+        return SequencedOp(
+            version: version, client: ClientID(try row.string(1)), user: try row.string(2), seq: try row.int(3),
+            op: op, committedAt: CommitTime(milliseconds: Int64(try row.int(5))))
     }
 
     /// The value `decode` reads from stored text; text that is not a model value is corrupt.

@@ -58,9 +58,9 @@ struct PostgresStoreWrites {
                                      $7::bigint[])
                 """,
             [
-                ops.map(\.board), ops.map(\.op.version), ops.map(\.op.sequenced.client), ops.map(\.op.sequenced.user),
-                ops.map(\.op.sequenced.seq), ops.map { StoredJSON.text(of: $0.op.sequenced.op) },
-                ops.map(\.op.committedAt),
+                ops.map(\.board), ops.map(\.op.version), ops.map(\.op.client), ops.map(\.op.user),
+                ops.map(\.op.seq), ops.map { StoredJSON.text(of: $0.op.op) },
+                ops.map { Int($0.committedAt.milliseconds) },
             ])
     }
 
@@ -68,8 +68,8 @@ struct PostgresStoreWrites {
     private func raiseSeqs(_ batch: CommitBatch) throws {
         var seqs: [BoardClient: Int] = [:]
         for entry in batch.ops {
-            let key = BoardClient(board: entry.board, client: entry.op.sequenced.client.rawValue)
-            seqs[key] = max(seqs[key] ?? 0, entry.op.sequenced.seq)
+            let key = BoardClient(board: entry.board, client: entry.op.client.rawValue)
+            seqs[key] = max(seqs[key] ?? 0, entry.op.seq)
         }
         for advance in batch.seqAdvances {
             let key = BoardClient(board: advance.board, client: advance.client.rawValue)

@@ -55,7 +55,7 @@ extension StoreConnection {
             guard entry.op.version == expected else {
                 throw StoreError.versionConflict(board: entry.board, expected: expected, found: entry.op.version)
             }
-            if try write(entry.op, board: entry.board) >= Self.boardMoveOps { full.insert(entry.board) }
+            if try write(entry) >= Self.boardMoveOps { full.insert(entry.board) }
             changedHeads[entry.board] = entry.op.version
         }
 
@@ -98,11 +98,12 @@ extension StoreConnection {
     }
 
     /// Logs `stored`; returns the number of ops of `board` in the log not yet copied.
-    private func write(_ stored: StoredOp, board: String) throws -> Int {
-        let op = stored.sequenced
-        let (row, logged) = log.append(board)
+    private func write(_ stored: CommitBatch.BoardOp) throws -> Int {
+        let op = stored.op
+        let (row, logged) = log.append(stored.board)
         try insertOp.run(
-            row, board, op.version, op.client, op.user, op.seq, StoredJSON.text(of: op.op), stored.committedAt)
+            row, stored.board, op.version, op.client, op.user, op.seq, StoredJSON.text(of: op.op),
+            Int(stored.committedAt.milliseconds))
         return logged
     }
 

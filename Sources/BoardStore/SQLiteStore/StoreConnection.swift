@@ -125,7 +125,7 @@ final class StoreConnection {
         return Dictionary(rows, uniquingKeysWith: max)
     }
 
-    func opsAfter(_ board: String, version: Int, limit: Int) throws -> [StoredOp] {
+    func opsAfter(_ board: String, version: Int, limit: Int) throws -> [SequencedOp] {
         try database.statement(
             """
             SELECT version, client, user, seq, op_json, committed_at FROM all_ops
@@ -136,7 +136,7 @@ final class StoreConnection {
 
     /// Reads each table newest first through its own order (the key of `ops`, a scan of the
     /// short `op_log`) and merges the two, so a page never sorts the board's whole history.
-    func opsBefore(_ board: String, version: Int, limit: Int) throws -> [StoredOp] {
+    func opsBefore(_ board: String, version: Int, limit: Int) throws -> [SequencedOp] {
         try database.statement(
             """
             SELECT * FROM (
@@ -184,7 +184,7 @@ final class StoreConnection {
         ).queryOne(board, client) { $0.int(0) } ?? 0
     }
 
-    func committedOp(_ board: String, client: ClientID, seq: Int) throws -> StoredOp? {
+    func committedOp(_ board: String, client: ClientID, seq: Int) throws -> SequencedOp? {
         try database.statement(
             """
             SELECT version, client, user, seq, op_json, committed_at FROM all_ops
@@ -212,11 +212,11 @@ final class StoreConnection {
         }
     }
 
-    private func storedOp(_ row: OpRow, board: String) throws -> StoredOp {
+    private func storedOp(_ row: OpRow, board: String) throws -> SequencedOp {
         let op = try decoded("op \(row.version) of board \(board)") { try StoredJSON.op(from: row.json) }
-        return StoredOp(
-            SequencedOp(version: row.version, client: row.client, user: row.user, seq: row.seq, op: op),
-            committedAt: row.committedAt)
+        return SequencedOp(
+            version: row.version, client: row.client, user: row.user, seq: row.seq, op: op,
+            committedAt: CommitTime(milliseconds: Int64(row.committedAt)))
     }
 
     /// The value `decode` reads from stored text; text that is not a model value makes the file

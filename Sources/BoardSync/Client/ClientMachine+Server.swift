@@ -48,7 +48,7 @@ extension ClientMachine {
         }
     }
 
-    mutating func receiveCommitted(_ message: ServerMessage.CommittedOp, into output: inout ClientOutput) {
+    mutating func receiveCommitted(_ message: SequencedOp, into output: inout ClientOutput) {
         guard message.version > version else { return }
         if message.client == clientID, let flight = chain.inFlight {
             guard let group = message.group else {

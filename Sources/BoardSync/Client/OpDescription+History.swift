@@ -5,7 +5,7 @@ extension OpDescription {
     /// the entries are replayed onto it in version order. Where that is not possible (no such
     /// board, a gap between the entries) the entries from there on are described on the last
     /// board that was known, naming what it does not hold by id.
-    public static func describe(_ entries: [HistoryEntry], startingFrom board: Board?) -> [String] {
+    public static func describe(_ entries: [SequencedOp], startingFrom board: Board?) -> [String] {
         let ordered = entries.sorted { $0.version < $1.version }
         var state = board.map { BoardState(board: $0) }
         var lastKnown = board ?? Board(id: "", version: 0, sections: [])

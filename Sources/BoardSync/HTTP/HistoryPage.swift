@@ -3,9 +3,9 @@
 public struct HistoryPage: Hashable, Sendable {
     public var board: String
     /// Newest first.
-    public var entries: [HistoryEntry]
+    public var entries: [SequencedOp]
 
-    public init(board: String, entries: [HistoryEntry]) {
+    public init(board: String, entries: [SequencedOp]) {
         self.board = board
         self.entries = entries
     }

@@ -10,7 +10,7 @@ extension WireCodec {
         writer.string(page.board)
         writer.key("ops")
         writer.beginArray()
-        for entry in page.entries { entry.write(to: &writer) }
+        for entry in page.entries { entry.writeHistoryEntry(to: &writer) }
         writer.endArray()
         writer.endObject()
         return writer.bytes
@@ -22,9 +22,9 @@ extension WireCodec {
 
     /// One history entry as the history endpoint writes it, with `text` (its words) added after
     /// the protocol's fields when given: a line of `board-client history --json`.
-    public static func encodeHistoryEntry(_ entry: HistoryEntry, text: String? = nil) -> [UInt8] {
+    public static func encodeHistoryEntry(_ entry: SequencedOp, text: String? = nil) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 256)
-        entry.write(to: &writer, text: text)
+        entry.writeHistoryEntry(to: &writer, text: text)
         return writer.bytes
     }
 
@@ -89,7 +89,8 @@ private struct BoardList: WireDecodable {
 
 extension HistoryPage: WireDecodable {
     init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
-        self.init(board: try reader.string("board"), entries: try reader.objects("ops", HistoryEntry.init(wire:)))
+        self.init(
+            board: try reader.string("board"), entries: try reader.objects("ops", SequencedOp.init(historyEntry:)))
     }
 }
 
@@ -97,34 +98,5 @@ extension HTTPRefusal: WireDecodable {
     init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(
             try reader.word("error", as: HTTPRefusal.Reason.self), message: try reader.optionalString("message"))
-    }
-}
-
-extension HistoryEntry {
-    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
-        let text = try reader.string("at")
-        guard let at = CommitTime(rfc3339: text) else { throw .unknownValue(field: "at", value: text) }
-        self.init(
-            version: try reader.integer("version", minimum: 1), client: try ClientID(reader.string("client")),
-            user: try reader.string("user"), at: at, op: try reader.nested("op", Op.init(wire:)))
-    }
-
-    func write(to writer: inout JSONWriter, text: String? = nil) {
-        writer.beginObject()
-        writer.key("version")
-        writer.integer(version)
-        writer.key("client")
-        writer.string(client.rawValue)
-        writer.key("user")
-        writer.string(user)
-        writer.key("at")
-        writer.string(at.rfc3339)
-        writer.key("op")
-        op.write(to: &writer)
-        if let text {
-            writer.key("text")
-            writer.string(text)
-        }
-        writer.endObject()
     }
 }

@@ -29,6 +29,9 @@ public struct SequencerOutput: Hashable, Sendable {
     /// Whether the turn changed nothing durable (no transaction needed).
     public var needsPersisting: Bool { !commits.isEmpty || !lastSeqUpdates.isEmpty || !newIDs.isEmpty }
 
+    /// Whether the turn asks for nothing at all: nothing to send, store or close.
+    public var isEmpty: Bool { messages.isEmpty && !needsPersisting && closes.isEmpty }
+
     /// The messages that `connection` receives, in order.
     public func messages(to connection: ConnectionID) -> [ServerMessage] {
         messages.filter { $0.connections.contains(connection) }.map { $0.message }

@@ -52,7 +52,7 @@ enum ModelFixtures {
 
     /// Bob's op committed at `version`, as the server sends it.
     static func bobs(_ version: Int, _ op: Op) -> ServerMessage {
-        .op(.init(version: version, client: "bob0000000000000", user: "bob", op: op))
+        .op(.init(version: version, client: "bob0000000000000", user: "bob", seq: 0, op: op))
     }
 
     static func key(_ key: Key, _ modifiers: KeyModifiers = []) -> AppMessage {

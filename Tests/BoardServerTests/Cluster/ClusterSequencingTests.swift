@@ -1,5 +1,6 @@
 import BoardStore
 import BoardSync
+import TestSupport
 import Testing
 
 @testable import BoardServer
@@ -49,8 +50,8 @@ struct ClusterSequencingTests {
         let board = try #require(try cluster.store.loadBoard("team"))
         #expect(board.ops.map(\.version) == [1, 2])
         let second = try #require(board.ops.last)
-        let expected = second.sequenced.client == "bob" ? Ops.insert("b1", at: 1) : Ops.insert("a1", at: 1)
-        #expect(second.sequenced.op == expected, "the op committed first keeps the contested slot")
+        let expected = second.client == "bob" ? Ops.insert("b1", at: 1) : Ops.insert("a1", at: 1)
+        #expect(second.op == expected, "the op committed first keeps the contested slot")
     }
 
     /// Another server committed the board's next version, unheard: the commit that loses the
@@ -64,23 +65,23 @@ struct ClusterSequencingTests {
         cluster.settle()
         var elsewhere = CommitBatch()
         elsewhere.append(
-            StoredOp(
-                SequencedOp(version: 1, client: "hal", user: "hal", seq: 1, op: Ops.insert("h1", at: 0)),
-                committedAt: 0),
-            to: "team")
+            SequencedOp(version: 1, client: "hal", user: "hal", seq: 1, op: Ops.insert("h1", at: 0)),
+            committedAt: CommitTime(milliseconds: 0), to: "team")
         elsewhere.advanceSeq(of: "hal", on: "team", to: 1)
         try cluster.store.commit(elsewhere)
-        let ticketsBefore = try #require(server.service.cluster).scheduler.lastTicket
+        let ticketsBefore = server.service.durability.lastTicket
         gus.send(.submit(.init(seq: 1, base: 0, op: Ops.insert("g1", at: 0))))
         server.settle()
         let other = try gus.receive { $0.opValue }
         #expect(other.version == 1 && other.client == "hal")
         let ack = try gus.receive { $0.ackValue }
         #expect(ack.version == 2 && ack.seq == 1 && ack.op == Ops.insert("g1", at: 1))
-        let state = try #require(server.service.cluster)
-        #expect(state.scheduler.lastTicket == ticketsBefore + 1, "one commit lost the race and stored the rebase")
-        #expect(state.metrics.racesLost == 1)
-        #expect(state.metrics.racesLostBeforeCommit.count == 1 && state.metrics.racesLostBeforeCommit.sum == 1)
+        let durability = server.service.durability
+        #expect(durability.lastTicket == ticketsBefore + 1, "one commit lost the race and stored the rebase")
+        #expect(durability.raceMetrics.racesLost == 1)
+        #expect(
+            durability.raceMetrics.racesLostBeforeCommit.count == 1
+                && durability.raceMetrics.racesLostBeforeCommit.sum == 1)
         #expect(try cluster.store.headVersion(of: "team") == 2)
     }
 
@@ -132,7 +133,7 @@ struct ClusterSequencingTests {
         cluster.store.failure = .none
         let ack = try #require(try erin.submit(seq: 1, base: 0, Ops.insert("e1")).ackValue)
         #expect(ack.version == 1 && !ack.duplicate)
-        #expect(server.service.cluster?.metrics.submitsGivenUp == 1)
+        #expect(server.service.durability.raceMetrics.submitsGivenUp == 1)
     }
 
     /// A store that comes back before the deadline acknowledges what waited, unharmed.

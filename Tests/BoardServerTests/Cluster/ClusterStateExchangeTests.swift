@@ -1,6 +1,7 @@
 import BoardStore
 import BoardSync
 import Locking
+import TestSupport
 import Testing
 
 @testable import BoardServer

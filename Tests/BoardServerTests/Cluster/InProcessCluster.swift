@@ -96,12 +96,12 @@ final class FlakySharedStore: SharedBoardStore, @unchecked Sendable {
         try inner.commit(batch)
     }
 
-    func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
+    func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
         try check()
         return try inner.opsAfter(board, version: version, limit: limit)
     }
 
-    func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [StoredOp] {
+    func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
         try check()
         return try inner.opsBefore(board, version: version, limit: limit)
     }
@@ -121,13 +121,13 @@ final class FlakySharedStore: SharedBoardStore, @unchecked Sendable {
         return try inner.lastSeq(board, client: client)
     }
 
-    func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> StoredOp? {
+    func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> SequencedOp? {
         try check()
         return try inner.committedOp(board, client: client, seq: seq)
     }
 
     func commitContinuing(
-        _ batch: CommitBatch, rebase: (([String: [StoredOp]]) -> CommitBatch)?
+        _ batch: CommitBatch, rebase: (([String: [SequencedOp]]) -> CommitBatch)?
     ) throws(StoreError) -> ContinuedCommit {
         switch failure {
         case .none: return try inner.commitContinuing(batch, rebase: rebase)
@@ -152,7 +152,7 @@ final class FlakySharedStore: SharedBoardStore, @unchecked Sendable {
         return try inner.headVersions(of: boards)
     }
 
-    func opsAfter(_ versions: [String: Int], limit: Int) throws(StoreError) -> [String: [StoredOp]] {
+    func opsAfter(_ versions: [String: Int], limit: Int) throws(StoreError) -> [String: [SequencedOp]] {
         try check()
         return try inner.opsAfter(versions, limit: limit)
     }

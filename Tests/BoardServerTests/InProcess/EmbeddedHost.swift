@@ -1,10 +1,11 @@
+import BoardSync
 import TestSupport
 
 @testable import BoardServer
 
 /// A service thread driven by hand, for a `BoardService` in a test: the clock moves only when
-/// the test advances it, timers fire then, and work posted from other threads (the group
-/// committer's completions) waits until the test runs it. Everything but `post` is called on
+/// the test advances it, timers fire then, and work posted from other threads (the committer's
+/// completions) waits until the test runs it. Everything but `post` is called on
 /// the test's thread.
 final class EmbeddedHost: ServiceHost, @unchecked Sendable {
     private struct Timer {
@@ -21,6 +22,19 @@ final class EmbeddedHost: ServiceHost, @unchecked Sendable {
 
     /// The clock for the service.
     var clock: @Sendable () -> Double { { [unowned self] in now } }
+
+    /// The time of day when the clock reads its first value: 2026-12-01T09:00:00Z.
+    static let startOfDay = CommitTime(milliseconds: 1_796_115_600_000)
+
+    /// The time of day for the service: `startOfDay` plus the time the clock moved since.
+    var wallClock: @Sendable () -> CommitTime {
+        { [unowned self] in self.timeOfDay }
+    }
+
+    /// The time of day now: `startOfDay` plus the time the clock moved since.
+    var timeOfDay: CommitTime {
+        CommitTime(milliseconds: Self.startOfDay.milliseconds + Int64(((now - 10_000) * 1000).rounded()))
+    }
 
     func runLater(after seconds: Double, _ work: @escaping () -> Void) {
         timersScheduled += 1

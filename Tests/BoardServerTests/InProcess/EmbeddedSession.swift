@@ -1,5 +1,5 @@
 import BoardSync
-import WebSocketTransport
+import ServerTransport
 
 @testable import BoardServer
 

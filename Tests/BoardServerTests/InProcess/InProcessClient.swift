@@ -1,5 +1,6 @@
 import BoardSync
 import Foundation
+import TestSupport
 
 @testable import BoardServer
 

@@ -1,14 +1,16 @@
 import BoardStore
 import BoardSync
 import Foundation
+import ServerTransport
 import TestSupport
-import WebSocketTransport
+import Testing
 
 @testable import BoardServer
 
 /// A `BoardService` run in-process with the options of a `board-server` command line: sessions
-/// are `EmbeddedSession`s, time moves only by `advance`, commits go through the real group
-/// committer into a real store (in memory unless the test brings one), and the log is kept.
+/// are `EmbeddedSession`s, time (the monotonic clock and the time of day) moves only by
+/// `advance`, commits go through the real committer on its own queue into a real store (in
+/// memory unless the test brings one), and the log is kept.
 /// Tests that need no socket drive the server through this; the WebSocket transport is tested
 /// on its own and, with the server, through `ServerProcess`.
 ///
@@ -40,7 +42,7 @@ final class InProcessServer {
         let lines = logLines
         service = BoardService(
             options: options, store: self.store, log: Log(level: .debug) { lines.append($0) }, tokens: tokens,
-            clock: host.clock, cluster: cluster
+            clock: host.clock, wallClock: host.wallClock, cluster: cluster
         ) { [unowned self] error in
             storageFailures.append(error)
         }
@@ -153,9 +155,12 @@ final class InProcessServer {
         try WireCodec.decodeBoard(Array(get(url(board: board)).body.utf8))
     }
 
-    /// The metrics as sample name (with labels) to value.
+    /// The metrics as sample name (with labels) to value; every line but comments must be a
+    /// sample.
     func metrics() -> [String: Double] {
-        MetricsText.samples(get("/metrics").body)
+        let page = MetricsText(get("/metrics").body)
+        for line in page.unreadable { Issue.record("not a Prometheus sample line: \(line)") }
+        return page.samples
     }
 
     /// Reloads the tokens, as SIGHUP does.

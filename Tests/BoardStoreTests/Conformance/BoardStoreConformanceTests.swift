@@ -76,11 +76,10 @@ struct BoardStoreConformanceTests {
     func textIsStoredExactly(factory: StoreFactory) throws {
         try factory.withStore { (store: any BoardStore) throws in
             try store.commit(creation(of: "team"))
-            let unusual = StoredOp(
-                SequencedOp(
-                    version: 1, client: "c:1", user: "Zoë 🚀", seq: 1,
-                    op: .update(item: "i\u{301}1", label: " e\u{301} \"q\" \u{0}\\ \n")),
-                committedAt: 0)
+            let unusual = SequencedOp(
+                version: 1, client: "c:1", user: "Zoë 🚀", seq: 1,
+                op: .update(item: "i\u{301}1", label: " e\u{301} \"q\" \u{0}\\ \n"),
+                committedAt: CommitTime(milliseconds: 0))
             var batch = CommitBatch()
             batch.append(unusual, to: "team")
             try store.commit(batch)

@@ -5,7 +5,7 @@ extension ServerMessage {
         switch type {
         case "welcome": self = .welcome(try Welcome(wire: &reader))
         case "ack": self = .ack(try Ack(wire: &reader))
-        case "op": self = .op(try CommittedOp(wire: &reader))
+        case "op": self = .op(try SequencedOp(opMessage: &reader))
         case "drag": self = .drag(try Drag(wire: &reader))
         case "presence": self = .presence(try Presence(wire: &reader))
         case "error": self = .error(try ErrorReport(wire: &reader))
@@ -18,7 +18,7 @@ extension ServerMessage {
         switch self {
         case .welcome(let welcome): welcome.write(to: &writer)
         case .ack(let ack): ack.write(to: &writer)
-        case .op(let committed): committed.write(to: &writer)
+        case .op(let committed): committed.writeOpMessage(to: &writer)
         case .drag(let drag): drag.write(to: &writer)
         case .presence(let presence): presence.write(to: &writer)
         case .error(let report): report.write(to: &writer)

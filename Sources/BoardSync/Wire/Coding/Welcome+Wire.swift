@@ -27,10 +27,10 @@ extension ServerMessage.Welcome {
 
     private static func ops<Reader: FieldReading>(
         from reader: inout Reader
-    ) throws(WireError) -> [ServerMessage.CommittedOp] {
+    ) throws(WireError) -> [SequencedOp] {
         try reader.objects("ops") { (element: inout Reader) throws(WireError) in
             try element.expectType("op")
-            return try ServerMessage.CommittedOp(wire: &element)
+            return try SequencedOp(opMessage: &element)
         }
     }
 
@@ -43,7 +43,7 @@ extension ServerMessage.Welcome {
         case .ops(let ops):
             writer.key("ops")
             writer.beginArray()
-            for op in ops { op.write(to: &writer) }
+            for op in ops { op.writeOpMessage(to: &writer) }
             writer.endArray()
         }
         writer.key("you")

@@ -2,7 +2,8 @@
 public enum ServerMessage: Hashable, Sendable {
     case welcome(Welcome)
     case ack(Ack)
-    case op(CommittedOp)
+    /// A committed op, without its `seq` and commit time.
+    case op(SequencedOp)
     case drag(Drag)
     case presence(Presence)
     case error(ErrorReport)

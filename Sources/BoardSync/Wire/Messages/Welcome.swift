@@ -6,7 +6,7 @@ extension ServerMessage {
         public enum State: Hashable, Sendable {
             case board(Board)
             /// `op` messages in version order; on the wire each keeps its `"type": "op"`.
-            case ops([CommittedOp])
+            case ops([SequencedOp])
         }
 
         public var state: State

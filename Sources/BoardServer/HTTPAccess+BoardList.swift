@@ -1,0 +1,52 @@
+import BoardStore
+import BoardSync
+import ServerTransport
+
+extension HTTPAccess {
+    /// `GET /boards` (protocol section 8): every board the request's token covers (every board
+    /// without tokens), sorted by name, with its durable version and size; an empty list for a
+    /// token that covers none; 401 for a missing or unknown token. A loaded board is summed up
+    /// from memory (on a server sharing its store, only when memory has the store's head);
+    /// another one is rebuilt from the store once per version and remembered.
+    /// Nil for any other request.
+    func boardListRequest(_ request: HTTPRequestInfo) -> HTTPResponse? {
+        guard request.path == "/boards" else { return nil }
+        var grant: TokenGrant?
+        if let tokens = accessControl.tokens {
+            guard let token = AccessControl.presentedToken(request), let found = tokens.grant(for: token) else {
+                return AccessControl.Refusal.unknownToken.response
+            }
+            grant = found
+        }
+        do {
+            var summaries: [BoardSummary] = []
+            for name in try store.listBoards() where grant?.covers(name) ?? true {
+                if let summary = try summary(of: name) { summaries.append(summary) }
+            }
+            return HTTPResponse(
+                status: 200, contentType: "application/json", body: WireCodec.encodeBoardList(summaries))
+        } catch {
+            log(.error, "board list unavailable", ["error": String(describing: error)])
+            return HTTPResponse(status: 500, text: "board list unavailable\n")
+        }
+    }
+
+    private func summary(of name: String) throws -> BoardSummary? {
+        let loaded = boards[name].flatMap { $0.awaitingCreation ? nil : $0 }
+        if let loaded, !durability.canLoseRaces { return BoardSummary(loaded.durableBoard) }
+        guard let head = try store.headVersion(of: name) else { return nil }
+        if let loaded, loaded.durableBoard.version == head { return BoardSummary(loaded.durableBoard) }
+        if let known = boardSummaries[name], known.version == head { return known }
+        guard case .board(let board) = try PastBoard.rebuild(name, at: head, store: store, maxOps: .max) else {
+            return nil
+        }
+        let summary = BoardSummary(board)
+        boardSummaries[name] = summary
+        return summary
+    }
+}
+
+extension AccessControl.Refusal {
+    /// 401: the request carries no token, or one the tokens file does not hold.
+    static let unknownToken = Self(status: 401, body: "missing or unknown token\n", reason: "unauthorized")
+}

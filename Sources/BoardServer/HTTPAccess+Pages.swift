@@ -1,0 +1,33 @@
+import BoardSync
+import ServerTransport
+
+extension HTTPAccess {
+    /// The browser's routes of section 8: the index `/`, a board's page `/b/BOARD`, the page's
+    /// files under `/assets/` (each a fixed entry of `PageAssets`; anything else there is 404).
+    /// Nil for every other path; the board list the index reads is `boardListRequest`.
+    ///
+    /// A board page follows the token rules of `GET /boards/BOARD`: a refused request still gets
+    /// the page, with the refusal's status, so that the person reads why instead of a bare error.
+    func pageResponse(_ request: HTTPRequestInfo) -> HTTPResponse? {
+        let path = request.path
+        if path.hasPrefix(PageAssets.boardPagePath) {
+            let name = String(path.dropFirst(PageAssets.boardPagePath.count))
+            guard Validation.isBoardName(name), let page = PageAssets.builtIn[PageAssets.boardPagePath] else {
+                return .notFound
+            }
+            if case .failure(let refusal) = accessControl.authorize(request, board: name) {
+                return page.response(status: refusal.status, ifNoneMatch: nil)
+            }
+            return page.response(ifNoneMatch: request.ifNoneMatch)
+        }
+        guard path == "/" || path.hasPrefix("/assets/") else { return nil }
+        guard let asset = PageAssets.builtIn[path] else {
+            if path == PageAssets.modulePath {
+                return HTTPResponse(
+                    status: 404, text: "the page module was not built into this server: run make wasm\n")
+            }
+            return .notFound
+        }
+        return asset.response(ifNoneMatch: request.ifNoneMatch)
+    }
+}

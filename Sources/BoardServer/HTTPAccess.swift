@@ -1,0 +1,122 @@
+import BoardStore
+import BoardSync
+import ServerTransport
+
+/// Access and HTTP: who gets in, and the answers to plain GETs. An upgrade is admitted by its
+/// path, token, origin and the connection limits (`AccessControl`), and a tokens file reloaded
+/// with SIGHUP closes the connections it no longer grants; `/healthz`, `/metrics`, the pages
+/// (`HTTPAccess+Pages`), the board list (`+BoardList`), a board's durable snapshot, its history
+/// and earlier versions (`+History`) are answered here, reading the store without loading a
+/// board but for the snapshot.
+final class HTTPAccess {
+    var accessControl: AccessControl
+    let options: ServerOptions
+    let store: any BoardStore
+    let boards: LoadedBoards
+    let delivery: Delivery
+    let durability: Durability
+    let metrics: Metrics
+    let log: Log
+    let clock: @Sendable () -> Double
+    let thread: ServiceThread
+    /// `GET /boards`'s summaries of boards that were not loaded, with the version they are of.
+    var boardSummaries: [String: BoardSummary] = [:]
+
+    init(
+        options: ServerOptions, tokens: AccessTokens?, store: any BoardStore, boards: LoadedBoards,
+        delivery: Delivery, durability: Durability, metrics: Metrics, log: Log,
+        clock: @escaping @Sendable () -> Double, thread: ServiceThread
+    ) {
+        self.accessControl = AccessControl(options: options, tokens: tokens)
+        self.options = options
+        self.store = store
+        self.boards = boards
+        self.delivery = delivery
+        self.durability = durability
+        self.metrics = metrics
+        self.log = log
+        self.clock = clock
+        self.thread = thread
+    }
+
+    /// The board name of a `/boards/NAME` path, if the path is one.
+    static func boardName(inPath path: String) -> String? {
+        let prefix = "/boards/"
+        guard path.hasPrefix(prefix) else { return nil }
+        let name = String(path.dropFirst(prefix.count))
+        return Validation.isBoardName(name) ? name : nil
+    }
+
+    /// A WebSocket upgrade: the path names a board, then the token, origin and limits decide;
+    /// an accepted one opens its board with the token and role it was admitted with.
+    func admit(_ request: HTTPRequestInfo) -> UpgradeDecision<ConnectionAccess> {
+        thread.check()
+        guard let board = Self.boardName(inPath: request.path) else {
+            return .refuse(status: 404, body: "not found\n")
+        }
+        switch accessControl.admitUpgrade(request, board: board, openConnections: delivery.connections.count) {
+        case .success(let access):
+            return .accept(access)
+        case .failure(let refusal):
+            log(.warn, "upgrade refused", ["board": board, "reason": refusal.reason, "peer": request.peerAddress])
+            return .refuse(status: refusal.status, body: refusal.body)
+        }
+    }
+
+    /// Applies a reloaded tokens file: connections whose token no longer grants their board with
+    /// the same role are closed with 4401. A file that failed to load keeps the old tokens.
+    func tokensReloaded(_ result: Result<AccessTokens, TokensFileError>) {
+        thread.check()
+        let tokens: AccessTokens
+        switch result {
+        case .failure(let error):
+            log(.error, "tokens reload failed; keeping the previous tokens", ["error": error.description])
+            return
+        case .success(let loaded):
+            tokens = loaded
+        }
+        accessControl.tokens = tokens
+        var closed = 0
+        for context in delivery.connections.values
+        where !context.revoked && !accessControl.stillGrants(context.access, board: context.board) {
+            context.revoked = true
+            delivery.close(context, code: 4401, reason: "access revoked")
+            closed += 1
+        }
+        log(.info, "tokens reloaded", ["grants": String(tokens.grants.count), "closed": String(closed)])
+    }
+
+    /// A plain HTTP GET: `/healthz`, `/metrics`, the pages (`HTTPAccess+Pages`), the board
+    /// list, a board's durable snapshot, or its history and earlier versions (`historyRequest`).
+    func answer(_ request: HTTPRequestInfo) -> HTTPResponse {
+        thread.check()
+        if let page = pageResponse(request) { return page }
+        switch request.path {
+        case "/healthz":
+            return HTTPResponse(status: 200, text: "ok")
+        case "/metrics":
+            if let refusal = accessControl.refuseMetrics(request) { return refusal.response }
+            let gauges = Metrics.Gauges(
+                connections: delivery.connections.count, boardsLoaded: boards.count, dragsActive: boards.dragsActive)
+            let races = durability.canLoseRaces ? durability.raceMetrics.render() : ""
+            let text = metrics.render(gauges) + races
+            return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", text: text)
+        default:
+            if let response = boardListRequest(request) ?? historyRequest(request) { return response }
+            guard let name = Self.boardName(inPath: request.path) else { return .notFound }
+            if case .failure(let refusal) = accessControl.authorize(request, board: name) { return refusal.response }
+            do {
+                guard let loaded = try boards.board(named: name, create: false), !loaded.awaitingCreation else {
+                    return .notFound
+                }
+                if loaded.connections.isEmpty, loaded.idleSince == nil { loaded.idleSince = clock() }
+                boards.armTick()
+                return HTTPResponse(
+                    status: 200, contentType: "application/json", body: WireCodec.encodeBoard(loaded.durableBoard))
+            } catch {
+                log(.error, "board unavailable", ["board": name, "error": String(describing: error)])
+                return HTTPResponse(status: 500, text: "board unavailable\n")
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+extension GroupSpan {
+    /// Reads `{"first": V, "count": N}`, with `first` at least 1 and `count` from 1 to 500.
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
+        let first = try reader.integer("first", minimum: 1)
+        let count = try reader.integer("count", minimum: 1)
+        guard count <= ClientMessage.Submit.maxGroupMembers else { throw .outOfRange("count") }
+        self.init(first: first, count: count)
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("first")
+        writer.integer(first)
+        writer.key("count")
+        writer.integer(count)
+        writer.endObject()
+    }
+}
