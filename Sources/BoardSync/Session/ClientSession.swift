@@ -18,6 +18,8 @@ public struct ClientSession: Sendable {
     /// Failed attempts since the last welcome, for the backoff.
     public internal(set) var reconnectAttempts = 0
     var random: IDGenerator
+    /// What the shell was last asked to keep (`SessionStep.saveAfter`).
+    var savedMark: SavedMark?
 
     /// A session of `board` as `user`; `client` nil draws a client id from the seed
     /// (`prefix` + 16 hex digits).
@@ -129,6 +131,7 @@ public struct ClientSession: Sendable {
         }
         if machine.hasUnsentDragPosition { turn.step.tickAfter = ClientMachine.dragSendInterval }
         if let last = turn.step.announcements.last { lastAnnouncement = last }
+        askToSave(&turn)
     }
 
     /// An item's label on the board the person sees, or in the view before the event (an item
