@@ -27,7 +27,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [" ", "~", "\u{A0}", "\u{2028}", "\u{200B}"])
+    @Test(arguments: ["a ", "~", "a\u{A0}b", "a\u{2028}b", "a\u{200B}b"])
     func neighboursOfControlCharactersAreAccepted(_ text: String) {
         for op in Self.opsCarrying(text) { _ = expectApplied(op) }
     }

@@ -183,12 +183,7 @@ struct ReloadingRun {
     private mutating func keep() {
         for index in driver.harness.clients.indices {
             let machine = driver.harness.clients[index].machine
-            if let mark = SavedMark(machine),
-                marks[index].map({
-                    $0.pending != mark.pending || $0.lastSeq != mark.lastSeq || $0.nextSeq != mark.nextSeq
-                })
-                    ?? !mark.pending.isEmpty
-            {
+            if let mark = SavedMark(machine), mark.saveAfter(since: marks[index]) == 0 {
                 written[index] = machine.saved
             }
             marks[index] = SavedMark(machine)

@@ -2,10 +2,12 @@ extension ClientMachine {
     /// What must be kept for a reload to lose nothing (`SavedSession`): nil before the first
     /// welcome, when there is neither a board nor an edit.
     public var saved: SavedSession? {
-        guard let committed else { return nil }
-        return SavedSession(
-            board: boardID, user: user, client: clientID, committed: committed.board, lastSeq: lastSeq,
-            nextSeq: nextSeq, pending: savedPending)
+        @inline(never) get {
+            guard let committed else { return nil }
+            return SavedSession(
+                board: boardID, user: user, client: clientID, committed: committed.board, lastSeq: lastSeq,
+                nextSeq: nextSeq, pending: savedPending)
+        }
     }
 
     /// The pending chain as saved entries: the submit in flight with its seq, then each queued op.
@@ -22,6 +24,7 @@ extension ClientMachine {
     /// seqs and the pending edits as they were. The entry that was in flight goes again under
     /// its seq after the next welcome (unless the welcome shows it committed), the queued ones
     /// after it, each rebased through what the server committed meanwhile.
+    @inline(never)
     public init(restoring saved: SavedSession, limits: Limits = .default) {
         self.init(clientID: saved.client, user: saved.user, boardID: saved.board, limits: limits)
         committed = BoardState(board: saved.committed)

@@ -1,19 +1,27 @@
 /// The JSON form of a saved session, which a shell keeps as it is and hands back:
 /// `{"format": 1, "board", "user", "client", "lastSeq", "nextSeq", "committed": board,
 /// "pending": [{"seq"?, "ops": [op, …]}, …]}`, the board and the ops written as on the wire.
-extension SavedSession: WireDecodable {
+extension SavedSession {
     /// The version of the form written; another one is refused, not guessed at.
     public static let format = 1
 
     /// Reads the JSON form; a form this build does not know, or one that breaks the protocol's
-    /// rules for ids and names, is refused.
+    /// rules for ids and names, is refused. Read with the codec's own reader and its board and
+    /// op decoders, so that no second copy of them is made.
+    @inline(never)
     public init(json bytes: [UInt8]) throws(WireError) {
         self = try bytes.withUnsafeBufferPointer { buffer throws(WireError) in
-            try WireCodec.decode(buffer, as: SavedSession.self)
+            do throws(JSONSyntaxError) {
+                try JSONValidator.validate(buffer)
+            } catch {
+                throw WireError(error)
+            }
+            var reader = try FieldReader(message: .document(buffer))
+            return try SavedSession(reading: &reader)
         }
     }
 
-    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
+    private init(reading reader: inout FieldReader) throws(WireError) {
         let format = try reader.integer("format")
         guard format == Self.format else { throw .unknownValue(field: "format", value: String(format)) }
         let client = try reader.string("client")
@@ -22,7 +30,7 @@ extension SavedSession: WireDecodable {
             board: try reader.string("board"), user: try reader.string("user"), client: ClientID(client),
             committed: try reader.nested("committed", Board.init(wire:)),
             lastSeq: try reader.integer("lastSeq"), nextSeq: try reader.integer("nextSeq"),
-            pending: try reader.objects("pending", Pending.init(wire:)))
+            pending: try reader.objects("pending", Pending.init(reading:)))
         for (index, entry) in pending.enumerated() where entry.seq != nil && (index > 0 || entry.ops.count > 1) {
             throw .conflictingFields("only the first pending entry has a seq, with one op at most")
         }
@@ -30,42 +38,48 @@ extension SavedSession: WireDecodable {
 
     /// The JSON form.
     public var json: [UInt8] {
-        var writer = JSONWriter(reservingCapacity: 256 + committed.itemCount * 48)
-        writer.beginObject()
-        writer.key("format")
-        writer.integer(Self.format)
-        writer.key("board")
-        writer.string(board)
-        writer.key("user")
-        writer.string(user)
-        writer.key("client")
-        writer.string(client.rawValue)
-        writer.key("lastSeq")
-        writer.integer(lastSeq)
-        writer.key("nextSeq")
-        writer.integer(nextSeq)
-        writer.key("committed")
-        committed.write(to: &writer)
-        writer.key("pending")
-        writer.beginArray()
-        for entry in pending { entry.write(to: &writer) }
-        writer.endArray()
-        writer.endObject()
-        return writer.bytes
+        @inline(never) get {
+            var writer = JSONWriter(reservingCapacity: 256 + committed.itemCount * 48)
+            writer.beginObject()
+            Self.member("format", Self.format, &writer)
+            Self.member("board", board, &writer)
+            Self.member("user", user, &writer)
+            Self.member("client", client.rawValue, &writer)
+            Self.member("lastSeq", lastSeq, &writer)
+            Self.member("nextSeq", nextSeq, &writer)
+            writer.key("committed")
+            committed.write(to: &writer)
+            writer.key("pending")
+            writer.beginArray()
+            for entry in pending { entry.write(to: &writer) }
+            writer.endArray()
+            writer.endObject()
+            return writer.bytes
+        }
+    }
+
+    /// One member, out of line: the form has a few, each inlined would cost the page's module.
+    @inline(never)
+    static func member(_ key: StaticString, _ value: String, _ writer: inout JSONWriter) {
+        writer.key(key)
+        writer.string(value)
+    }
+
+    @inline(never)
+    static func member(_ key: StaticString, _ value: Int, _ writer: inout JSONWriter) {
+        writer.key(key)
+        writer.integer(value)
     }
 }
 
 extension SavedSession.Pending {
-    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
+    init(reading reader: inout FieldReader) throws(WireError) {
         self.init(seq: try reader.optionalInteger("seq", minimum: 1), ops: try reader.objects("ops", Op.init(wire:)))
     }
 
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        if let seq {
-            writer.key("seq")
-            writer.integer(seq)
-        }
+        if let seq { SavedSession.member("seq", seq, &writer) }
         writer.key("ops")
         writer.beginArray()
         for op in ops { op.write(to: &writer) }
