@@ -73,7 +73,7 @@ public enum ClientArguments {
         guard let (_, boardName) = ServerEndpoints.parse(url) else { throw .badURL(url) }
         let user = values["--user"] ?? defaultUser
         if let problem = Validation.checkText(user, limit: Validation.userLimit) {
-            throw .badText(what: "user name", problem: AppModel.describe(problem))
+            throw .badText(what: "user name", problem: problem.words)
         }
         let token = values["--token"] ?? environmentToken.flatMap { $0.isEmpty ? nil : $0 }
         let trust = try certificateTrust(
@@ -125,7 +125,7 @@ public enum ClientArguments {
         }
         func text(_ value: String, _ what: String) throws(UsageError) -> String {
             if let problem = Validation.checkText(value, limit: Validation.defaultTextLimit) {
-                throw .badText(what: what, problem: AppModel.describe(problem))
+                throw .badText(what: what, problem: problem.words)
             }
             return value
         }
@@ -211,7 +211,7 @@ public enum ClientArguments {
         }
         func title(_ value: String) throws(UsageError) -> String {
             if let problem = Validation.checkText(value, limit: Validation.defaultTextLimit) {
-                throw .badText(what: "title", problem: AppModel.describe(problem))
+                throw .badText(what: "title", problem: problem.words)
             }
             return value
         }
