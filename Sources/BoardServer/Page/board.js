@@ -334,6 +334,7 @@ function askForName(core, message) {
 }
 
 async function start() {
+  document.getElementById('board-name').textContent = boardName;
   let core;
   try {
     core = await loadBoardSync(fetch('/assets/boardsync.wasm'));

@@ -2,16 +2,23 @@
 // restart loses no edit: IndexedDB holds, per board and person, one record per client session
 // (the text the core's session gives as `saved()`, its pending count, when it was written), and
 // the Web Locks API gives every record one owner: the tab that holds its lock is the only one
-// that writes it, opens it or sends its pending edits. A tab takes a record whose lock is free
-// (the one with the most pending edits, else the newest); a second tab of the same board finds
-// the first one's record held and makes a record of its own. A tab also waits for the locks of
-// the other records of its board, and when their tab goes away, it sends what they still hold
-// (`drain` in board.js) or forgets a record with nothing pending. What is kept and when to write
-// it is the core's answer; this file only stores it.
+// that writes it, opens it or sends its pending edits. A tab takes back the record it had before
+// a reload (remembered for the tab in sessionStorage), else a record whose lock is free (the one
+// with the most pending edits, else the newest); a second tab of the same board finds the first
+// one's record held and makes a record of its own. A tab also waits for the locks of the other
+// records of its board; when one comes free and stays free for a few seconds (its tab was closed,
+// not reloaded), it sends what the record still holds (`drain` in session-keeper.js) or forgets
+// a record with nothing pending. What is kept and when to write it is the core's answer; this
+// file only stores it.
 
 const databaseName = 'board-sync';
 const storeName = 'sessions';
 const channelName = 'board-sync-sessions';
+/** How long a record's lock must stay free before another tab takes it: a reloading tab takes
+ * its own record back well within it. */
+const graceMs = 3000;
+/** How long a reloading tab waits for its own record's lock, which another tab may be looking at. */
+const ownWaitMs = 1500;
 
 /** Registers the worker that keeps the pages' files for offline use (there is none outside a
  * secure context: loopback or HTTPS); the pages work without it. */
@@ -75,28 +82,27 @@ export class OfflineStore {
     return this.database.transaction(storeName, mode).objectStore(storeName);
   }
 
-  /** The records of `board` for `user` this tab may own now, each with its lock held: `own`,
-   * the one to open (or null: make a new session), and `orphans`, others with pending edits that
-   * nobody sends (their tab went away). Free records with nothing pending are forgotten. `held`
-   * are the keys other tabs hold. */
-  async claim(board, user) {
+  /** The record of `board` for `user` this tab opens, with its lock held: the one it had before
+   * a reload (`remembered`, its client id), else a free one; null when there is none (make a new
+   * session). `others` are the keys of the other records, for `follow`: another tab may hold
+   * them, or be about to take its own back after a reload. */
+  async claim(board, user, remembered) {
+    const records = await this.records(board, user);
+    const before = records.find((record) => record.client === remembered) ?? null;
     let own = null;
-    const orphans = [];
-    const held = [];
-    for (const record of await this.records(board, user)) {
-      const lock = await tryLock(record.key);
-      if (lock === null) {
-        held.push(record.key);
-      } else if (own === null) {
+    if (before !== null) {
+      const lock = await waitLock(before.key, ownWaitMs);
+      if (lock !== null) own = { record: before, lock };
+    } else {
+      for (const record of records) {
+        const lock = await tryLock(record.key);
+        if (lock === null) continue;
         own = { record, lock };
-      } else if (record.pending > 0) {
-        orphans.push({ record, lock });
-      } else {
-        await this.delete(record.key);
-        lock.release();
+        break;
       }
     }
-    return { own, orphans, held };
+    const others = records.filter((record) => record !== own?.record).map((record) => record.key);
+    return { own, others };
   }
 
   /** Takes the lock of a new record (its key names a new client id, so nobody holds it). */
@@ -112,16 +118,21 @@ export class OfflineStore {
   }
 
   /** Calls `taken(key, lock)` whenever the lock of a record of `board` for `user` that another
-   * tab held comes free and this tab takes it: for those in `keys`, and for those other tabs
-   * announce from now on. */
+   * tab held comes free, stays free for `graceMs` (a reloading tab takes it back before) and this
+   * tab takes it: for those in `keys`, and for those other tabs announce from now on. */
   follow(board, user, keys, taken) {
     const waiting = new Set();
     const wait = (key) => {
       if (waiting.has(key)) return;
       waiting.add(key);
-      waitLock(key).then((lock) => {
-        waiting.delete(key);
-        taken(key, lock);
+      waitLock(key).then((freed) => {
+        freed.release();
+        setTimeout(async () => {
+          const lock = await tryLock(key);
+          waiting.delete(key);
+          if (lock === null) wait(key);
+          else taken(key, lock);
+        }, graceMs);
       });
     };
     for (const key of keys) wait(key);
@@ -197,10 +208,13 @@ function tryLock(key) {
   });
 }
 
-/** The lock of `key` as soon as it is free. */
-function waitLock(key) {
+/** The lock of `key` as soon as it is free; with `timeout` (milliseconds), null when it is not
+ * free by then. */
+function waitLock(key, timeout = null) {
   return new Promise((resolve) => {
-    navigator.locks.request(lockName(key), () => new Promise((release) => resolve({ release })));
+    const options = timeout === null ? {} : { signal: AbortSignal.timeout(timeout) };
+    navigator.locks.request(lockName(key), options, () => new Promise((release) => resolve({ release })))
+      .catch(() => resolve(null));
   });
 }
 

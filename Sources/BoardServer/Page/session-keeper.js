@@ -104,7 +104,8 @@ export async function openKeptSession(core, params) {
     return { session: core.openSession(params), writer: null, problem: error.message, restoreProblem: null };
   }
   try {
-    const { own, orphans, held } = await store.claim(params.board, params.user);
+    const remembered = rememberedClient(params.board, params.user);
+    const { own, others } = await store.claim(params.board, params.user, remembered);
     let session = null;
     let restoreProblem = null;
     let lock = null;
@@ -121,14 +122,13 @@ export async function openKeptSession(core, params) {
     const client = session.first.status.client;
     const key = recordKey(params.board, params.user, client);
     lock ??= await store.adopt(key);
+    remember(params.board, params.user, client);
     store.announce(params.board, params.user, key);
     const writer = new RecordWriter(store, { key, board: params.board, user: params.user, client });
-    const send = (record, taken) => drain(core, store, params, record, taken);
-    for (const orphan of orphans) send(orphan.record, orphan.lock);
-    store.follow(params.board, params.user, held, async (other, taken) => {
+    store.follow(params.board, params.user, others, async (other, taken) => {
       const record = await store.record(other);
       if (record !== null && record.pending > 0) {
-        send(record, taken);
+        drain(core, store, params, record, taken);
       } else {
         if (record !== null) await store.delete(other);
         taken.release();
@@ -137,6 +137,24 @@ export async function openKeptSession(core, params) {
     return { session, writer, problem: null, restoreProblem };
   } catch (error) {
     return { session: core.openSession(params), writer: null, problem: error.message, restoreProblem: null };
+  }
+}
+
+/** The client id this tab had on `board` as `user` before a reload (sessionStorage lasts as long
+ * as the tab), or null. */
+function rememberedClient(board, user) {
+  try {
+    return sessionStorage.getItem(`board-sync:${board}:${user}`);
+  } catch {
+    return null;
+  }
+}
+
+function remember(board, user, client) {
+  try {
+    sessionStorage.setItem(`board-sync:${board}:${user}`, client);
+  } catch {
+    // Without sessionStorage a reloaded tab takes any free record: nothing is lost either way.
   }
 }
 
