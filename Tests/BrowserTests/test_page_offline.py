@@ -93,6 +93,8 @@ def test_edits_made_with_the_server_stopped_survive_a_reload_and_a_closed_tab_an
         unsent(alice, 3)
         shows_offline_edits(alice)
         shot(alice, "offline-reloaded-with-unsent-edits")
+        alice.emulate_media(color_scheme="dark")
+        shot(alice, "offline-reloaded-with-unsent-edits-dark")
         alice.close()
         alice = open_board(alice_context, server, "alice")
         unsent(alice, 3)
@@ -245,6 +247,8 @@ def test_a_browser_that_keeps_nothing_says_so_and_asks_before_leaving_with_unsen
         page.wait_for_selector('#connection:has-text("· 1 unsent")')
         unsent(kept, 1)
         shot(page, "no-storage-warning")
+        page.emulate_media(color_scheme="dark")
+        shot(page, "no-storage-warning-dark")
         with page.expect_event("dialog") as asked:
             page.close(run_before_unload=True)
         assert asked.value.type == "beforeunload"
