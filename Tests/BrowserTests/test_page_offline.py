@@ -9,6 +9,7 @@ import shutil
 import tempfile
 
 from conftest import CHROMIUM, WAIT_MS, Server, order, page_order, shot, tile_ids
+from storage import REFUSE_STORAGE
 
 
 def open_board(context, server, user, board="demo"):
@@ -221,10 +222,6 @@ def test_a_new_release_replaces_the_kept_page_files(server, browser, tmp_path):
         server.start()
     finally:
         context.close()
-
-
-# Makes this browser keep nothing: no IndexedDB, as a browser that refuses storage behaves.
-REFUSE_STORAGE = "Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true });"
 
 
 def test_a_browser_that_keeps_nothing_says_so_and_asks_before_leaving_with_unsent_edits(server, browser):

@@ -46,6 +46,9 @@ public struct SavedSession: Hashable, Sendable {
     }
 
     /// How long a shell may wait before keeping a change of the committed board alone (nothing
-    /// pending changed): a long board is written once for a burst of other people's changes.
-    public static let boardChangeDelay = 2.0
+    /// pending changed): a long board is written once for a burst of other people's changes
+    /// (about 1 ms of the page's main thread for 1,000 tiles), and what such a write would keep
+    /// is other people's work, which the server holds and the next welcome brings back. A shell
+    /// also keeps it when the person leaves.
+    public static let boardChangeDelay = 10.0
 }
