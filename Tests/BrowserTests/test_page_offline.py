@@ -8,7 +8,7 @@ import json
 import shutil
 import tempfile
 
-from conftest import CHROMIUM, WAIT_MS, Server, order, page_order, shot, tile_ids
+from conftest import CHROMIUM, WAIT_MS, Server, order, page_order, shot, tile_ids, wait_version
 from storage import REFUSE_STORAGE
 
 
@@ -26,6 +26,15 @@ def open_board(context, server, user, board="demo"):
 def live(page):
     page.wait_for_selector('[data-board][data-connection="connected"]', timeout=30_000)
     page.wait_for_selector('#connection:text-is("Connected")', timeout=30_000)
+
+
+def settled(server, *pages):
+    """Waits until every page has no unsent edit and shows the server's version."""
+    for page in pages:
+        page.wait_for_function("() => window.boardPage.status.pending === 0", timeout=30_000)
+    version = server.snapshot("demo")["version"]
+    for page in pages:
+        wait_version(page, version)
 
 
 def kept_offline(page):
@@ -102,8 +111,7 @@ def test_edits_made_with_the_server_stopped_survive_a_reload_and_a_closed_tab_an
         shows_offline_edits(alice)
         server.start()
         live(alice)
-        bob.wait_for_selector('[data-item-id] .tile-label:text-is("Written offline")', timeout=30_000)
-        bob.wait_for_selector('[data-item-id="maps"] .tile-label:text-is("Atlas")')
+        settled(server, alice, bob)
         snapshot = server.snapshot("demo")
         assert labels(snapshot).count("Written offline") == 1
         assert "photos" in order(snapshot)["done"]
@@ -140,6 +148,7 @@ def test_edits_made_in_offline_mode_survive_a_browser_restart(server, browser):
         live(alice)
         bob = open_board(bob_context, server, "bob")
         live(bob)
+        settled(server, alice, bob)
         assert page_order(alice) == page_order(bob) == order(server.snapshot("demo"))
         assert labels(server.snapshot("demo")).count("Typed on a train") == 1
         assert len(history_by(server, "alice")) == 2
@@ -180,6 +189,7 @@ def test_two_tabs_of_one_board_never_send_the_same_edits(server, browser):
         for label in ("From the first tab", "From the second tab"):
             bob.wait_for_selector(f'[data-item-id] .tile-label:text-is("{label}")', timeout=30_000)
             only.wait_for_selector(f'[data-item-id] .tile-label:text-is("{label}")', timeout=30_000)
+        settled(server, only, bob)
         snapshot = server.snapshot("demo")
         assert labels(snapshot).count("From the first tab") == 1
         assert labels(snapshot).count("From the second tab") == 1

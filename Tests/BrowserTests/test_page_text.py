@@ -3,7 +3,7 @@ take no more than fits, text the rules refuse keeps the field open with the reas
 tile someone deletes keeps its text with a way to add it, and the question before deleting a
 section counts a tile someone holds and names them."""
 
-from conftest import order, shot
+from conftest import order, shot, wait_version
 
 
 def open_field(page, selector):
@@ -31,6 +31,7 @@ def test_a_field_shows_the_limit_and_takes_no_more_than_fits(server, people):
     shot(page, "field-at-its-limit")
     field.press("Enter")
     page.wait_for_selector(".tile-label:text-is('%s')" % ("x" * 80 + "y" * 20))
+    wait_version(page, 1)
     assert "x" * 80 + "y" * 20 in [item["label"] for item in server.snapshot("demo")["sections"][0]["items"]]
 
 
