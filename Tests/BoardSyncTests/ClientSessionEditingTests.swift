@@ -5,16 +5,8 @@ import Testing
 /// is asked before deleting a section or quitting: nothing typed vanishes, and no question
 /// leaves out a tile.
 @Suite struct ClientSessionEditingTests {
-    private func live() -> ClientSession {
-        var session = ClientSession(board: "team", user: "ann", client: "A", seed: 3)
-        _ = session.handle(.start, now: 0)
-        _ = session.handle(.opened, now: 0)
-        _ = session.handle(.received(clientWelcome()), now: 0)
-        return session
-    }
-
     @Test func aRenameWhoseTileIsDeletedKeepsItsTextForANewTileWhereTheTileWas() {
-        var session = live()
+        var session = liveSession()
         _ = session.handle(.intent(.editing(.renameItem("b"))), now: 1)
         let step = session.handle(.received(bobs(6, .delete(item: "b", from: at("main", 1)))), now: 2)
         #expect(
@@ -29,7 +21,7 @@ import Testing
     }
 
     @Test func aNewTileWhoseSectionIsDeletedGoesToTheFirstSectionAndANewTitleToANewSection() {
-        var session = live()
+        var session = liveSession()
         _ = session.handle(.intent(.editing(.addItem(at: .endOf("done")))), now: 1)
         let lost = session.handle(.received(bobs(6, .deleteSection(section: "done", from: 1))), now: 2)
         #expect(
@@ -47,7 +39,7 @@ import Testing
     }
 
     @Test func aNewTileWhoseNeighbourLeftGoesWhereTheNeighbourWasWithoutAWord() {
-        var session = live()
+        var session = liveSession()
         _ = session.handle(.intent(.editing(.addItem(at: .after("b")))), now: 1)
         let step = session.handle(.received(bobs(6, .delete(item: "b", from: at("main", 1)))), now: 2)
         #expect(step.edit == EditChange(target: .addItem(at: .position(at("main", 1))), words: nil))
@@ -59,14 +51,14 @@ import Testing
     }
 
     @Test func aPlaceThatWentStaleIsKeptWithinItsSection() {
-        var session = live()
+        var session = liveSession()
         _ = session.handle(.received(bobs(6, .delete(item: "c", from: at("main", 2)))), now: 1)
         _ = session.handle(.intent(.insert(label: "Late", at: .position(at("main", 7)), id: "n")), now: 2)
         #expect(session.view.sections[0].cells.map(\.label) == ["Mail", "Maps", "Late"])
     }
 
     @Test func theDeleteQuestionCountsAHeldTileAndNamesItsHolder() {
-        var session = live()
+        var session = liveSession()
         #expect(session.deletionQuestion(section: "main") == "Delete section “Main” and its 3 tiles?")
         _ = session.handle(.received(bobDrags(.begin, "b")), now: 1)
         _ = session.handle(
@@ -86,7 +78,7 @@ import Testing
     }
 
     @Test func quittingAsksOnlyWhileEditsAreNotAcknowledged() {
-        var session = live()
+        var session = liveSession()
         #expect(session.quitQuestion == nil)
         _ = session.handle(.intent(.rename("a", label: "Post")), now: 1)
         _ = session.handle(.intent(.rename("b", label: "Atlas")), now: 2)

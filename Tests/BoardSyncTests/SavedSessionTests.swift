@@ -7,15 +7,6 @@ import Testing
 /// kept, and sessions made again from what was kept, against the real sequencer: nothing typed
 /// is lost and nothing is committed twice, whenever the reload comes.
 @Suite struct SavedSessionTests {
-    /// Ann's session on `clientBoard`, live.
-    private func live() -> ClientSession {
-        var session = ClientSession(board: "team", user: "ann", client: "A", seed: 3)
-        _ = session.handle(.start, now: 0)
-        _ = session.handle(.opened, now: 0)
-        _ = session.handle(.received(clientWelcome()), now: 0)
-        return session
-    }
-
     private let moveMail = Op.move(item: "a", from: at("main", 0), to: at("done", 0))
 
     @Test func theJSONFormGivesBackWhatWasSaved() throws {
@@ -88,7 +79,7 @@ import Testing
     }
 
     @Test func aRestoredSessionShowsTheBoardWithItsEditsAndSaysHelloUnderTheSameClient() throws {
-        var session = live()
+        var session = liveSession()
         _ = session.handle(.closed(code: nil), now: 1)
         _ = session.handle(.intent(.move("a", to: at("done", 0))), now: 2)
         _ = session.handle(.intent(.rename("b", label: "Maps, renamed offline")), now: 3)

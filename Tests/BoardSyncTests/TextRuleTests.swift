@@ -5,31 +5,22 @@ import Testing
 /// and user names made only of spaces are refused like empty ones, and bidirectional controls
 /// are refused, for new text only; what fields take while a person types.
 @Suite struct TextRuleTests {
-    private static func opsCarrying(_ text: String) -> [Op] {
-        [
-            .insert(item: Item(id: "n1", label: text), to: at("s0", 0)),
-            .update(item: "a", label: text),
-            .insertSection(section: SectionHeader(id: "t", title: text), index: 0),
-            .renameSection(section: "s0", title: text),
-        ]
-    }
-
     @Test(arguments: [" ", "   ", "\u{A0}\u{3000}", "\u{200B}", " \u{200D} \u{FEFF}", "\u{200F}\u{2060}"])
     func textMadeOnlyOfSpacesIsRefusedAsEmpty(_ text: String) {
-        for op in Self.opsCarrying(text) { expectRefused(op, .invalidText(.empty)) }
+        for op in ApplyTextTests.opsCarrying(text) { expectRefused(op, .invalidText(.empty)) }
         #expect(Validation.checkText(text, limit: Validation.userLimit) == .empty)
     }
 
     @Test(arguments: Array(0x202A...0x202E) + Array(0x2066...0x2069))
     func bidirectionalControlsAreRefused(_ value: Int) {
         let override = String(Character(Unicode.Scalar(UInt32(value))!))
-        for op in Self.opsCarrying("Pay \(override)321 EUR") { expectRefused(op, .invalidText(.controlCharacter)) }
+        for op in ApplyTextTests.opsCarrying("Pay \(override)321 EUR") { expectRefused(op, .invalidText(.controlCharacter)) }
         #expect(Validation.checkText("ann\(override)", limit: Validation.userLimit) == .controlCharacter)
     }
 
     @Test func directionMarksAndRightToLeftTextStayAllowed() {
         for text in ["\u{200F}שלום", "مرحبا", "a\u{200E}b", " x "] {
-            for op in Self.opsCarrying(text) { _ = expectApplied(op) }
+            for op in ApplyTextTests.opsCarrying(text) { _ = expectApplied(op) }
         }
     }
 
