@@ -68,9 +68,9 @@ $(VENV)/bin/python:
 	$(VENV)/bin/pip install --quiet 'websockets>=12,<14'
 
 # The browser tests drive Debian's chromium with Playwright (its own browser download is never
-# used) and run under pytest.
+# used) and run under pytest; axe-playwright-python brings axe-core for the accessibility checks.
 $(VENV)/.browser-tests: $(VENV)/bin/python
-	$(VENV)/bin/pip install --quiet 'playwright>=1.40,<2' 'pytest>=7,<9'
+	$(VENV)/bin/pip install --quiet 'playwright>=1.40,<2' 'pytest>=7,<9' 'axe-playwright-python==0.1.8'
 	touch $@
 
 build: deps $(PAGE_MODULE)

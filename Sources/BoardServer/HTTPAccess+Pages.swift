@@ -3,7 +3,8 @@ import ServerTransport
 
 extension HTTPAccess {
     /// The browser's routes of section 8: the index `/`, a board's page `/b/BOARD`, the page's
-    /// files under `/assets/` (each a fixed entry of `PageAssets`; anything else there is 404).
+    /// files under `/assets/` (each a fixed entry of `PageAssets`; anything else there is 404) and
+    /// the page's service worker, `/service-worker.js`.
     /// Nil for every other path; the board list the index reads is `boardListRequest`.
     ///
     /// A board page follows the token rules of `GET /boards/BOARD`: a refused request still gets
@@ -20,7 +21,7 @@ extension HTTPAccess {
             }
             return page.response(ifNoneMatch: request.ifNoneMatch)
         }
-        guard path == "/" || path.hasPrefix("/assets/") else { return nil }
+        guard path == "/" || path == PageAssets.workerPath || path.hasPrefix("/assets/") else { return nil }
         guard let asset = PageAssets.builtIn[path] else {
             if path == PageAssets.modulePath {
                 return HTTPResponse(

@@ -1,3 +1,4 @@
+import BoardSync
 import Foundation
 
 /// The browser page's files, the only files the server ever answers with: a fixed table from
@@ -8,9 +9,17 @@ import Foundation
 /// The WebAssembly module (`boardsync.wasm`) is built by the Makefile's wasm rule and copied
 /// into the resources before `swift build`; a server built without it still serves the pages,
 /// which then say that the module is missing (and the server logs it at startup).
+///
+/// One entry is made, not read: `/assets/files.json` lists the files a page needs offline and
+/// names their version (a hash of their entity tags), so that the page's service worker keeps one
+/// consistent set and replaces it when a new server brings other files.
 struct PageAssets: Sendable {
     /// URL path of the module.
     static let modulePath = "/assets/boardsync.wasm"
+    /// URL path of the service worker, at the root so that it may serve `/` and `/b/…`.
+    static let workerPath = "/service-worker.js"
+    /// URL path of the list of the files the service worker keeps.
+    static let filesPath = "/assets/files.json"
 
     /// URL path → (file in `Page`, content type).
     static let table: [(path: String, file: String, contentType: String)] = [
@@ -29,6 +38,15 @@ struct PageAssets: Sendable {
         ("/assets/people.js", "people.js", "text/javascript; charset=utf-8"),
         ("/assets/people-list.js", "people-list.js", "text/javascript; charset=utf-8"),
         ("/assets/boardsync.js", "boardsync.js", "text/javascript; charset=utf-8"),
+        ("/assets/offline-store.js", "offline-store.js", "text/javascript; charset=utf-8"),
+        ("/assets/session-keeper.js", "session-keeper.js", "text/javascript; charset=utf-8"),
+        ("/assets/notices.js", "notices.js", "text/javascript; charset=utf-8"),
+        ("/assets/text-field.js", "text-field.js", "text/javascript; charset=utf-8"),
+        ("/assets/board.html", "board.html", "text/html; charset=utf-8"),
+        ("/assets/manifest.webmanifest", "manifest.webmanifest", "application/manifest+json"),
+        ("/assets/icon-192.png", "icon-192.png", "image/png"),
+        ("/assets/icon-512.png", "icon-512.png", "image/png"),
+        (workerPath, "service-worker.js", "text/javascript; charset=utf-8"),
         (modulePath, "boardsync.wasm", "application/wasm"),
     ]
 
@@ -56,8 +74,35 @@ struct PageAssets: Sendable {
                 missing.append(entry.file)
             }
         }
+        assets[Self.filesPath] = Self.fileList(of: assets)
         self.assets = assets
         self.missing = missing
+    }
+
+    /// `{"version": "…", "files": ["/", "/assets/…", …]}`: every file a page loads, in the table's
+    /// order (the board page as `/assets/board.html`, since `/b/` is no file of its own), and a
+    /// version that changes whenever any of them or the worker changes.
+    private static func fileList(of assets: [String: PageAsset]) -> PageAsset {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var files: [String] = []
+        for entry in table {
+            guard let asset = assets[entry.path] else { continue }
+            for byte in asset.etag.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            if entry.path != boardPagePath, entry.path != workerPath { files.append(entry.path) }
+        }
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("version")
+        writer.string(String(hash, radix: 16))
+        writer.key("files")
+        writer.beginArray()
+        for file in files { writer.string(file) }
+        writer.endArray()
+        writer.endObject()
+        return PageAsset(bytes: writer.bytes, contentType: "application/json")
     }
 
     subscript(path: String) -> PageAsset? { assets[path] }

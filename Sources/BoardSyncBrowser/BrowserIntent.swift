@@ -3,16 +3,36 @@ import BoardSync
 /// One thing the host page tells its session: a person's action, a change of the connection, or
 /// the clock. Decoded from a small JSON vocabulary (`{"type": "pickUp", "item": "a1"}`; see
 /// `BrowserIntent.init(json:)` and docs/BROWSER.md) straight into the core's `SessionEvent`,
-/// with the clock reading it carries; `state` asks for the whole view and is no event.
+/// with the clock reading it carries; `state`, `checkText` and `deleteSectionQuestion` are
+/// questions that change nothing (`question`).
 public struct BrowserIntent: Hashable, Sendable {
-    /// The session event; nil for `state`.
+    /// The session event; nil for a question.
     public var event: SessionEvent?
     /// The clock in seconds, for the intents that carry one.
     public var now: Double?
+    /// What an intent without an event asks.
+    public var question: Question
 
-    public init(_ event: SessionEvent?, now: Double? = nil) {
+    /// What a page may ask without changing anything.
+    public enum Question: Hashable, Sendable {
+        /// The whole view.
+        case state
+        /// How `text` (a field without what the typing replaces) stands with `typing` going in.
+        case text(String, typing: String, kind: TextKind)
+        /// The question before deleting this section.
+        case deletion(SectionID)
+    }
+
+    /// Which limit a typed text has: a label or title's (the board's), or a user name's.
+    public enum TextKind: Hashable, Sendable {
+        case label
+        case user
+    }
+
+    public init(_ event: SessionEvent?, now: Double? = nil, question: Question = .state) {
         self.event = event
         self.now = now
+        self.question = question
     }
 
     /// The page is ready: the answer asks it to connect (`connectAfterMs` 0).
@@ -71,7 +91,25 @@ public struct BrowserIntent: Hashable, Sendable {
         guard let kind = Kind.named(type) else { throw .unknownIntent(type) }
         let clocked = kind == .moveTo || kind == .moveHeld || kind == .tick
         let now = clocked || fields.has("now") ? try fields.milliseconds("now") / 1000 : nil
-        self.init(try Self.event(kind, fields), now: now)
+        self.init(try Self.event(kind, fields), now: now, question: try Self.question(kind, fields))
+    }
+
+    /// What an intent of `kind` asks when it is a question.
+    private static func question(_ kind: Kind, _ fields: InputFields) throws(BrowserInputError) -> Question {
+        switch kind {
+        case .checkText:
+            let name = try fields.optionalString("kind") ?? "label"
+            guard name == "label" || name == "title" || name == "user" else {
+                throw .wrongType(field: "kind", expected: "label, title or user")
+            }
+            return .text(
+                try fields.string("text"), typing: try fields.optionalString("typing") ?? "",
+                kind: name == "user" ? .user : .label)
+        case .deleteSectionQuestion:
+            return .deletion(SectionID(try fields.string("section")))
+        default:
+            return .state
+        }
     }
 
     /// The intents by their `type`.
@@ -79,6 +117,7 @@ public struct BrowserIntent: Hashable, Sendable {
         case start, connected, disconnected, refused, pickUp, moveTo, moveHeld, tick, drop, cancel, insert, append
         case move, rename, delete, addSection, renameSection, moveSection, deleteSection, undo, arrange, state
         case moveItems, deleteItems, mark, markRun, clearMarks, moveMarked, deleteMarked, redo
+        case editing, checkText, deleteSectionQuestion
 
         /// Looked up in one table, so that the module compares names in one loop.
         static func named(_ name: String) -> Kind? {
@@ -92,6 +131,7 @@ public struct BrowserIntent: Hashable, Sendable {
                 ("moveItems", .moveItems), ("deleteItems", .deleteItems), ("mark", .mark), ("markRun", .markRun),
                 ("clearMarks", .clearMarks), ("moveMarked", .moveMarked), ("deleteMarked", .deleteMarked),
                 ("redo", .redo),
+                ("editing", .editing), ("checkText", .checkText), ("deleteSectionQuestion", .deleteSectionQuestion),
             ]
             for (candidate, kind) in table where candidate == name { return kind }
             return nil
@@ -151,7 +191,25 @@ public struct BrowserIntent: Hashable, Sendable {
         case .moveMarked: return .moveMarked(to: try position())
         case .deleteMarked: return .deleteMarked
         case .arrange: return .arrange(try arrangement(fields))
-        case .start, .connected, .disconnected, .refused, .tick, .state: return nil
+        case .editing: return .editing(try fields.nested("target").map(editTarget))
+        case .start, .connected, .disconnected, .refused, .tick, .state, .checkText, .deleteSectionQuestion: return nil
+        }
+    }
+
+    /// An open text field's target: `{"kind": "newTile", "section", "index"?}` (or `"after"`: an
+    /// item), `{"kind": "renameTile", "item"}`, `{"kind": "newSection"}`,
+    /// `{"kind": "renameSection", "section"}`.
+    static func editTarget(_ fields: InputFields) throws(BrowserInputError) -> EditTarget {
+        switch try fields.string("kind") {
+        case "newTile":
+            if let item = try fields.optionalString("after") { return .addItem(at: .after(ItemID(item))) }
+            let section = SectionID(try fields.string("section"))
+            guard let index = try fields.optionalInteger("index") else { return .addItem(at: .endOf(section)) }
+            return .addItem(at: .position(Position(section: section, index: index)))
+        case "renameTile": return .renameItem(ItemID(try fields.string("item")))
+        case "newSection": return .addSection
+        case "renameSection": return .renameSection(SectionID(try fields.string("section")))
+        default: throw .wrongType(field: "kind", expected: "newTile, renameTile, newSection or renameSection")
         }
     }
 

@@ -13,11 +13,21 @@ public struct BrowserSession: Sendable {
 
     public init(_ parameters: SessionParameters) {
         views = parameters.views
-        session = ClientSession(
-            board: parameters.board, user: parameters.user, client: parameters.client, clientPrefix: "web-",
-            seed: parameters.seed, limits: parameters.limits, arrangement: .columns,
-            usesToken: parameters.usesToken)
+        if let saved = parameters.saved {
+            session = ClientSession(
+                restoring: saved, seed: parameters.seed, limits: parameters.limits, arrangement: .columns,
+                usesToken: parameters.usesToken)
+        } else {
+            session = ClientSession(
+                board: parameters.board, user: parameters.user, client: parameters.client, clientPrefix: "web-",
+                seed: parameters.seed, limits: parameters.limits, arrangement: .columns,
+                usesToken: parameters.usesToken)
+        }
     }
+
+    /// What to keep now for a reload to lose nothing, in its JSON form; nil before the first
+    /// welcome. Mutating only so that a session held in a box is read in place, not copied.
+    public mutating func savedJSON() -> [UInt8]? { session.saved?.json }
 
     /// The client machine inside the session.
     public var machine: ClientMachine { session.machine }
@@ -55,12 +65,24 @@ public struct BrowserSession: Sendable {
 
     public mutating func perform(_ intent: BrowserIntent) -> BrowserStep {
         if let at = intent.now { now = at }
-        guard let event = intent.event else {
-            var step = BrowserStep(status: status)
-            step.view = session.view
-            return step
-        }
+        guard let event = intent.event else { return answer(intent.question) }
         return handle(event)
+    }
+
+    /// The answer to a question that changes nothing: the whole view, how a typed text stands,
+    /// the question before deleting a section.
+    private func answer(_ question: BrowserIntent.Question) -> BrowserStep {
+        var step = BrowserStep(status: status)
+        switch question {
+        case .state:
+            step.view = session.view
+        case .text(let text, let typed, let kind):
+            let limit = kind == .user ? Validation.userLimit : session.machine.limits.maxTextLength
+            step.textCheck = TextCheck(text, typing: typed, limit: limit)
+        case .deletion(let section):
+            step.question = session.deletionQuestion(section: section)
+        }
+        return step
     }
 
     /// The session's status now.

@@ -54,6 +54,13 @@ public struct BrowserSessions {
         return step.json
     }
 
+    /// What session `handle` keeps now (`SavedSession`'s JSON form), `null` before its first
+    /// welcome.
+    public func saved(session handle: Int) -> [UInt8] {
+        guard let slot = sessions[handle] else { return errorJSON(BrowserInputError.unknownSession(handle).message) }
+        return slot.session.savedJSON() ?? Array("null".utf8)
+    }
+
     /// Forgets session `handle`; false when there was none.
     public mutating func close(session handle: Int) -> Bool {
         sessions.removeValue(forKey: handle) != nil

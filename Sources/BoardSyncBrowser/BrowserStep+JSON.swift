@@ -28,6 +28,8 @@ extension BrowserStep {
         writer.field("reconnect", session.reconnect)
         if let tickAfterMs { writer.field("tickAfterMs", tickAfterMs) }
         if let connectAfterMs { writer.field("connectAfterMs", connectAfterMs) }
+        if let saveAfterMs { writer.field("saveAfterMs", saveAfterMs) }
+        if let edit = session.edit { edit.write(to: &writer) }
         if let stopped = session.stopped { writer.field("stopped", stopped) }
         if let problem = session.problem { writer.field("problem", problem.message) }
         writer.key("status")
@@ -44,6 +46,62 @@ extension BrowserStep {
             writer.key("changes")
             changes.write(to: &writer)
         }
+        if let textCheck { textCheck.write(to: &writer) }
+        if let question { writer.field("question", question) }
+        writer.closeObject()
+    }
+}
+
+extension EditChange {
+    /// `"edit": {"target": target or null, "words"?}`.
+    func write(to writer: inout JSONWriter) {
+        writer.objectField("edit")
+        writer.key("target")
+        if let target { target.write(to: &writer) } else { writer.null() }
+        if let words { writer.field("words", words) }
+        writer.closeObject()
+    }
+}
+
+extension EditTarget {
+    /// `{"kind": "newTile", "section", "index"?}` (`"after"` for a tile to follow),
+    /// `{"kind": "renameTile", "item"}`, `{"kind": "newSection"}`, `{"kind": "renameSection", "section"}`.
+    func write(to writer: inout JSONWriter) {
+        writer.openObject()
+        switch self {
+        case .addItem(let place):
+            writer.field("kind", "newTile")
+            switch place {
+            case .after(let item): writer.field("after", item.rawValue)
+            case .endOf(let section): writer.field("section", section.rawValue)
+            case .position(let position):
+                writer.field("section", position.section.rawValue)
+                writer.field("index", position.index)
+            }
+        case .renameItem(let item):
+            writer.field("kind", "renameTile")
+            writer.field("item", item.rawValue)
+        case .addSection:
+            writer.field("kind", "newSection")
+        case .renameSection(let section):
+            writer.field("kind", "renameSection")
+            writer.field("section", section.rawValue)
+        }
+        writer.closeObject()
+    }
+}
+
+extension TextCheck {
+    /// `"text": {"fits", "length", "limit", "counter", "problem", "cut"}`; `counter`, `problem`
+    /// (a sentence) and `cut` (a sentence) are null when there is none.
+    func write(to writer: inout JSONWriter) {
+        writer.objectField("text")
+        writer.field("fits", fits)
+        writer.field("length", length)
+        writer.field("limit", limit)
+        writer.field("counter", optional: counter)
+        writer.field("problem", optional: problem?.sentence)
+        writer.field("cut", optional: cut)
         writer.closeObject()
     }
 }

@@ -16,6 +16,10 @@ public struct BrowserStep: Hashable, Sendable {
     public var status: BrowserStatus
     /// Why the input was refused; nothing else changed.
     public var error: BrowserInputError?
+    /// How a typed text stands (the `checkText` question).
+    public var textCheck: TextCheck?
+    /// A question to ask the person in words (the `deleteSectionQuestion` question).
+    public var question: String?
 
     public init(status: BrowserStatus) {
         self.status = status
@@ -31,6 +35,9 @@ public struct BrowserStep: Hashable, Sendable {
 
     /// Milliseconds before the page opens a connection.
     public var connectAfterMs: Int? { session.connectAfter.map(Self.milliseconds) }
+
+    /// Milliseconds within which the page keeps the session (0: before sending `send`).
+    public var saveAfterMs: Int? { session.saveAfter.map(Self.milliseconds) }
 
     /// Seconds as whole milliseconds, rounded up so that a timer never fires early.
     static func milliseconds(_ seconds: Double) -> Int {

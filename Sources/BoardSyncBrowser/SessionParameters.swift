@@ -15,6 +15,9 @@ public struct SessionParameters: Hashable, Sendable {
     public var views: ViewAnswers
     /// Whether the page's connection carries an access token (for the words of a refusal).
     public var usesToken: Bool
+    /// What an earlier session of this board kept (`SavedSession`'s JSON form): the session is
+    /// made again from it, with its client id, board and pending edits.
+    public var saved: SavedSession?
 
     /// How an answer with a batch carries the new view: the whole of it (`view`), or only what
     /// changed (`changes`, a `ViewChanges`), for a page that keeps the previous view itself.
@@ -25,7 +28,7 @@ public struct SessionParameters: Hashable, Sendable {
 
     public init(
         client: ClientID? = nil, user: String, board: String, seed: UInt64, limits: Limits = .default,
-        views: ViewAnswers = .whole, usesToken: Bool = false
+        views: ViewAnswers = .whole, usesToken: Bool = false, saved: SavedSession? = nil
     ) {
         self.client = client
         self.user = user
@@ -34,12 +37,13 @@ public struct SessionParameters: Hashable, Sendable {
         self.limits = limits
         self.views = views
         self.usesToken = usesToken
+        self.saved = saved
     }
 
     /// Decodes `{"board": "demo", "user": "ann", "seed": 42}` with optional `client`, `limits`
     /// (`maxItems`, `maxSections`, `maxTextLength`) and `views` (`"whole"`, the default, or
-    /// `"changes"`) and `usesToken`, checking the protocol's rules for ids, board names and user
-    /// names.
+    /// `"changes"`), `usesToken` and `saved` (a kept session's JSON form), checking the protocol's
+    /// rules for ids, board names and user names.
     public init(json bytes: [UInt8]) throws(BrowserInputError) {
         let fields = try InputFields(parsing: bytes)
         client = try fields.optionalString("client").map(ClientID.init)
@@ -60,6 +64,13 @@ public struct SessionParameters: Hashable, Sendable {
             views = known
         }
         usesToken = try fields.optionalBool("usesToken") ?? false
+        if let kept = try fields.nested("saved") {
+            do {
+                saved = try SavedSession(json: kept.object.text)
+            } catch {
+                throw .invalidParameter(field: "saved", reason: "cannot be read: \(error.message)")
+            }
+        }
         try check()
     }
 
@@ -70,13 +81,17 @@ public struct SessionParameters: Hashable, Sendable {
         }
         if Validation.checkText(user, limit: Validation.userLimit) != nil {
             throw .invalidParameter(
-                field: "user", reason: "must be 1 to \(Validation.userLimit) characters, no control characters")
+                field: "user",
+                reason: "must be 1 to \(Validation.userLimit) characters, not only spaces, no control characters")
         }
         if !Validation.isBoardName(board) {
             throw .invalidParameter(field: "board", reason: "is not a valid board name")
         }
         if limits.maxItems < 0 || limits.maxSections < 0 || limits.maxTextLength < 1 {
             throw .invalidParameter(field: "limits", reason: "must be positive")
+        }
+        if let saved, saved.board != board || saved.user != user || (client.map { $0 != saved.client } ?? false) {
+            throw .invalidParameter(field: "saved", reason: "belongs to another board, user or client")
         }
     }
 }

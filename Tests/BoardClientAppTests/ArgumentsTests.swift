@@ -74,8 +74,10 @@ import Testing
         #expect(throws: UsageError.badNumber(option: "--at", value: "-1", allowed: "from 0 up")) {
             try parse([url, "add", "x", "--at", "-1"])
         }
-        #expect(throws: UsageError.badText(what: "label", problem: "cannot be empty")) { try parse([url, "add", ""]) }
-        #expect(throws: UsageError.badText(what: "label", problem: "no control characters")) {
+        #expect(throws: UsageError.badText(what: "label", problem: "cannot be empty or only spaces")) {
+            try parse([url, "add", ""])
+        }
+        #expect(throws: UsageError.badText(what: "label", problem: "no control characters or direction overrides")) {
             try parse([url, "add", "a\u{7}"])
         }
         #expect(throws: UsageError.unexpectedArgument("--json")) { try parse([url, "delete", "a1", "--json"]) }
@@ -90,14 +92,21 @@ import Testing
         #expect(ClientArguments.boardName(in: "ws://h:1/boards/a/b") == nil)
     }
 
-    @Test func labelEditorKeepsControlCharactersOut() {
+    @Test func labelEditorKeepsControlCharactersOutAndTakesNoMoreThanTheLimit() {
         var editor = LabelEditor(purpose: .addSection)
-        editor.insert("a\u{1B}b\u{9F}c")
+        editor.insert("a\u{1B}b\u{9F}\u{202E}c")
         #expect(editor.text == "abc")
+        #expect(editor.problem == nil)
         editor.insert(String(repeating: "x", count: 98))
-        #expect(editor.validated() == .failure(.tooLong(limit: 100)))
-        editor.field.handle(KeyEvent(.backspace))
         #expect(editor.validated() == .success("abc" + String(repeating: "x", count: 97)))
+        #expect(editor.problem == "At most 100 characters: the rest of what was typed was not added.")
+        editor.handle(KeyEvent(.character("y")))
+        #expect(editor.text.unicodeScalars.count == 100)
+        editor.handle(KeyEvent(.backspace))
+        #expect(editor.problem == nil)
+        editor.handle(KeyEvent(.character("y")))
+        #expect(editor.validated() == .success("abc" + String(repeating: "x", count: 96) + "y"))
+        #expect(LabelEditor(purpose: .addSection, text: "   ").validated() == .failure(.empty))
     }
 
     @Test func idsAreSixteenHexCharacters() {

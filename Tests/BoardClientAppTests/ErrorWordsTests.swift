@@ -70,7 +70,7 @@ import Testing
             ([url, "section"], 2, "section needs one of: add TITLE, rename ID TITLE, move ID --to INDEX, delete ID"),
             ([url, "section", "fly"], 2, "unknown command section fly (see --help)"),
             ([url, "fly"], 2, "unknown command fly (see --help)"),
-            ([url, "list", "--user", ""], 2, "invalid user name: cannot be empty"),
+            ([url, "list", "--user", ""], 2, "invalid user name: cannot be empty or only spaces"),
             (
                 ["http://127.0.0.1/boards/words", "list"], 2,
                 "not a server or board URL (ws:// or wss://HOST:PORT[/boards/NAME]): http://127.0.0.1/boards/words"

@@ -76,12 +76,13 @@ import Testing
         _ = feed("\u{1B}[F" + String(repeating: "x", count: 40), to: &model, decoder: &decoder)
         #expect(field(model)?.scalarCount == 80)
         #expect(bottomLine(model) == "New tile: …xxxxxxxxxxxxxxxxxxxxx[ ] 80/100")
-        _ = feed(String(repeating: "y", count: 25) + "\r", to: &model, decoder: &decoder)
-        #expect(bottomLine(model) == "New tile: …yyyyyyyyyyyyyyyyyyyy[ ] 105/100")
-        #expect(F.picture(model)[14] == " at most 100 characters")
-        #expect(F.colours(model, time: 10, rows: 14...14) == [".rrrrrrrrrrrrrrrrrrrrrr"])
-        _ = feed(String(repeating: "\u{7F}", count: 5) + "\r", to: &model, decoder: &decoder)
+        _ = feed(String(repeating: "y", count: 25), to: &model, decoder: &decoder)
+        #expect(field(model)?.scalarCount == 100, "the field takes no more than the limit")
+        #expect(bottomLine(model) == "New tile: …yyyyyyyyyyyyyyyyyyyy[ ] 100/100")
+        #expect(F.picture(model)[14] == " At most 100 characters: the rest of wh…")
+        _ = feed("\r", to: &model, decoder: &decoder)
         #expect(model.mode == .browsing)
+        #expect(model.machine.view.sections[0].cells.contains { $0.label.unicodeScalars.count == 100 })
     }
 
     @Test func wideAndCombinedCharactersAreEditedAsWholeCharacters() {

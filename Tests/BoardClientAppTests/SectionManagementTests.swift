@@ -40,7 +40,7 @@ import Testing
         _ = model.update(F.char("E"), now: 2)
         for _ in 0..<8 { _ = model.update(F.key(.backspace), now: 2) }
         _ = model.update(F.key(.enter), now: 2)
-        #expect(F.picture(model, time: 2)[14...15] == [" cannot be empty", "Rename section:"])
+        #expect(F.picture(model, time: 2)[14...15] == [" cannot be empty or only spaces", "Rename section:"])
         #expect(F.attributes(model, time: 2, rows: 15...15) == [String(repeating: ".", count: 16) + "R"])
         _ = model.update(F.key(.escape), now: 2)
         #expect(model.mode == .browsing)

@@ -61,7 +61,7 @@ import Testing
         #expect(throws: UsageError.unexpectedArgument("extra")) {
             try parse([url, "section", "delete", "s1", "extra"])
         }
-        #expect(throws: UsageError.badText(what: "title", problem: "cannot be empty")) {
+        #expect(throws: UsageError.badText(what: "title", problem: "cannot be empty or only spaces")) {
             try parse([url, "section", "rename", "s1", ""])
         }
         #expect(throws: UsageError.unknownCommand("section fly")) { try parse([url, "section", "fly"]) }

@@ -143,7 +143,7 @@ import Testing
         #expect(editor.purpose == .addItem(at: .after("todo0")))
         _ = model.update(.input(.key(.enter)), now: 1)
         guard case .editing(let refused) = model.mode else { Issue.record("empty label accepted"); return }
-        #expect(refused.problem == "cannot be empty")
+        #expect(refused.problem == "cannot be empty or only spaces")
         for character in "Hix" { _ = model.update(F.char(character), now: 1) }
         _ = model.update(F.key(.backspace), now: 1)
         #expect(F.picture(model).last == "New tile: Hi")

@@ -48,11 +48,13 @@ struct ScenarioRunner {
             bytes = sessions.perform(session: try handle(name, label), Self.text(of: intent))
         } else if let message = step["receive"] {
             bytes = sessions.receive(session: try handle(name, label), Self.text(of: message))
+        } else if step["saved"] != nil {
+            bytes = sessions.saved(session: try handle(name, label))
         } else if step["close"] != nil {
             let closed = sessions.close(session: try handle(name, label))
             bytes = JSONValue.object(JSONObject([.init(key: "closed", value: .bool(closed))])).encoded
         } else {
-            throw ScenarioError("\(label): no open, intent, receive or close")
+            throw ScenarioError("\(label): no open, intent, receive, saved or close")
         }
         let answer = try JSONValue.parse(bytes)
         if step["open"] != nil, case .object(let object) = answer, case .integer(let handle)? = object["session"] {

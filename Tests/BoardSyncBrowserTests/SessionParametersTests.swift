@@ -32,7 +32,7 @@ import Testing
         #expect(refusal(#"{"board":"b","user":"u","client":"c 1","seed":1}"#) == #"field "client" is not a valid id"#)
         #expect(
             refusal(#"{"board":"b","user":"\u0007","seed":1}"#)
-                == #"field "user" must be 1 to 32 characters, no control characters"#)
+                == #"field "user" must be 1 to 32 characters, not only spaces, no control characters"#)
         #expect(refusal(#"{"board":"b","user":"u"}"#) == #"missing field "seed""#)
         let badSeed = #"field "seed" must be an integer from 0 to 2^53 - 1"#
         #expect(refusal(#"{"board":"b","user":"u","seed":-1}"#) == badSeed)

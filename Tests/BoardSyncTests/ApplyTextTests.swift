@@ -5,7 +5,7 @@ import Testing
 /// ids of `[A-Za-z0-9._:-]{1,64}`.
 @Suite struct ApplyTextTests {
     /// Every operation that carries a text, with that text set to `text`.
-    private static func opsCarrying(_ text: String) -> [Op] {
+    static func opsCarrying(_ text: String) -> [Op] {
         [
             .insert(item: Item(id: "n1", label: text), to: at("s0", 0)),
             .update(item: "a", label: text),
@@ -27,7 +27,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [" ", "~", "\u{A0}", "\u{2028}", "\u{200B}"])
+    @Test(arguments: ["a ", "~", "a\u{A0}b", "a\u{2028}b", "a\u{200B}b"])
     func neighboursOfControlCharactersAreAccepted(_ text: String) {
         for op in Self.opsCarrying(text) { _ = expectApplied(op) }
     }

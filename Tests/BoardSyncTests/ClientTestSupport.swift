@@ -86,3 +86,12 @@ func viewWithPlaceholder(_ board: Board, item: ItemID, at to: Position?, holder:
 
 let annHolds = DragHolder(client: "A", user: "ann", isLocal: true)
 let bobHolds = DragHolder(client: "B", user: "bob", isLocal: false)
+
+/// Ann's client session (client A), started, connected and welcomed with `clientBoard`.
+func liveSession() -> ClientSession {
+    var session = ClientSession(board: "team", user: "ann", client: "A", seed: 3)
+    _ = session.handle(.start, now: 0)
+    _ = session.handle(.opened, now: 0)
+    _ = session.handle(.received(clientWelcome()), now: 0)
+    return session
+}

@@ -44,10 +44,13 @@ struct WireRandom {
         return String(result)
     }
 
-    /// A valid user name: 1 to 32 scalars without control characters.
+    /// A valid user name: 1 to 32 scalars without control characters, not only spaces.
     mutating func user() -> String {
         var result = String.UnicodeScalarView()
         for _ in 0..<int(1...(chance(5) ? 32 : 6)) { result.append(pick(Self.cleanScalars)) }
+        if result.allSatisfy(Validation.isBlank) {
+            result.replaceSubrange(result.startIndex..<result.index(after: result.startIndex), with: ["u"])
+        }
         return String(result)
     }
 

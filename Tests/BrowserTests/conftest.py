@@ -20,18 +20,21 @@ WAIT_MS = 15_000
 
 
 class Server:
-    """One board-server process on 127.0.0.1; `restart` keeps its port and its data."""
+    """One board-server process on 127.0.0.1; `restart` keeps its port and its data. `binary`
+    replaces the built board-server (another build of it, as a new release would); `port` 0 takes
+    a free one."""
 
-    def __init__(self, directory, *arguments):
+    def __init__(self, directory, *arguments, binary=None, port=0):
         self.directory = pathlib.Path(directory)
         self.arguments = list(arguments)
-        self.port = 0
+        self.binary = pathlib.Path(binary) if binary else BIN / "board-server"
+        self.port = port
         self.process = None
         self.log = open(self.directory / "server.log", "ab")
         self.start()
 
     def start(self):
-        command = [str(BIN / "board-server"), "--host", "127.0.0.1", "--port", str(self.port),
+        command = [str(self.binary), "--host", "127.0.0.1", "--port", str(self.port),
                    "--data", str(self.directory / "boards.sqlite"), *self.arguments]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log)
         line = self.process.stdout.readline().decode()

@@ -138,7 +138,7 @@ struct TextFieldTests {
     }
 
     @Test func aCounterAppearsNearTheLimitAndTurnsRedPastIt() {
-        var field = TextField(String(repeating: "x", count: 79), limit: 100)
+        var field = TextField(String(repeating: "x", count: 79), limit: 100, counterFrom: 80)
         field.reveal(inField: 20)
         #expect(field.counter == nil)
         field.insert("x")

@@ -42,6 +42,13 @@ func performIntent(_ session: Int32, _ pointer: UnsafeRawPointer?, _ count: Int3
     answerBlock(sessions.perform(session: Int(session), inputBytes(pointer, count)))
 }
 
+/// What a session keeps for a reload to lose nothing: its `SavedSession` JSON form, or `null`.
+@_expose(wasm, "bs_saved")
+@_cdecl("bs_saved")
+func savedSession(_ session: Int32) -> UnsafeMutableRawPointer {
+    answerBlock(sessions.saved(session: Int(session)))
+}
+
 /// Closes a session: 1 when it was open, 0 otherwise.
 @_expose(wasm, "bs_close")
 @_cdecl("bs_close")

@@ -22,8 +22,9 @@ function answerTo(core, step, handle, label, open = step.open) {
   if (step.open !== undefined) return core.call(core.exports.bs_open, text(open));
   if (step.intent !== undefined) return core.call(core.exports.bs_perform, text(step.intent), handle);
   if (step.receive !== undefined) return core.call(core.exports.bs_receive, text(step.receive), handle);
+  if (step.saved !== undefined) return JSON.parse(core.answerText(core.exports.bs_saved(handle)));
   if (step.close !== undefined) return { closed: core.exports.bs_close(handle) === 1 };
-  throw new Error(`${label}: no open, intent, receive or close`);
+  throw new Error(`${label}: no open, intent, receive, saved or close`);
 }
 
 async function steps(name) {

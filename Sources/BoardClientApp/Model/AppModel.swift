@@ -26,6 +26,8 @@ public struct AppModel: Sendable {
     /// The cursor's index in reading order, to land nearby when its item disappears.
     public var cursorIndex = 0
     public var mode: InteractionMode = .browsing
+    /// Whether the bottom line asks before quitting with edits not acknowledged yet.
+    public var askingToQuit = false
     public var showHelp = false
     /// The first line of the keys shown while the help is open.
     public var helpScroll = 0

@@ -74,7 +74,7 @@ public enum ClientArguments {
         guard let (_, boardName) = ServerEndpoints.parse(url) else { throw .badURL(url) }
         let user = values["--user"] ?? defaultUser
         if let problem = Validation.checkText(user, limit: Validation.userLimit) {
-            throw .badText(what: "user name", problem: AppModel.describe(problem))
+            throw .badText(what: "user name", problem: problem.words)
         }
         let token = values["--token"] ?? environmentToken.flatMap { $0.isEmpty ? nil : $0 }
         let trust = try certificateTrust(
@@ -126,7 +126,7 @@ public enum ClientArguments {
         }
         func text(_ value: String, _ what: String) throws(UsageError) -> String {
             if let problem = Validation.checkText(value, limit: Validation.defaultTextLimit) {
-                throw .badText(what: what, problem: AppModel.describe(problem))
+                throw .badText(what: what, problem: problem.words)
             }
             return value
         }
@@ -215,7 +215,7 @@ public enum ClientArguments {
         }
         func title(_ value: String) throws(UsageError) -> String {
             if let problem = Validation.checkText(value, limit: Validation.defaultTextLimit) {
-                throw .badText(what: "title", problem: AppModel.describe(problem))
+                throw .badText(what: "title", problem: problem.words)
             }
             return value
         }

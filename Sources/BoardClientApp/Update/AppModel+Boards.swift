@@ -70,7 +70,7 @@ extension AppModel {
         case .character("r") where key.modifiers.contains(.control):
             commands.append(.fetch(.boards))
         case .character("q") where picker.typed.isEmpty:
-            commands.append(.quit)
+            quit(into: &commands)
         case .character(let character) where key.modifiers.isDisjoint(with: [.control, .alt]):
             if BoardPicker.isNameCharacter(character) {
                 picker.type(character)

@@ -26,7 +26,7 @@ extension AppModel {
             history = nil
             return
         case .character("q"):
-            commands.append(.quit)
+            quit(into: &commands)
             return
         case .enter:
             if panel.lines.indices.contains(panel.selected) {
@@ -72,7 +72,7 @@ extension AppModel {
             past = nil
             return
         case .character("q"):
-            commands.append(.quit)
+            quit(into: &commands)
             return
         default: break
         }

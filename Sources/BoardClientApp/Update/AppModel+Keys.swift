@@ -9,8 +9,12 @@ extension AppModel {
     mutating func handle(_ event: InputEvent, into commands: inout [AppCommand]) {
         switch event {
         case .key(let key):
+            if askingToQuit {
+                answerQuit(key, into: &commands)
+                return
+            }
             if isQuitKey(key) {
-                commands.append(.quit)
+                quit(into: &commands)
                 return
             }
             if picker != nil {
@@ -80,7 +84,7 @@ extension AppModel {
             return
         }
         switch key.key {
-        case .character("q"): commands.append(.quit)
+        case .character("q"): quit(into: &commands)
         case .character("?"):
             showHelp = true
             helpScroll = 0
@@ -138,7 +142,7 @@ extension AppModel {
         let page = max(1, HelpText.visibleRows(on: size) - 1)
         switch key.key {
         case .character("?"), .escape: showHelp = false
-        case .character("q"): commands.append(.quit)
+        case .character("q"): quit(into: &commands)
         case .up, .character("k"): helpScroll -= 1
         case .down, .character("j"): helpScroll += 1
         case .pageUp: helpScroll -= page
@@ -150,9 +154,46 @@ extension AppModel {
         helpScroll = max(0, min(helpScroll, HelpText.maximumScroll(on: size)))
     }
 
-    /// Opens the editor for `purpose`, starting with `text`, within the board's label limit.
-    mutating func startEditing(_ purpose: LabelEditor.Purpose, text: String = "") {
+    /// Quits, or first asks when edits are not acknowledged yet (the core's question): they would
+    /// be lost.
+    mutating func quit(into commands: inout [AppCommand]) {
+        if session.quitQuestion == nil {
+            commands.append(.quit)
+        } else {
+            askingToQuit = true
+        }
+    }
+
+    /// The answer to the question before quitting: y (or Ctrl-C again) quits, anything else
+    /// stays.
+    private mutating func answerQuit(_ key: KeyEvent, into commands: inout [AppCommand]) {
+        askingToQuit = false
+        if key.key == .character("y") || key.key == .character("Y") || isQuitKey(key) { commands.append(.quit) }
+    }
+
+    /// Opens the editor for `purpose`, starting with `text`, within the board's label limit; the
+    /// session follows what it makes.
+    mutating func startEditing(_ purpose: EditTarget, text: String = "") {
         var editor = LabelEditor(purpose: purpose, text: text, limit: machine.limits.maxTextLength)
+        editor.field.reveal(inField: editorField(editor).width)
+        mode = .editing(editor)
+        _ = session.handle(.intent(.editing(purpose)), now: now)
+    }
+
+    /// Closes the editor (the session stops following it).
+    mutating func stopEditing() {
+        mode = .browsing
+        _ = session.handle(.intent(.editing(nil)), now: now)
+    }
+
+    /// The session followed the open editor's target: someone deleted the tile or section it was
+    /// about, and its text now makes a new tile or section, which the editor says.
+    mutating func follow(_ edit: EditChange) {
+        guard case .editing(var editor) = mode else { return }
+        if let target = edit.target { editor.purpose = target }
+        if let words = edit.words {
+            editor.problem = words + (edit.target == nil ? " Esc drops it." : " Enter adds it, Esc drops it.")
+        }
         editor.field.reveal(inField: editorField(editor).width)
         mode = .editing(editor)
     }
@@ -209,7 +250,7 @@ extension AppModel {
         case .escape:
             cancelDrag(into: &commands)
         case .character("q"):
-            commands.append(.quit)
+            quit(into: &commands)
         default: break
         }
     }
@@ -223,34 +264,25 @@ extension AppModel {
         var editor = editor
         switch key.key {
         case .escape:
-            mode = .browsing
+            stopEditing()
             return
         case .enter:
             switch editor.validated(limit: machine.limits.maxTextLength) {
             case .failure(let problem):
-                editor.problem = Self.describe(problem)
+                editor.problem = problem.words
             case .success(let text):
-                mode = .browsing
+                stopEditing()
                 commit(editor.purpose, text: text, into: &commands)
                 return
             }
         default:
-            if editor.field.handle(key) == .edited { editor.problem = nil }
+            editor.handle(key)
         }
         editor.field.reveal(inField: editorField(editor).width)
         mode = .editing(editor)
     }
 
-    static func describe(_ problem: TextError) -> String {
-        switch problem {
-        case .empty: "cannot be empty"
-        case .tooLong(let limit): "at most \(limit) characters"
-        case .controlCharacter: "no control characters"
-        case .invalidIdentifier: "not a valid identifier"
-        }
-    }
-
-    private mutating func commit(_ purpose: LabelEditor.Purpose, text: String, into commands: inout [AppCommand]) {
+    private mutating func commit(_ purpose: EditTarget, text: String, into commands: inout [AppCommand]) {
         switch purpose {
         case .addItem(let at):
             let id = ItemID(session.makeID())

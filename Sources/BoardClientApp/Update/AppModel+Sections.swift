@@ -50,12 +50,4 @@ extension AppModel {
         }
     }
 
-    /// The question before deleting a section, saying how many tiles go with it.
-    static func deletionQuestion(title: String, tiles: Int) -> String {
-        switch tiles {
-        case 0: "Delete the empty section “\(title)”? y/n"
-        case 1: "Delete section “\(title)” and its 1 tile? y/n"
-        default: "Delete section “\(title)” and its \(tiles) tiles? y/n"
-        }
-    }
 }

@@ -95,6 +95,7 @@ extension AppModel {
         }
         if let delay = step.tickAfter { commands.append(.scheduleTick(at: now + delay)) }
         if let problem = step.problem { lastProblem = problem }
+        if let edit = step.edit { follow(edit) }
         if let held = heldItem, machine.localDrag?.held.contains(held) != true { mode = .browsing }
         viewChanged(batch: step.batch, plan: step.plan, into: &commands)
     }

@@ -7,6 +7,12 @@ enum BottomLine {
         let y = buffer.height - 1
         guard y >= 1 else { return }
         let width = buffer.width
+        if model.askingToQuit {
+            let question = model.session.quitQuestion ?? "Every edit is sent now: quit?"
+            buffer.write(
+                question + " y/n", x: 0, y: y, maxWidth: width, style: Style(foreground: .red, attributes: .bold))
+            return
+        }
         switch model.mode {
         case .editing(let editor):
             buffer.set(x: 0, y: y, editor.prompt, style: Style(attributes: .bold))
@@ -21,12 +27,9 @@ enum BottomLine {
                 "Delete the \(count) marked tiles? y/n", x: 0, y: y, maxWidth: width,
                 style: Style(foreground: .red, attributes: .bold))
         case .confirmingSectionDelete(let id):
-            let board = model.machine.optimistic?.board
-            let section = board?.index(ofSection: id).map { board!.sections[$0] }
+            let question = model.session.deletionQuestion(section: id) ?? "The section is gone: any key goes back."
             buffer.write(
-                AppModel.deletionQuestion(title: section?.title ?? id.rawValue, tiles: section?.items.count ?? 0), x: 0,
-                y: y,
-                maxWidth: width, style: Style(foreground: .red, attributes: .bold))
+                question + " y/n", x: 0, y: y, maxWidth: width, style: Style(foreground: .red, attributes: .bold))
         case .holdingWithKeys:
             buffer.write(
                 notice(model) ?? "arrows move · space/enter drop · esc cancel", x: 0, y: y, maxWidth: width,

@@ -27,6 +27,33 @@ export class BoardView {
     /** Item id → its element (a tile, another person's placeholder, or this person's slot). */
     this.cells = new Map();
     this.view = { sections: [] };
+    /** The one tile in the Tab order (roving focus): the arrow keys move between tiles, so a
+     * long board is one Tab stop, not one per tile. */
+    this.active = null;
+  }
+
+  /** Makes the tile of `id` the board's one Tab stop. */
+  activate(id) {
+    if (this.active === id) return;
+    const previous = this.active === null ? null : this.cells.get(this.active);
+    if (previous) previous.tabIndex = -1;
+    this.active = id;
+    const element = id === null ? null : this.cells.get(id);
+    if (element) element.tabIndex = 0;
+  }
+
+  /** After a render: the Tab stop stays on its tile while it is a tile of the board, else goes
+   * to the first tile. */
+  keepActive() {
+    const element = this.active === null ? null : this.cells.get(this.active);
+    if (element && element.tabIndex === 0) return;
+    let first = null;
+    for (const section of this.view.sections) {
+      first = section.cells.find((cell) => !cell.holder || cell.holder.local) ?? null;
+      if (first) break;
+    }
+    this.active = null;
+    this.activate(first?.id ?? null);
   }
 
   /** The view after `changes` (the core's `ViewChanges`) to the view on screen. */
@@ -72,6 +99,7 @@ export class BoardView {
       this.cells.delete(id);
     }
     this.view = view;
+    this.keepActive();
     if (focusedID && document.activeElement?.dataset?.key !== focusedID) {
       this.cells.get(focusedID)?.focus({ preventScroll: true });
     }
@@ -234,7 +262,7 @@ export class BoardView {
       delete element.dataset.user;
       delete element.dataset.heldItem;
       delete element.dataset.color;
-      element.tabIndex = 0;
+      element.tabIndex = cell.id === this.active ? 0 : -1;
       element.removeAttribute('aria-label');
       label.textContent = cell.label;
     } else if (holder.local) {
@@ -244,7 +272,7 @@ export class BoardView {
       delete element.dataset.user;
       element.dataset.heldItem = cell.id;
       element.dataset.color = holder.color;
-      element.tabIndex = 0;
+      element.tabIndex = cell.id === this.active ? 0 : -1;
       label.textContent = cell.label;
     } else {
       element.className = 'tile placeholder';
@@ -321,6 +349,7 @@ function makeColumn(id) {
   const heading = document.createElement('h2');
   heading.className = 'column-title';
   const titleButton = button('title-button');
+  titleButton.dir = 'auto';
   titleButton.dataset.action = 'rename-section';
   titleButton.title = 'Rename this section';
   heading.append(titleButton);
@@ -349,6 +378,7 @@ function makeCell(id) {
   element.setAttribute('aria-describedby', 'drag-help');
   const label = document.createElement('span');
   label.className = 'tile-label';
+  label.dir = 'auto';
   element.append(label);
   return element;
 }

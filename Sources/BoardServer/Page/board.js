@@ -12,17 +12,24 @@ import { TileTools } from './tile-tools.js';
 import { Connection } from './connection.js';
 import { chosenUser, rememberUser, token, withToken } from './people.js';
 import { PeopleList } from './people-list.js';
+import { Notices } from './notices.js';
+import { KeptSession, openKeptSession } from './session-keeper.js';
+import { registerWorker } from './offline-store.js';
+import { TextField } from './text-field.js';
 
 const boardName = decodeURIComponent(location.pathname.replace(/^\/b\//, ''));
-const noticeMs = 6000;
+const noStorageWords = 'This browser keeps no copy of your edits for this page (a private window, or no room left), '
+  + 'so edits not sent yet are lost if you leave or reload the page.';
 
 class BoardPage {
-  constructor(core, user) {
+  /** `opened`: the session and what keeps it (`openKeptSession`). */
+  constructor(core, user, opened) {
     this.root = document.getElementById('board');
     this.addSectionColumn = document.getElementById('add-section');
     this.board = new BoardView(this.root, this.addSectionColumn);
     this.motion = new MotionPlayer(document.getElementById('motion-layer'));
-    this.session = core.openSession({ board: boardName, user, views: 'changes', usesToken: token !== null });
+    this.notices = new Notices(document.getElementById('notices'));
+    this.session = opened.session;
     this.status = this.session.first.status;
     this.connection = new Connection(boardName, {
       opened: () => this.perform({ type: 'connected' }),
@@ -30,6 +37,12 @@ class BoardPage {
       closed: (code) => this.perform(code === null ? { type: 'disconnected' } : { type: 'disconnected', code }),
       refused: (status) => this.perform({ type: 'refused', status }),
     });
+    this.kept = new KeptSession(this.session, opened.writer, this.connection, () => this.notices.warnNoStorage(noStorageWords));
+    if (opened.writer === null) this.notices.warnNoStorage(noStorageWords);
+    if (opened.restoreProblem !== null) {
+      this.notices.toast(`The edits this browser kept for this board could not be read (${opened.restoreProblem}); `
+        + 'they stay kept, and this page starts without them.', 'warning');
+    }
     this.tickTimer = 0;
     this.refusal = null;
     this.drag = new DragController(this);
@@ -41,10 +54,25 @@ class BoardPage {
     document.getElementById('board-name').textContent = boardName;
     document.getElementById('board-name').title = boardName;
     this.root.addEventListener('keydown', (event) => this.key(event));
+    this.root.addEventListener('focusin', (event) => {
+      const tile = event.target.closest?.('.tile[data-key]');
+      if (tile && !tile.classList.contains('placeholder')) this.board.activate(tile.dataset.key);
+    });
     document.addEventListener('keydown', (event) => this.globalKey(event));
     document.getElementById('undo').addEventListener('click', () => this.perform({ type: 'undo' }));
     addEventListener('online', () => this.showStatus());
     addEventListener('offline', () => this.showStatus());
+    // Leaving asks first only when edits would really be lost: some are unsent and the browser
+    // keeps no copy of them (or is still writing it).
+    addEventListener('beforeunload', (event) => {
+      if (!this.kept.atRisk) return;
+      event.preventDefault();
+      event.returnValue = '';
+    });
+    addEventListener('pagehide', () => this.kept.keepWaiting());
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') this.kept.keepWaiting();
+    });
     this.apply(this.session.first);
     this.perform({ type: 'start' });
   }
@@ -58,6 +86,16 @@ class BoardPage {
     const step = this.session.intent(intent);
     this.apply(step);
     return step;
+  }
+
+  /** A question to the core that changes nothing (`checkText`, `deleteSectionQuestion`). */
+  ask(question) {
+    return this.session.intent(question);
+  }
+
+  /** A text field guarded by the core's text rules (`TextField`). */
+  guard(input, kind, elements) {
+    return new TextField(input, (text, typing) => this.ask({ type: 'checkText', text, typing, kind }).text, elements);
   }
 
   /** A server message, applied; its time goes into the page's performance timeline, which
@@ -77,7 +115,8 @@ class BoardPage {
     if (step.error !== undefined) console.warn(`board-sync: ${step.error}`);
     if (step.problem !== undefined) console.error(`board-sync: ${step.problem}`);
     if (step.reconnect) this.connection.drop();
-    for (const text of step.send) this.connection.send(text);
+    this.kept.carry(step);
+    if (step.edit !== undefined) this.editing.followed(step.edit);
     const wasHolding = this.drag.holding;
     this.status = step.status;
     const view = step.changes ? this.board.patched(step.changes) : step.view;
@@ -91,7 +130,7 @@ class BoardPage {
     if (animate) this.motion.play(step.plan, this.board, first);
     if (wasHolding && step.status.drag === null) this.drag.lost();
     for (const notice of step.notices) {
-      if (notice.shown !== false) this.toast(notice.text, notice.warning ? 'warning' : 'info');
+      if (notice.shown !== false) this.notices.toast(notice.text, notice.warning ? 'warning' : 'info');
     }
     for (const sentence of step.announcements ?? []) this.announce(sentence);
     if (step.tickAfterMs !== undefined) {
@@ -141,16 +180,6 @@ class BoardPage {
     requestAnimationFrame(() => {
       region.textContent = text;
     });
-  }
-
-  toast(text, tone) {
-    const list = document.getElementById('notices');
-    const item = document.createElement('li');
-    item.className = `toast ${tone}`;
-    item.textContent = text;
-    list.append(item);
-    while (list.children.length > 3) list.firstElementChild.remove();
-    setTimeout(() => item.remove(), noticeMs);
   }
 
   /** The session stopped connecting for good: the page says why and stops changing. */
@@ -245,7 +274,7 @@ class BoardPage {
   }
 
   focusBoard() {
-    this.root.querySelector('.tile[data-item-id]')?.focus();
+    (this.board.cells.get(this.board.active) ?? this.root.querySelector('.tile[data-item-id]'))?.focus();
   }
 }
 
@@ -279,12 +308,17 @@ function askForName(core, message) {
     const form = document.getElementById('name-form');
     const input = form.querySelector('input');
     const error = form.querySelector('.field-error');
-    error.textContent = message ?? '';
+    // A session of its own answers how the typed name stands against the rules for names.
+    const checker = core.openSession({ board: boardName, user: 'name' });
+    const field = new TextField(input, (text, typing) => checker.intent({ type: 'checkText', text, typing, kind: 'user' }).text,
+      { counter: form.querySelector('.field-counter'), message: error });
+    if (message) field.note(message);
     form.hidden = false;
     input.focus();
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      const name = input.value;
+      const name = field.accepted();
+      if (name === null) return;
       try {
         core.openSession({ board: boardName, user: name }).close();
       } catch (refusal) {
@@ -292,6 +326,7 @@ function askForName(core, message) {
         return;
       }
       rememberUser(name);
+      checker.close();
       form.hidden = true;
       resolve(name);
     });
@@ -299,6 +334,7 @@ function askForName(core, message) {
 }
 
 async function start() {
+  document.getElementById('board-name').textContent = boardName;
   let core;
   try {
     core = await loadBoardSync(fetch('/assets/boardsync.wasm'));
@@ -319,8 +355,10 @@ async function start() {
     }
   }
   if (user === null) user = await askForName(core, problem);
-  window.boardPage = new BoardPage(core, user);
+  const opened = await openKeptSession(core, { board: boardName, user, views: 'changes', usesToken: token !== null });
+  window.boardPage = new BoardPage(core, user, opened);
 }
 
 document.getElementById('home').href = withToken('/');
+registerWorker();
 start();

@@ -39,11 +39,14 @@ export class BoardSync {
   }
 
   /** Opens a session for one board. `params`: `board`, `user`, optional `client`, `seed` (drawn
-   * with crypto.getRandomValues when absent) and `limits`. Throws when the module refuses them. */
-  openSession(params) {
+   * with crypto.getRandomValues when absent) and `limits`; `saved`: the text a session of this
+   * board kept (`session.saved()`), to make it again. Throws when the module refuses them. */
+  openSession(params, saved = null) {
     const withSeed = { ...params };
     if (withSeed.seed === undefined) withSeed.seed = randomSeed();
-    const first = this.call(this.exports.bs_open, JSON.stringify(withSeed));
+    // The kept text is a JSON object already: it goes in as it is, never parsed here.
+    const text = saved === null ? JSON.stringify(withSeed) : `{"saved":${saved},${JSON.stringify(withSeed).slice(1)}`;
+    const first = this.call(this.exports.bs_open, text);
     if (first.error !== undefined) throw new Error(first.error);
     return new BoardSyncSession(this, first.session, first);
   }
@@ -69,12 +72,17 @@ export class BoardSync {
     } finally {
       this.exports.bs_free(input);
     }
+    return JSON.parse(this.answerText(answer));
+  }
+
+  /** The text of an answer block (a little-endian u32 length, then UTF-8), which it frees. */
+  answerText(answer) {
     // The call may have grown the memory, which detaches earlier views: take a fresh one.
     const memory = new DataView(this.exports.memory.buffer);
     const length = memory.getUint32(answer, true);
-    const json = decoder.decode(new Uint8Array(this.exports.memory.buffer, answer + 4, length));
+    const text = decoder.decode(new Uint8Array(this.exports.memory.buffer, answer + 4, length));
     this.exports.bs_free(answer);
-    return JSON.parse(json);
+    return text;
   }
 }
 
@@ -96,6 +104,13 @@ export class BoardSyncSession {
   intent(intent) {
     const withClock = intent.now === undefined ? { ...intent, now: performance.now() } : intent;
     return this.core.call(this.core.exports.bs_perform, JSON.stringify(withClock), this.handle);
+  }
+
+  /** What the session keeps for a reload to lose nothing, as JSON text (a `SavedSession`), or
+   * null before its first welcome. Text, so that storing it costs no parse. */
+  saved() {
+    const text = this.core.answerText(this.core.exports.bs_saved(this.handle));
+    return text === 'null' ? null : text;
   }
 
   /** Forgets the session in the module. */

@@ -13,6 +13,8 @@ export class Connection {
     this.socket = null;
     this.timer = null;
     this.stopped = false;
+    /** Counts the sockets opened, so that messages held for one are never sent on the next. */
+    this.generation = 0;
   }
 
   get url() {
@@ -32,6 +34,7 @@ export class Connection {
   open() {
     this.timer = null;
     this.socket?.close(1000);
+    this.generation += 1;
     const socket = new WebSocket(this.url, 'boardsync.v1');
     let opened = false;
     this.socket = socket;

@@ -4,6 +4,7 @@
 
 import { loadBoardSync } from './boardsync.js';
 import { chosenUser, rememberUser, token, withToken } from './people.js';
+import { registerWorker } from './offline-store.js';
 
 const form = document.getElementById('open-form');
 const boardField = form.elements.board;
@@ -82,4 +83,5 @@ form.addEventListener('submit', async (event) => {
   location.href = boardLink(board);
 });
 
+registerWorker();
 showBoards();

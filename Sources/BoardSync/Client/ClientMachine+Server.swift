@@ -100,10 +100,11 @@ extension ClientMachine {
         }
     }
 
-    /// Applies an operation the server committed at `version`; a gap or an inapplicable op means
-    /// this client lost track, and it reconnects for a fresh state.
+    /// Applies an operation the server committed at `version`, checked as committed ops are (no
+    /// limits, the text rules it was committed under); a gap or an inapplicable op means this
+    /// client lost track, and it reconnects for a fresh state.
     mutating func commitExact(_ op: Op, version: Int, into output: inout ClientOutput) -> Bool {
-        guard var state = committed, version == state.version + 1, state.check(op) == .apply else {
+        guard var state = committed, version == state.version + 1, state.check(op, limits: .unlimited) == .apply else {
             output.reconnect = true
             return false
         }

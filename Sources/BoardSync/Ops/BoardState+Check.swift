@@ -100,7 +100,7 @@ extension BoardState {
     }
 
     private func checkText(_ text: String, _ limits: Limits) -> OpError? {
-        Validation.checkText(text, limit: limits.maxTextLength).map(OpError.invalidText)
+        Validation.checkText(text, limit: limits.maxTextLength, rules: limits.textRules).map(OpError.invalidText)
     }
 
     private func checkGap(_ index: Int, count: Int) -> OpError? {

@@ -1,7 +1,7 @@
 extension BoardState {
     /// Limits that never refuse: replayed ops were checked when they were committed, and the
-    /// limits may have been lowered since.
-    static let noLimits = Limits(maxItems: .max, maxSections: .max, maxTextLength: .max)
+    /// limits may have been lowered (or text rules added) since.
+    static let noLimits = Limits.unlimited
 
     /// Applies an op the server committed at `version`, when `version` is the next one and the op
     /// applies (checked without limits); otherwise changes nothing and returns false. This is how

@@ -47,6 +47,9 @@ public enum ClientIntent: Hashable, Sendable {
     case redo
     /// How the shell lays the board out, which says where the arrow keys take a held tile.
     case arrange(BoardArrangement)
+    /// A text field opened for `target`, or (nil) the open one closed: the session follows its
+    /// target when someone deletes what it is about (`SessionStep.edit`).
+    case editing(EditTarget?)
 }
 
 /// Where a new tile goes.

@@ -110,6 +110,8 @@ extension ClientSession {
             }
         case .arrange(let arrangement):
             self.arrangement = arrangement
+        case .editing(let target):
+            openEdit = target
         }
     }
 
@@ -139,7 +141,8 @@ extension ClientSession {
         guard let board = machine.optimistic?.board else { return nil }
         switch place {
         case .position(let position):
-            return position
+            guard let count = machine.optimistic?.itemCount(inSection: position.section) else { return position }
+            return Position(section: position.section, index: min(max(position.index, 0), count))
         case .endOf(let section):
             guard let count = machine.optimistic?.itemCount(inSection: section) else { return nil }
             return Position(section: section, index: count)

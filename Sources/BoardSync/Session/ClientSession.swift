@@ -20,6 +20,10 @@ public struct ClientSession: Sendable {
     /// Failed attempts since the last welcome, for the backoff.
     public internal(set) var reconnectAttempts = 0
     var random: IDGenerator
+    /// What the shell was last asked to keep (`SessionStep.saveAfter`).
+    var savedMark: SavedMark?
+    /// What the person's open text field makes when confirmed (`ClientIntent.editing`).
+    public internal(set) var openEdit: EditTarget?
 
     /// A session of `board` as `user`; `client` nil draws a client id from the seed
     /// (`prefix` + 16 hex digits).
@@ -29,10 +33,17 @@ public struct ClientSession: Sendable {
     ) {
         var random = IDGenerator(seed: seed)
         let id = client ?? ClientID(clientPrefix + random.makeID())
+        self.init(
+            machine: ClientMachine(clientID: id, user: user, boardID: board, limits: limits), random: random,
+            arrangement: arrangement, usesToken: usesToken)
+    }
+
+    /// A session around `machine`, its ids and jitter drawn from `random`.
+    init(machine: ClientMachine, random: IDGenerator, arrangement: BoardArrangement, usesToken: Bool) {
+        self.machine = machine
         self.random = random
         self.arrangement = arrangement
         self.usesToken = usesToken
-        machine = ClientMachine(clientID: id, user: user, boardID: board, limits: limits)
     }
 
     /// A fresh id from the session's generator, for a shell that names what it adds so that it
@@ -143,7 +154,9 @@ public struct ClientSession: Sendable {
         }
         if let board = machine.optimistic?.board, !selection.isEmpty { selection.keep(on: board) }
         if machine.hasUnsentDragPosition { turn.step.tickAfter = ClientMachine.dragSendInterval }
+        followEdit(&turn)
         if let last = turn.step.announcements.last { lastAnnouncement = last }
+        askToSave(&turn)
     }
 
     /// An item's label on the board the person sees, or in the view before the event (an item

@@ -30,6 +30,14 @@ public struct SessionStep: Hashable, Sendable {
     /// Hand the session `tick` after this many seconds (a drag position waits for the rate
     /// limit of `over` messages).
     public var tickAfter: Double?
+    /// What became of the open text field's target (`ClientIntent.editing`): someone deleted the
+    /// tile or section it was about, and its text now makes a new tile or section.
+    public var edit: EditChange?
+    /// Keep `ClientSession.saved` (a shell that keeps sessions across reloads; others ignore
+    /// it): 0 when the pending edits or their seqs changed, and then the write must be complete
+    /// before `send` goes out; otherwise within this many seconds, when only the committed board
+    /// moved on. Nil when nothing to keep changed.
+    public var saveAfter: Double?
 
     public init() {}
 }

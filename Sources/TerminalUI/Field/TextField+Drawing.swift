@@ -1,11 +1,8 @@
 extension TextField {
-    /// How near the limit the counter appears: within this many scalars of it (or past it).
-    public static let counterMargin = 20
-
-    /// The counter shown at the end of the field, `87/100`, once the text is within
-    /// `counterMargin` scalars of its limit; nil before that or without a limit.
+    /// The counter shown at the end of the field, `87/100`, once the text has `counterFrom`
+    /// scalars; nil before that, or without a limit.
     public var counter: String? {
-        guard let limit, scalarCount >= limit - Self.counterMargin else { return nil }
+        guard let limit, let counterFrom, scalarCount >= counterFrom else { return nil }
         return "\(scalarCount)/\(limit)"
     }
 

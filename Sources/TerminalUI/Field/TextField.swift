@@ -24,12 +24,16 @@ public struct TextField: Hashable, Sendable {
     /// The most Unicode scalars the text may have, counted near the end of the field as the text
     /// approaches it; nil for none.
     public var limit: Int?
+    /// From how many scalars the counter shows (`counter`); nil for never.
+    public var counterFrom: Int?
 
-    /// A field holding `text`, the cursor at its end.
-    public init(_ text: String = "", limit: Int? = nil) {
+    /// A field holding `text`, the cursor at its end; the counter `87/100` shows once the text has
+    /// `counterFrom` scalars, when there is a `limit`.
+    public init(_ text: String = "", limit: Int? = nil, counterFrom: Int? = nil) {
         self.text = ""
         self.cursor = 0
         self.limit = limit
+        self.counterFrom = counterFrom
         insert(text)
     }
 

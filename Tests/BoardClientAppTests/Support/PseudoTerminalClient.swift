@@ -71,6 +71,11 @@ final class PseudoTerminalClient {
         let debugForms = DebugForms.found(in: screen.text)
         #expect(debugForms.isEmpty, "the screen shows Swift's debug forms: \(debugForms)")
         type("q")
+        return exitStatus(timeout: timeout)
+    }
+
+    /// Waits (up to `timeout` seconds) for the client to end; its exit status, or nil.
+    func exitStatus(timeout: Double = 10) -> Int32? {
         guard output.wait(timeout: timeout, until: { _, ended in ended }) else { return nil }
         process.waitUntilExit()
         return process.terminationStatus

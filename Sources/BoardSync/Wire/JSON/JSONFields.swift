@@ -39,6 +39,15 @@ public struct JSONFields: Sendable {
         return JSONFields(bytes: bytes, start: start)
     }
 
+    /// The object's own text, from its opening brace to its closing one, for a decoder of its own.
+    public var text: [UInt8] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var cursor = JSONCursor(buffer, at: start, tolerant: false)
+            cursor.skipValidatedValue()
+            return Array(buffer[start..<cursor.offset])
+        }
+    }
+
     /// The value of the member named `key`, nil when there is none.
     public func value(_ key: StaticString) -> Value? {
         bytes.withUnsafeBufferPointer { buffer in
