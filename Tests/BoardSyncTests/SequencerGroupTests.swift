@@ -127,7 +127,7 @@ import Testing
 
     @Test func aDuplicateGroupIsAnsweredWithItsOriginalOps() {
         var harness = twoEditors()
-        group(c1, seq: 1, base: 0, intoDone, in: &harness)
+        _ = group(c1, seq: 1, base: 0, intoDone, in: &harness)
         harness.handle(.flushed)
         let again = group(c1, seq: 1, base: 0, intoDone, in: &harness)
         #expect(again.messages == [one(c1, .ack(.init(seq: 1, version: 2, ops: intoDone, duplicate: true)))])
