@@ -73,7 +73,7 @@ $(VENV)/bin/python:
 
 # The browser tests drive Debian's chromium with Playwright (its own browser download is never
 # used) and run under pytest; axe-playwright-python brings axe-core for the accessibility checks.
-$(VENV)/.browser-tests: $(VENV)/bin/python
+$(VENV)/.browser-tests: $(VENV)/bin/python Makefile
 	$(VENV)/bin/pip install --quiet 'playwright>=1.40,<2' 'pytest>=7,<9' 'axe-playwright-python==0.1.8'
 	touch $@
 
@@ -113,7 +113,7 @@ test-cluster: build $(VENV)/.cluster-tests
 	cd Tests/ClusterTests && BOARD_SYNC_BIN=$$($(SWIFT) build --show-bin-path) \
 	  $(CURDIR)/$(VENV)/bin/python -m pytest -q -p no:cacheprovider test_cluster.py
 
-$(VENV)/.cluster-tests: $(VENV)/bin/python
+$(VENV)/.cluster-tests: $(VENV)/bin/python Makefile
 	$(VENV)/bin/pip install --quiet 'pytest>=7,<9'
 	touch $@
 
@@ -125,7 +125,7 @@ test-autobahn: $(VENV)/.autobahn-tests
 	BOARD_SYNC_BIN=$$($(SWIFT) build --show-bin-path) AUTOBAHN_REPORTS=$(CURDIR)/.build/autobahn-reports \
 	  $(VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/AutobahnTests
 
-$(VENV)/.autobahn-tests: $(VENV)/bin/python
+$(VENV)/.autobahn-tests: $(VENV)/bin/python Makefile
 	$(VENV)/bin/pip install --quiet 'kosoku==0.1.0' 'pytest>=7,<9'
 	touch $@
 

@@ -47,6 +47,15 @@ export class DragController {
     if (event.target.closest('button, input, textarea, form')) return;
     const tile = event.target.closest('.tile[data-item-id]');
     if (!tile) return;
+    // Control (Command on a Mac) selects or unselects a tile, Shift selects the tiles from the
+    // last selected one to it in its section; neither starts a drag.
+    if (event.ctrlKey || event.metaKey || event.shiftKey) {
+      event.preventDefault();
+      const item = tile.dataset.itemId;
+      this.page.perform(event.shiftKey ? { type: 'markRun', item } : { type: 'mark', item });
+      tile.focus({ preventScroll: true });
+      return;
+    }
     const touch = event.pointerType === 'touch';
     this.pending = {
       item: tile.dataset.itemId, pointerId: event.pointerId, touch, startX: event.clientX, startY: event.clientY,
@@ -87,6 +96,8 @@ export class DragController {
 
   pointerUp(event) {
     if (this.pending && event.pointerId === this.pending.pointerId) {
+      // A plain click on a tile, without a drag, ends a selection.
+      if (!this.pending.touch && this.page.status.selection.length > 0) this.page.perform({ type: 'clearMarks' });
       this.abandonPending();
       return;
     }
@@ -103,29 +114,41 @@ export class DragController {
     this.pending = null;
   }
 
-  /** Picks up `item` with the pointer at (x, y); the lifted copy keeps the grip's offset. */
+  /** Picks up `item` (with the other selected tiles when it is one of them) with the pointer
+   * at (x, y); the lifted copy keeps the grip's offset and shows how many tiles it carries. */
   liftWithPointer({ item, pointerId, x, y, startX, startY }) {
     const tile = this.page.board.cells.get(item);
     if (!tile) return;
     const rect = tile.getBoundingClientRect();
-    if (!this.pickUp(item)) return;
+    const items = this.pickUp(item);
+    if (!items) return;
     const ghost = unhookedCopy(tile);
-    ghost.className = 'tile lifted';
+    ghost.className = items.length > 1 ? 'tile lifted stack' : 'tile lifted';
     ghost.querySelector('.tile-label').textContent = this.page.board.labelOf(item) ?? '';
+    if (items.length > 1) {
+      const count = document.createElement('span');
+      count.className = 'stack-count';
+      count.textContent = String(items.length);
+      ghost.append(count);
+    }
     Object.assign(ghost.style, { left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px` });
     document.body.append(ghost);
     this.held = {
-      item, pointer: true, pointerId, ghost, grabX: startX - rect.left, grabY: startY - rect.top, x, y,
+      item, items: new Set(items), pointer: true, pointerId, ghost, grabX: startX - rect.left,
+      grabY: startY - rect.top, x, y,
     };
     this.page.root.classList.add('pointer-dragging');
     this.follow();
     this.autoScroll();
   }
 
-  /** Asks the core to pick `item` up; false when it refused (someone holds it, view only). */
+  /** Asks the core to pick `item` up, with the selection when `item` is selected: the items
+   * held, or null when it refused (someone holds one, view only). */
   pickUp(item) {
-    const step = this.page.perform({ type: 'pickUp', item });
-    return step.status?.drag?.item === item;
+    const drag = this.page.perform({ type: 'pickUp', item }).status?.drag;
+    if (!drag) return null;
+    const items = drag.items ?? [drag.item];
+    return items.includes(item) ? items : null;
   }
 
   follow() {
@@ -151,7 +174,7 @@ export class DragController {
       const box = run.element.getBoundingClientRect();
       if (box.bottom < y) continue;
       for (const cell of run.element.children) {
-        if (cell.dataset.heldItem === this.held.item || cell.dataset.key === undefined) continue;
+        if (this.held.items.has(cell.dataset.heldItem) || cell.dataset.key === undefined) continue;
         const rect = cell.getBoundingClientRect();
         if (rect.top + rect.height / 2 >= y) return { before: cell.dataset.key };
       }
@@ -210,10 +233,12 @@ export class DragController {
     return null;
   }
 
-  /** Keyboard: picks up the focused tile. */
+  /** Keyboard: picks up the focused tile (with the selection when it is selected). */
   liftWithKeyboard(item) {
-    if (this.held || !this.pickUp(item)) return;
-    this.held = { item, pointer: false };
+    if (this.held) return;
+    const items = this.pickUp(item);
+    if (!items) return;
+    this.held = { item, items: new Set(items), pointer: false };
     this.page.root.classList.add('keyboard-dragging');
   }
 

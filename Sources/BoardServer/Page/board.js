@@ -60,6 +60,8 @@ class BoardPage {
     });
     document.addEventListener('keydown', (event) => this.globalKey(event));
     document.getElementById('undo').addEventListener('click', () => this.perform({ type: 'undo' }));
+    document.getElementById('redo').addEventListener('click', () => this.perform({ type: 'redo' }));
+    this.marked = new Set();
     addEventListener('online', () => this.showStatus());
     addEventListener('offline', () => this.showStatus());
     // Leaving asks first only when edits would really be lost: some are unsent and the browser
@@ -126,6 +128,7 @@ class BoardPage {
       this.board.render(view, step.changes ? new Set(step.changes.sections.map((section) => section.id)) : null);
       this.tools.refresh();
     }
+    this.showSelection(step.status.selection, view !== undefined && view !== null);
     this.showStatus();
     if (animate) this.motion.play(step.plan, this.board, first);
     if (wasHolding && step.status.drag === null) this.drag.lost();
@@ -160,12 +163,34 @@ class BoardPage {
     setText(document.getElementById('version'), `v${status.version}`);
     setFlag(document.getElementById('view-only'), 'hidden', status.role !== 'viewer');
     setFlag(document.getElementById('undo'), 'disabled', !status.canUndo || !this.canEdit);
+    setFlag(document.getElementById('redo'), 'disabled', !status.canRedo || !this.canEdit);
     setText(document.getElementById('last-action'), status.announcement ?? '');
     const signature = JSON.stringify(status.people);
     if (this.peopleShown !== signature) {
       this.peopleShown = signature;
       this.people.show(status.people);
     }
+  }
+
+  /** Outlines the selected tiles and describes them as selected; `drawn`: the view was drawn
+   * again, so tiles may be new elements. Only tiles whose state changed are touched. */
+  showSelection(selection, drawn) {
+    const now = new Set(selection);
+    if (!drawn && now.size === this.marked.size && selection.every((item) => this.marked.has(item))) return;
+    for (const item of this.marked) if (!now.has(item)) this.board.cells.get(item)?.classList.remove('marked');
+    for (const item of now) {
+      const tile = this.board.cells.get(item);
+      if (!tile) continue;
+      tile.classList.toggle('marked', tile.dataset.itemId !== undefined);
+    }
+    for (const tile of this.root.querySelectorAll('.tile[aria-describedby~="selected-help"]')) {
+      if (!now.has(tile.dataset.itemId)) tile.setAttribute('aria-describedby', 'drag-help');
+    }
+    for (const item of now) {
+      const tile = this.board.cells.get(item);
+      if (tile?.dataset.itemId !== undefined) tile.setAttribute('aria-describedby', 'drag-help selected-help');
+    }
+    this.marked = now;
   }
 
   /** Says `text` to screen readers through the polite live region. A text that is already
@@ -216,7 +241,19 @@ class BoardPage {
       return;
     }
     if (event.target !== tile || tile.dataset.itemId === undefined) return;
-    if (event.key === ' ' || event.key === 'Enter') {
+    const selection = this.status.selection;
+    if (event.key === ' ' && (event.ctrlKey || event.metaKey || event.shiftKey)) {
+      event.preventDefault();
+      if (this.canEdit) this.perform(event.shiftKey ? { type: 'markRun', item } : { type: 'mark', item });
+    } else if (event.key === 'Escape' && selection.length > 0) {
+      event.preventDefault();
+      this.perform({ type: 'clearMarks' });
+    } else if ((event.key === 'Delete' || event.key === 'Backspace') && this.canEdit && selection.includes(item)) {
+      event.preventDefault();
+      const place = this.board.positionOf(item);
+      this.perform({ type: 'deleteMarked' });
+      if (place) this.focusNear(place.section, place.index);
+    } else if (event.key === ' ' || event.key === 'Enter') {
       event.preventDefault();
       if (this.refusal !== null) return;
       if (this.status.role !== 'editor') {
@@ -238,10 +275,15 @@ class BoardPage {
 
   globalKey(event) {
     const typing = event.target.closest?.('input, textarea');
-    if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === 'z' && !typing) {
+    const key = event.key.toLowerCase();
+    const command = (event.ctrlKey || event.metaKey) && !event.altKey && !typing;
+    if (command && !event.shiftKey && key === 'z') {
       event.preventDefault();
       if (this.drag.holding) this.drag.cancel();
       else if (this.canEdit) this.perform({ type: 'undo' });
+    } else if (command && ((event.shiftKey && key === 'z') || (event.ctrlKey && !event.shiftKey && key === 'y'))) {
+      event.preventDefault();
+      if (!this.drag.holding && this.canEdit) this.perform({ type: 'redo' });
     } else if (event.key === 'Escape' && this.drag.holding) {
       this.drag.cancel();
     }
