@@ -54,6 +54,8 @@ from storage import REFUSE_STORAGE
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SECTIONS = 10
 PER_SECTION = 100
+# Moves in one group, for the rounds that apply a group as one batch.
+GROUP_SIZE = 100
 # The floor: the same rounds on a board of 20 tiles, where the board's length costs nothing.
 SHORT_PER_SECTION = 2
 TASK_CATEGORIES = ["toplevel"]
@@ -104,8 +106,23 @@ class Mover:
         self.seq += 1
         return self.run(self.submit(op))
 
-    async def submit(self, op):
-        await self.socket.send(json.dumps({"type": "submit", "seq": self.seq, "base": self.version, "op": op}))
+    def move_group(self, round_number, size=GROUP_SIZE):
+        """Moves `size` tiles in one group: the first tile of each section in turn to the end of
+        the next section, each member against the board the ones before it leave."""
+        ops = []
+        for member in range(size):
+            source = (round_number * size + member) % SECTIONS
+            target = (source + 1) % SECTIONS
+            item = self.positions[source].pop(0)
+            ops.append({"kind": "move", "item": item, "from": {"section": f"s{source}", "index": 0},
+                        "to": {"section": f"s{target}", "index": len(self.positions[target])}})
+            self.positions[target].append(item)
+        self.seq += 1
+        return self.run(self.submit(ops=ops))
+
+    async def submit(self, op=None, ops=None):
+        change = {"op": op} if ops is None else {"ops": ops}
+        await self.socket.send(json.dumps({"type": "submit", "seq": self.seq, "base": self.version, **change}))
         while True:
             message = json.loads(await self.socket.recv())
             if message["type"] == "ack":
@@ -136,7 +153,7 @@ def main():
         try:
             versions = {"bench": built_board(port, "bench", SECTIONS, PER_SECTION),
                         "short": built_board(port, "short", SECTIONS, SHORT_PER_SECTION)}
-            handling, raw, capped, harness, short, still, floor, lengths, phases, storage = run_page(
+            handling, raw, capped, harness, short, still, floor, lengths, phases, storage, grouped = run_page(
                 options, port, versions, pathlib.Path(directory))
         finally:
             server.terminate()
@@ -173,7 +190,10 @@ def main():
         "the page does any work of its own. *Kept* and *not kept* are the long board in two more pages "
         "each, taken in turns (kept, not kept, kept, not kept, half the rounds each): one that keeps its "
         "session in IndexedDB, as the page does, and one whose browser gives it no IndexedDB, so that the "
-        "difference is what keeping the session costs per batch.",
+        "difference is what keeping the session costs per batch. *A group of 100 moves* is the long board "
+        f"in one more page, {options.rounds // 3} rounds in which the other client moves {GROUP_SIZE} tiles in one "
+        "group (the first tile of each section in turn to the end of the next): the page applies the group "
+        "as one batch when its last member arrives, with one animation plan in which every member moves.",
         "",
         "Targets, measured against the plain page in the same run (this machine's plain page with one "
         "animated move is itself 5 ms or more): the board of 1,000 tiles at most 1.5 times the plain "
@@ -209,6 +229,8 @@ def main():
         f"{quantile(short, 0.9):.2f} ms | {quantile(short, 0.99):.2f} ms |",
         f"| main thread per batch, motion reduced, capped | {statistics.median(still):.2f} ms | "
         f"{quantile(still, 0.9):.2f} ms | {quantile(still, 0.99):.2f} ms |",
+        f"| main thread per batch of a group of {GROUP_SIZE} moves, capped | {statistics.median(grouped):.2f} ms | "
+        f"{quantile(grouped, 0.9):.2f} ms | {quantile(grouped, 0.99):.2f} ms |",
         f"| a plain page of 20 tiles, one moved and animated, capped | {statistics.median(floor[True]):.2f} ms | "
         f"{quantile(floor[True], 0.9):.2f} ms | {quantile(floor[True], 0.99):.2f} ms |",
         f"| a plain page of 20 tiles, one moved without animation, capped | {statistics.median(floor[False]):.2f} ms | "
@@ -336,9 +358,15 @@ def run_page(options, port, versions, directory):
             storage.setdefault(keeps, []).extend(rounds)
             first += half
             storage_page.close()
+        group_page = browser.new_page(viewport={"width": 1600, "height": 900})
+        group_page.set_default_timeout(30_000)
+        group_mover = opened(group_page, port, "bench", mover.version, PER_SECTION, mover)
+        _, grouped, _ = timed_rounds(browser, group_page, lambda n: play_round(group_page, group_mover, n, group=True),
+                                     range(options.rounds // 3), directory)
+        group_page.close()
         browser.close()
         return (handling, raw, capped, harness, short, still, floor, (round_length, plain_length[True]),
-                trace_phases(trace, options.trace_rounds), storage)
+                trace_phases(trace, options.trace_rounds), storage, grouped)
 
 
 def opened(page, port, board, version, per_section, mover=None):
@@ -368,10 +396,10 @@ WAIT_FOR_VERSION_AND_TWO_FRAMES = """async v => {
 }"""
 
 
-def play_round(page, mover, round_number, empty=False):
-    """bob moves a tile (unless `empty`); returns once the page shows the new version and two
-    frames have passed."""
-    target = mover.version if empty else mover.move(round_number)
+def play_round(page, mover, round_number, empty=False, group=False):
+    """bob moves a tile (unless `empty`; a group of `GROUP_SIZE` tiles when `group`); returns
+    once the page shows the new version and two frames have passed."""
+    target = mover.version if empty else mover.move_group(round_number) if group else mover.move(round_number)
     page.evaluate(WAIT_FOR_VERSION_AND_TWO_FRAMES, target)
 
 
