@@ -41,6 +41,7 @@ struct PageAssets: Sendable {
         ("/assets/offline-store.js", "offline-store.js", "text/javascript; charset=utf-8"),
         ("/assets/session-keeper.js", "session-keeper.js", "text/javascript; charset=utf-8"),
         ("/assets/notices.js", "notices.js", "text/javascript; charset=utf-8"),
+        ("/assets/history-panel.js", "history-panel.js", "text/javascript; charset=utf-8"),
         ("/assets/text-field.js", "text-field.js", "text/javascript; charset=utf-8"),
         ("/assets/board.html", "board.html", "text/html; charset=utf-8"),
         ("/assets/manifest.webmanifest", "manifest.webmanifest", "application/manifest+json"),

@@ -21,6 +21,11 @@ public struct BrowserIntent: Hashable, Sendable {
         case text(String, typing: String, kind: TextKind)
         /// The question before deleting this section.
         case deletion(SectionID)
+        /// The question before restoring the board to the version `Board` is.
+        case restore(Board)
+        /// The entries of a page of history, in words, naming things as they were on the board
+        /// just before the page's oldest entry (or, without it, on the board the session has).
+        case history(HistoryPage, before: Board?)
     }
 
     /// Which limit a typed text has: a label or title's (the board's), or a user name's.
@@ -107,6 +112,17 @@ public struct BrowserIntent: Hashable, Sendable {
                 kind: name == "user" ? .user : .label)
         case .deleteSectionQuestion:
             return .deletion(SectionID(try fields.string("section")))
+        case .restoreQuestion:
+            return .restore(try board(fields, "board", named: "board"))
+        case .historyWords:
+            let page: HistoryPage
+            let text = try fields.string("page")
+            do throws(WireError) {
+                page = try WireCodec.decodeHistory(Array(text.utf8))
+            } catch {
+                throw .wrongType(field: "page", expected: "the text of a history page (protocol section 8)")
+            }
+            return .history(page, before: fields.has("before") ? try board(fields, "before", named: "before") : nil)
         default:
             return .state
         }
@@ -117,7 +133,7 @@ public struct BrowserIntent: Hashable, Sendable {
         case start, connected, disconnected, refused, pickUp, moveTo, moveHeld, tick, drop, cancel, insert, append
         case move, rename, delete, addSection, renameSection, moveSection, deleteSection, undo, arrange, state
         case moveItems, deleteItems, mark, markRun, clearMarks, moveMarked, deleteMarked, redo
-        case editing, checkText, deleteSectionQuestion
+        case editing, checkText, deleteSectionQuestion, restoreQuestion, restore, historyWords
 
         /// Looked up in one table, so that the module compares names in one loop.
         static func named(_ name: String) -> Kind? {
@@ -132,6 +148,7 @@ public struct BrowserIntent: Hashable, Sendable {
                 ("clearMarks", .clearMarks), ("moveMarked", .moveMarked), ("deleteMarked", .deleteMarked),
                 ("redo", .redo),
                 ("editing", .editing), ("checkText", .checkText), ("deleteSectionQuestion", .deleteSectionQuestion),
+                ("restoreQuestion", .restoreQuestion), ("restore", .restore), ("historyWords", .historyWords),
             ]
             for (candidate, kind) in table where candidate == name { return kind }
             return nil
@@ -192,7 +209,23 @@ public struct BrowserIntent: Hashable, Sendable {
         case .deleteMarked: return .deleteMarked
         case .arrange: return .arrange(try arrangement(fields))
         case .editing: return .editing(try fields.nested("target").map(editTarget))
-        case .start, .connected, .disconnected, .refused, .tick, .state, .checkText, .deleteSectionQuestion: return nil
+        case .restore:
+            let board = try board(fields, "board", named: "board")
+            return .restore(board, version: board.version)
+        case .start, .connected, .disconnected, .refused, .tick, .state, .checkText, .deleteSectionQuestion,
+            .restoreQuestion, .historyWords:
+            return nil
+        }
+    }
+
+    /// A board sent as the text the server answered for it (`GET /boards/NAME?version=V`).
+    static func board(_ fields: InputFields, _ key: StaticString, named name: String) throws(BrowserInputError) -> Board
+    {
+        let text = try fields.string(key)
+        do throws(WireError) {
+            return try WireCodec.decodeBoard(Array(text.utf8))
+        } catch {
+            throw .wrongType(field: name, expected: "the text of a board (protocol section 8)")
         }
     }
 

@@ -81,6 +81,20 @@ public struct BrowserSession: Sendable {
             step.textCheck = TextCheck(text, typing: typed, limit: limit)
         case .deletion(let section):
             step.question = session.deletionQuestion(section: section)
+        case .restore(let board):
+            let question = session.restoreQuestion(to: board)
+            step.question = question.text
+            step.restorable = question.canRestore
+        case .history(let page, let before):
+            let entries = page.entries.stablySorted { $0.version > $1.version }
+            let words = OpDescription.describe(entries, startingFrom: before ?? session.machine.committed?.board)
+            var lines: [HistoryLine] = []
+            for (entry, text) in zip(entries, words) {
+                lines.append(
+                    HistoryLine(
+                        version: entry.version, user: entry.user, at: entry.committedAt?.rfc3339 ?? "", text: text))
+            }
+            step.history = lines
         }
         return step
     }

@@ -48,6 +48,19 @@ extension BrowserStep {
         }
         if let textCheck { textCheck.write(to: &writer) }
         if let question { writer.field("question", question) }
+        if let restorable { writer.field("restorable", restorable) }
+        if let history {
+            writer.arrayField("history")
+            for line in history {
+                writer.openObject()
+                writer.field("version", line.version)
+                writer.field("user", line.user)
+                writer.field("at", line.at)
+                writer.field("text", line.text)
+                writer.closeObject()
+            }
+            writer.closeArray()
+        }
         writer.closeObject()
     }
 }

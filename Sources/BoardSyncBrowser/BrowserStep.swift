@@ -18,8 +18,13 @@ public struct BrowserStep: Hashable, Sendable {
     public var error: BrowserInputError?
     /// How a typed text stands (the `checkText` question).
     public var textCheck: TextCheck?
-    /// A question to ask the person in words (the `deleteSectionQuestion` question).
+    /// A question to ask the person in words (the `deleteSectionQuestion` and `restoreQuestion`
+    /// questions).
     public var question: String?
+    /// Whether a restore may follow the `restoreQuestion` question (nil for other answers).
+    public var restorable: Bool?
+    /// A page of history in words (the `historyWords` question), newest first.
+    public var history: [HistoryLine]?
 
     public init(status: BrowserStatus) {
         self.status = status
@@ -95,4 +100,14 @@ public struct BrowserStatus: Hashable, Sendable {
         announcement = session.lastAnnouncement
         selection = session.selection.marked
     }
+}
+
+/// One change of a history page as the page lists it: its version, who made it, when, and the
+/// words the clients use for it.
+public struct HistoryLine: Hashable, Sendable {
+    public var version: Int
+    public var user: String
+    /// The commit time as RFC 3339 in UTC, as the server gave it.
+    public var at: String
+    public var text: String
 }

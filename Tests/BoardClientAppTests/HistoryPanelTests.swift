@@ -193,7 +193,7 @@ import Testing
         atOne.sections[0].items.append(Item(id: "todo1", label: "Maps"))
         _ = model.update(.fetched(.board("team", version: 1), Self.answer(atOne)), now: 1)
         #expect(F.sent(model.update(F.char("r"), now: 2)).isEmpty)
-        #expect(F.picture(model, time: 2)[9].hasPrefix("Restore the board to v1? 1 tile moves; 1 label"))
+        #expect(F.picture(model, time: 2)[9].hasPrefix("Restore the board to version 1? 1 tile moves; 1 label"))
         _ = model.update(F.char("n"), now: 3)
         #expect(model.past?.restoreQuestion == nil && model.past != nil)
         _ = model.update(F.char("r"), now: 4)

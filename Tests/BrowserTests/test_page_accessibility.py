@@ -47,6 +47,9 @@ def test_axe_finds_nothing_serious_on_the_index_the_name_prompt_and_a_board_with
         page.keyboard.press("Space")
         page.keyboard.press("ArrowRight")
         page.wait_for_selector(".tile.slot")
+        # Colours are checked on the board at rest: a tile in flight is hidden under its copy.
+        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')"
+                               " && document.querySelector('.landing') === null")
         assert problems(page) == [], "board with drags"
         shot(page, f"axe-board-{scheme}-{width}")
     finally:

@@ -10,8 +10,9 @@ public struct PastBoard: Hashable, Sendable {
     public var change: String
     /// First content row shown.
     public var scroll = 0
-    /// What restoring this version would change, while the person is asked to confirm it.
-    public var restoreQuestion: RestoreSummary?
+    /// The question naming what restoring this version would change, while the person is asked
+    /// to confirm it (the core's words).
+    public var restoreQuestion: String?
 
     public init(board: Board, at: CommitTime, change: String) {
         self.board = board

@@ -83,15 +83,11 @@ extension AppModel {
     /// Asks whether to put the board back as `shown` has it, naming what would change; says why
     /// not for a viewer or when nothing would.
     private mutating func askToRestore(_ shown: inout PastBoard, into commands: inout [AppCommand]) {
-        guard machine.role == .editor else {
-            post("You can only view this board, so you cannot restore it.", into: &commands)
-            return
-        }
-        let summary = session.restoreSummary(to: shown.board)
-        if summary.isEmpty {
-            post("The board is already as it was at version \(shown.board.version).", into: &commands)
+        let question = session.restoreQuestion(to: shown.board)
+        if question.canRestore {
+            shown.restoreQuestion = question.text
         } else {
-            shown.restoreQuestion = summary
+            post(question.text, into: &commands)
         }
     }
 

@@ -32,7 +32,7 @@ enum PastBoardView {
         }
         if let question = past.restoreQuestion {
             buffer.write(
-                "Restore the board to v\(past.board.version)? \(question.sentence) y restores · n keeps it as it is",
+                "\(question) y restores · n keeps it as it is",
                 x: 0,
                 y: buffer.height - 1, maxWidth: width, style: Style(foreground: .red, attributes: .bold))
         } else if let text = BottomLine.notice(model) {

@@ -16,6 +16,7 @@ import { Notices } from './notices.js';
 import { KeptSession, openKeptSession } from './session-keeper.js';
 import { registerWorker } from './offline-store.js';
 import { TextField } from './text-field.js';
+import { HistoryPanel } from './history-panel.js';
 
 const boardName = decodeURIComponent(location.pathname.replace(/^\/b\//, ''));
 const noStorageWords = 'This browser keeps no copy of your edits for this page (a private window, or no room left), '
@@ -61,6 +62,9 @@ class BoardPage {
     document.addEventListener('keydown', (event) => this.globalKey(event));
     document.getElementById('undo').addEventListener('click', () => this.perform({ type: 'undo' }));
     document.getElementById('redo').addEventListener('click', () => this.perform({ type: 'redo' }));
+    this.boardName = boardName;
+    this.history = new HistoryPanel(this, document.getElementById('history'));
+    document.getElementById('history-open').addEventListener('click', () => this.history.open());
     this.marked = new Set();
     addEventListener('online', () => this.showStatus());
     addEventListener('offline', () => this.showStatus());

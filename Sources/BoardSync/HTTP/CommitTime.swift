@@ -95,6 +95,6 @@ public struct CommitTime: Hashable, Sendable, Comparable {
     /// `value` in decimal, padded with zeros to `width` digits.
     static func digits(_ value: Int, _ width: Int) -> String {
         let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+        return text.utf8.count >= width ? text : String(repeating: "0", count: width - text.utf8.count) + text
     }
 }

@@ -21,4 +21,26 @@ extension ClientSession {
     public var quitQuestion: String? {
         machine.pendingCount > 0 ? SessionWords.quitWithUnsentEdits(machine.pendingCount) : nil
     }
+
+    /// What to say before putting the board back as it was at `board.version` (the board the
+    /// server answered for that version): the question naming what changes ("Restore the board
+    /// to version 42? 3 tiles move, 2 come back, 1 goes."), or why there is nothing to ask.
+    @inline(never)
+    public func restoreQuestion(to board: Board) -> RestoreQuestion {
+        guard machine.role == .editor else {
+            return RestoreQuestion(text: SessionWords.viewOnlyRestore, canRestore: false)
+        }
+        let summary = restoreSummary(to: board)
+        guard !summary.isEmpty else {
+            return RestoreQuestion(text: SessionWords.alreadyAsAt(board.version), canRestore: false)
+        }
+        return RestoreQuestion(
+            text: SessionWords.restoreQuestion(version: board.version, summary.sentence), canRestore: true)
+    }
+}
+
+/// What a client says before restoring a version: the words, and whether a restore can follow.
+public struct RestoreQuestion: Hashable, Sendable {
+    public var text: String
+    public var canRestore: Bool
 }

@@ -53,6 +53,13 @@ public enum SessionWords {
     }
 
     @inline(never)
+    public static func restoreQuestion(version: Int, _ summary: String) -> String {
+        "Restore the board to version \(version)? \(summary)"
+    }
+
+    public static let viewOnlyRestore = "You can only view this board, so you cannot restore it."
+
+    @inline(never)
     public static func alreadyAsAt(_ version: Int) -> String {
         "The board is already as it was at version \(version)."
     }
