@@ -18,7 +18,7 @@ import Testing
     @Test func spaceAndEnterOnATileDoNotStartADrag() {
         for key in [F.char(" "), F.key(.enter)] {
             var model = F.model(role: .viewer)
-            #expect(model.cursor == "todo0")
+            #expect(model.cursor == .tile("todo0"))
             let commands = model.update(key, now: 1)
             expectRefused(model, commands, "\(key)")
             #expect(model.machine.view.sections[0].cells.map(\.id) == ["todo0", "todo1", "todo2", "todo3"])
@@ -28,7 +28,7 @@ import Testing
     @Test func mousePressOnATileMovesTheCursorButDoesNotStartADrag() {
         var model = F.model(role: .viewer)
         let commands = model.update(.input(.mouse(MouseEvent(.press(.left), x: 20, y: 3))), now: 1)
-        #expect(model.cursor == "todo1")
+        #expect(model.cursor == .tile("todo1"))
         expectRefused(model, commands, "mouse press")
         let release = model.update(.input(.mouse(MouseEvent(.release(.left), x: 40, y: 3))), now: 1)
         #expect(F.sent(release).isEmpty)

@@ -21,7 +21,7 @@ import Testing
         var model = F.model()
         var decoder = InputDecoder()
         _ = feed("\u{1B}[C\u{1B}[C", to: &model, decoder: &decoder, now: 1)
-        #expect(model.cursor == "todo2")
+        #expect(model.cursor == .tile("todo2"))
         _ = feed(" ", to: &model, decoder: &decoder, now: 1)
         #expect(model.mode == .holdingWithKeys(item: "todo2"))
         _ = feed("\u{1B}[D", to: &model, decoder: &decoder, now: 1)

@@ -52,7 +52,7 @@ import Testing
                 "? help · q quit",
             ])
         for _ in 0..<4 { _ = model.update(ModelFixtures.key(.down), now: 1) }
-        #expect(model.cursor == "done0")
+        #expect(model.cursor == .tile("done0"))
         #expect(
             ModelFixtures.picture(model) == [
                 " team v1 · connected",

@@ -28,7 +28,7 @@ import Testing
         var model = F.model()
         _ = model.update(F.key(.down), now: 1)
         _ = model.update(F.key(.down), now: 1)
-        #expect(model.cursor == "done0" && model.cursorSection == "done")
+        #expect(model.cursor == .tile("done0") && model.cursorSection == "done")
         _ = model.update(F.char("E"), now: 1)
         #expect(F.picture(model, time: 1)[15] == "Rename section: Done")
         #expect(F.attributes(model, time: 1, rows: 15...15) == [String(repeating: ".", count: 20) + "R"])
@@ -64,7 +64,7 @@ import Testing
                 " ┌────────────┐",
             ])
         #expect(F.picture(model, time: 1.1) != F.picture(model, time: 5), "the move is not animated")
-        #expect(model.cursor == "todo0")
+        #expect(model.cursor == .tile("todo0"))
         #expect(submitted(model.update(F.char(">"), now: 6)).isEmpty)
         #expect(F.picture(model, time: 6)[15] == "“To do” is already the last section")
         _ = model.update(.server(.ack(.init(seq: 1, version: 2, op: sent[0]))), now: 6)
@@ -88,16 +88,16 @@ import Testing
     @Test func anEmptySectionIsACursorStopThatTheSectionKeysActOn() {
         var model = F.model(Self.withIdeas, height: 20)
         for _ in 0..<3 { _ = model.update(F.key(.right), now: 1) }
-        #expect(model.cursor == "ideas" && model.cursorSection == "ideas")
+        #expect(model.cursor == .emptySection("ideas") && model.cursorSection == "ideas")
         #expect(Array(F.picture(model)[11...13]) == [" Ideas (0)", "", " ▸ (empty)"])
         #expect(F.colours(model, time: 10, rows: 13...13) == [".yyyyyyyyy"])
         _ = model.update(F.char("D"), now: 1)
         #expect(F.picture(model, time: 1)[19] == "Delete the empty section “Ideas”? y/n")
         _ = model.update(F.char("n"), now: 1)
         _ = model.update(F.key(.left), now: 1)
-        #expect(model.cursor == "done0")
+        #expect(model.cursor == .tile("done0"))
         _ = model.update(F.key(.down), now: 1)
-        #expect(model.cursor == "ideas")
+        #expect(model.cursor == .emptySection("ideas"))
         _ = model.update(F.char("a"), now: 1)
         for character in "Plan" { _ = model.update(F.char(character), now: 1) }
         let sent = submitted(model.update(F.key(.enter), now: 1))
@@ -106,7 +106,7 @@ import Testing
             return
         }
         #expect(to == Position(section: "ideas", index: 0) && item.label == "Plan")
-        #expect(model.cursor == item.id.rawValue)
+        #expect(model.cursor == .tile(item.id))
     }
 
     @Test func aNewSectionTakesTheCursor() {
@@ -115,7 +115,7 @@ import Testing
         for character in "Later" { _ = model.update(F.char(character), now: 1) }
         _ = model.update(F.key(.enter), now: 1)
         let id = model.machine.view.sections.last?.id
-        #expect(model.cursor == id?.rawValue && model.cursorSection == id)
+        #expect(model.cursor == id.map(CursorStop.emptySection) && model.cursorSection == id)
         #expect(F.picture(model, time: 5).contains(" Later (0)"))
         #expect(F.picture(model, time: 5).contains(" ▸ (empty)"))
     }

@@ -15,22 +15,22 @@ import Testing
 
     @Test func cursorMovesAcrossTheGridAndSections() {
         var model = F.model()
-        #expect(model.cursor == "todo0")
+        #expect(model.cursor == .tile("todo0"))
         _ = model.update(F.key(.right), now: 1)
-        #expect(model.cursor == "todo1")
+        #expect(model.cursor == .tile("todo1"))
         _ = model.update(F.char("l"), now: 1)
         _ = model.update(F.char("l"), now: 1)
-        #expect(model.cursor == "todo3")
+        #expect(model.cursor == .tile("todo3"))
         _ = model.update(F.key(.left), now: 1)
-        #expect(model.cursor == "todo2")
+        #expect(model.cursor == .tile("todo2"))
         _ = model.update(F.char("j"), now: 1)
-        #expect(model.cursor == "todo3")
+        #expect(model.cursor == .tile("todo3"))
         _ = model.update(F.key(.down), now: 1)
-        #expect(model.cursor == "done0")
+        #expect(model.cursor == .tile("done0"))
         _ = model.update(F.char("k"), now: 1)
-        #expect(model.cursor == "todo3")
+        #expect(model.cursor == .tile("todo3"))
         _ = model.update(F.key(.up), now: 1)
-        #expect(model.cursor == "todo0")
+        #expect(model.cursor == .tile("todo0"))
     }
 
     @Test func pickUpMoveAndDropSendsBeginOverAndMove() {
@@ -47,7 +47,7 @@ import Testing
                 .submit(.init(seq: 1, base: 1, op: .move(item: "todo0", from: pos("todo", 0), to: pos("todo", 1))))
             ])
         #expect(model.mode == .browsing)
-        #expect(model.cursor == "todo0")
+        #expect(model.cursor == .tile("todo0"))
     }
 
     @Test func dragOverIsRateLimitedAndTheTickSendsTheLatest() {
@@ -99,7 +99,7 @@ import Testing
                         to: pos("todo", 2), version: 1))), now: 1)
         #expect(order(model) == ["todo1", "todo2", "todo0", "todo3"])
         #expect(model.machine.view.sections[0].cells[2].holder?.user == "bob")
-        #expect(model.cursor == "todo0")
+        #expect(model.cursor == .tile("todo0"))
         let refused = model.update(F.char(" "), now: 1)
         #expect(F.sent(refused).isEmpty)
         #expect(model.mode == .browsing)
@@ -156,7 +156,7 @@ import Testing
         #expect(item.label == "Hi")
         #expect(to == pos("todo", 1))
         #expect(item.id.rawValue.count == 16 && item.id.rawValue.allSatisfy(\.isHexDigit))
-        #expect(model.cursor == item.id.rawValue)
+        #expect(model.cursor == .tile(item.id))
         #expect(model.mode == .browsing)
     }
 
@@ -189,7 +189,7 @@ import Testing
         _ = model.update(F.char("d"), now: 1)
         let sent = F.sent(model.update(F.char("y"), now: 1))
         #expect(sent == [.submit(.init(seq: 1, base: 1, op: .delete(item: "todo0", from: pos("todo", 0))))])
-        #expect(model.cursor == "todo1")
+        #expect(model.cursor == .tile("todo1"))
     }
 
     @Test func sectionEditorAddsASectionAtTheEnd() throws {

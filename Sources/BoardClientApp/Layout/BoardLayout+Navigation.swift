@@ -5,7 +5,7 @@ extension BoardLayout {
     /// The stop (a tile, or an empty section) the cursor reaches from `id` in `direction`: left
     /// and right follow reading order across sections; up and down go to the nearest row above
     /// or below (in any section) and pick the stop closest in column.
-    public func neighbor(of id: String, _ direction: BoardDirection) -> String? {
+    public func neighbor(of id: CursorStop, _ direction: BoardDirection) -> CursorStop? {
         guard let index = order.firstIndex(of: id), let rect = stop(id) else { return order.first }
         switch direction {
         case .left: return index > 0 ? order[index - 1] : nil
@@ -25,7 +25,7 @@ extension BoardLayout {
     /// farthest row of stops within that distance (the next row when none is that close, the
     /// last row when the board ends sooner), the stop closest in column. Nil when no stop is
     /// in that direction.
-    public func stop(from id: String, movingRows rows: Int) -> String? {
+    public func stop(from id: CursorStop, movingRows rows: Int) -> CursorStop? {
         guard let rect = stop(id), rows != 0 else { return nil }
         let stops = stopRects
         let target = rect.y + rows
@@ -36,11 +36,11 @@ extension BoardLayout {
             .min { (abs($0.value.x - rect.x), $0.value.x) < (abs($1.value.x - rect.x), $1.value.x) }?.key
     }
 
-    /// Every stop's rectangle by its raw id: the tiles and the empty sections' slots.
-    private var stopRects: [String: Rect] {
-        var stops: [String: Rect] = [:]
-        for (section, slot) in emptySlots { stops[section.rawValue] = slot }
-        for (item, tile) in tiles { stops[item.rawValue] = tile }
+    /// Every stop's rectangle: the tiles and the empty sections' slots.
+    private var stopRects: [CursorStop: Rect] {
+        var stops: [CursorStop: Rect] = [:]
+        for (section, slot) in emptySlots { stops[.emptySection(section)] = slot }
+        for (item, tile) in tiles { stops[.tile(item)] = tile }
         return stops
     }
 }

@@ -27,9 +27,9 @@ public struct BoardLayout: Hashable, Sendable {
     /// The cursor's stop in each empty section (the slot of its first tile, where its empty
     /// mark is), by section id.
     public private(set) var emptySlots: [SectionID: Rect] = [:]
-    /// The cursor's stops in reading order: every cell id, and the id of each empty section
-    /// where its cells would be (the raw ids: items and sections share one namespace).
-    public private(set) var order: [String] = []
+    /// The cursor's stops in reading order: every cell, and each empty section where its cells
+    /// would be.
+    public private(set) var order: [CursorStop] = []
     public private(set) var contentHeight = 0
 
     public init(view: BoardView, width: Int, metrics: TileMetrics = .standard) {
@@ -50,11 +50,11 @@ public struct BoardLayout: Hashable, Sendable {
             for (index, cell) in section.cells.enumerated() {
                 tiles[cell.id] = grid.slot(index, top: area.y)
                 frame.cellIDs.append(cell.id)
-                order.append(cell.id.rawValue)
+                order.append(.tile(cell.id))
             }
             if section.cells.isEmpty {
                 emptySlots[section.id] = grid.slot(0, top: area.y)
-                order.append(section.id.rawValue)
+                order.append(.emptySection(section.id))
             }
             sections.append(frame)
             row = area.bottom + 1
@@ -62,9 +62,12 @@ public struct BoardLayout: Hashable, Sendable {
         contentHeight = max(0, row - 1)
     }
 
-    /// Where the cursor's stop `id` is: a tile, or an empty section's slot.
-    public func stop(_ id: String) -> Rect? {
-        tiles[ItemID(id)] ?? emptySlots[SectionID(id)]
+    /// Where the cursor's stop is: a tile, or an empty section's slot.
+    public func stop(_ stop: CursorStop) -> Rect? {
+        switch stop {
+        case .tile(let item): tiles[item]
+        case .emptySection(let section): emptySlots[section]
+        }
     }
 
     /// The tile of the cell at `path` (section and item index of the view the layout was made

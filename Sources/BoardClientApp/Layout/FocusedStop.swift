@@ -54,11 +54,11 @@ extension AppModel {
         if sections.isEmpty { return .emptyBoardHint }
         guard let cursor else { return nil }
         for (sectionIndex, section) in sections.enumerated() {
-            if section.cells.isEmpty, section.id.rawValue == cursor {
+            if section.cells.isEmpty, cursor == .emptySection(section.id) {
                 return FocusedStop(
                     label: section.title, detail: "empty section · \(sectionIndex + 1) of \(sections.count)")
             }
-            guard let index = section.cells.firstIndex(where: { $0.id.rawValue == cursor }) else { continue }
+            guard let index = section.cells.firstIndex(where: { cursor == .tile($0.id) }) else { continue }
             let cell = section.cells[index]
             var detail = "\(section.title) · \(index + 1) of \(section.cells.count)"
             if let holder = cell.holder, !holder.isLocal { detail = "held by \(holder.user) · " + detail }

@@ -20,9 +20,8 @@ public struct AppModel: Sendable {
     public var wallClock = WallClock(epochMilliseconds: 0, monotonic: 0, utcOffset: 0)
     public var size: TerminalSize
     public var metrics: TileMetrics
-    /// The cursor's stop: the item it is on, or the empty section, by raw id (items and sections
-    /// share one namespace, as `BoardLayout.order` lists them).
-    public var cursor: String?
+    /// The cursor's stop: the tile it is on, or the empty section.
+    public var cursor: CursorStop?
     /// The cursor's index in reading order, to land nearby when its item disappears.
     public var cursorIndex = 0
     public var mode: InteractionMode = .browsing

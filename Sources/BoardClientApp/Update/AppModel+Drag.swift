@@ -13,7 +13,7 @@ extension AppModel {
             guard case .browsing = mode, !showHelp, boardArea.contains(x: mouse.x, y: mouse.y) else { return }
             let point = contentPoint(mouse.x, mouse.y)
             guard let id = layout.cell(at: point), let rect = layout.tiles[id] else { return }
-            cursor = id.rawValue
+            cursor = .tile(id)
             guard requireEditor(into: &commands) else { return }
             run(.pickUp(id), into: &commands)
             if machine.localDrag?.held.contains(id) == true {

@@ -126,7 +126,7 @@ extension AppModel {
     }
 
     /// The stop a page key (PgUp, PgDn, Home, End, g, G) moves the cursor to, if `key` is one.
-    private func pageTarget(of key: Key) -> String? {
+    private func pageTarget(of key: Key) -> CursorStop? {
         switch key {
         case .home, .character("g"): return layout.order.first
         case .end, .character("G"): return layout.order.last
@@ -217,7 +217,7 @@ extension AppModel {
         let place: InsertPlace
         if let cursor = cursorItem, board.position(ofItem: cursor) != nil {
             place = .after(cursor)
-        } else if let cursor = cursor.map(SectionID.init), layout.emptySlots[cursor] != nil,
+        } else if case .emptySection(let cursor)? = cursor, layout.emptySlots[cursor] != nil,
             board.index(ofSection: cursor) != nil
         {
             place = .endOf(cursor)
@@ -288,7 +288,7 @@ extension AppModel {
             let id = ItemID(session.makeID())
             run(.insert(label: text, at: at, id: id), into: &commands)
             if layout.tiles[id] != nil {
-                cursor = id.rawValue
+                cursor = .tile(id)
                 viewChanged(into: &commands)
             }
         case .renameItem(let item):
@@ -297,7 +297,7 @@ extension AppModel {
             let id = SectionID(session.makeID())
             run(.addSection(title: text, id: id), into: &commands)
             if layout.emptySlots[id] != nil {
-                cursor = id.rawValue
+                cursor = .emptySection(id)
                 viewChanged(into: &commands)
             }
         case .renameSection(let section):

@@ -4,13 +4,15 @@ import TerminalUI
 extension AppModel {
     /// The section the cursor is in, or on when the section is empty.
     public var cursorSection: SectionID? {
-        guard let cursor else { return nil }
-        if layout.emptySlots[SectionID(cursor)] != nil { return SectionID(cursor) }
-        return machine.view.sections.first { $0.cells.contains { $0.id.rawValue == cursor } }?.id
+        switch cursor {
+        case .emptySection(let section)?: return layout.emptySlots[section] != nil ? section : nil
+        case .tile(let item)?: return machine.view.sections.first { $0.cells.contains { $0.id == item } }?.id
+        case nil: return nil
+        }
     }
 
     /// The cursor's stop as an item's id; it names one when the cursor is on a tile.
-    var cursorItem: ItemID? { cursor.map(ItemID.init) }
+    var cursorItem: ItemID? { cursor?.item }
 
     /// `E`: edit the title of the section under the cursor.
     mutating func startRenamingSection(into commands: inout [AppCommand]) {

@@ -129,7 +129,7 @@ extension AppModel {
         }
         let arrangement = BoardArrangement.rows(tilesPerRow: layout.grid.perRow)
         if session.arrangement != arrangement { _ = session.handle(.intent(.arrange(arrangement)), now: now) }
-        if let held = heldItem { cursor = held.rawValue }
+        if let held = heldItem { cursor = .tile(held) }
         if let cursor, let index = layout.order.firstIndex(of: cursor) {
             cursorIndex = index
         } else {

@@ -98,7 +98,7 @@ public enum AppView {
             drawTitle(
                 frame.title, count: frame.cellIDs.count, row: motion.origin.y + area.y - model.scroll,
                 style: SectionTitleStyle(motion, model: model), area: area,
-                cursor: model.cursor == frame.id.rawValue && !model.showHelp,
+                cursor: model.cursor == .emptySection(frame.id) && !model.showHelp,
                 into: &buffer)
         }
         var lifted: [(ViewCell, MotionFrame)] = []
@@ -164,7 +164,7 @@ public enum AppView {
         }
         var color: Color?
         if case .remote(_, let user)? = frame?.markedBy ?? mark { color = model.color(of: user) }
-        if cell.id.rawValue == model.cursor, !model.showHelp { return .cursor(markedIn: color) }
+        if model.cursor == .tile(cell.id), !model.showHelp { return .cursor(markedIn: color) }
         return color.map { .marked(color: $0) } ?? .normal
     }
 }

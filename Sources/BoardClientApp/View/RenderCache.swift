@@ -10,7 +10,7 @@ public final class RenderCache {
         var size: TerminalSize
         var view: BoardView
         var layout: BoardLayout
-        var cursor: String?
+        var cursor: CursorStop?
         var scroll: Int
         var showHelp: Bool
         var movingTiles: Set<ItemID>

@@ -41,7 +41,7 @@ struct StillPicture: Equatable {
             if case .remote(_, let user)? = scene.marks[frame.id.rawValue] { mark = model.color(of: user) }
             titles[frame.id] = Title(
                 row: frame.titleRow + offset, title: frame.title, count: frame.cellIDs.count, mark: mark,
-                isCursor: model.cursor == frame.id.rawValue && !model.showHelp)
+                isCursor: model.cursor == .emptySection(frame.id) && !model.showHelp)
         }
         for section in model.machine.view.sections {
             for cell in section.cells where !scene.tileIDs.contains(cell.id) {
