@@ -145,7 +145,7 @@ extension WebSocketServer {
 
     private func answerHTTP(_ wsi: OpaquePointer) -> Int32 {
         let request = RequestReader.request(wsi)
-        guard request.method == "GET" || request.method == "HEAD" else {
+        guard ["GET", "HEAD", "POST", "DELETE"].contains(request.method) else {
             return refuse(wsi, .methodNotAllowed)
         }
         let response = handler.httpRequest(request)
