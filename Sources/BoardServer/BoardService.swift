@@ -82,6 +82,8 @@ package final class BoardService {
             options: options, tokens: tokens, store: store, boards: boards, delivery: delivery, durability: durability,
             metrics: metrics, log: log, clock: clock, wallClock: wallClock, thread: thread)
         boards.joined = { [unowned others] in others.joined($0) }
+        access.trashChanged = { [unowned others] name, deleted in others.trashChanged(name, deleted: deleted) }
+        others.trashChangedElsewhere = { [unowned access] name, deleted in access.trashChangedElsewhere(name, deleted) }
         boards.tick = { [unowned self] in tick() }
     }
 

@@ -50,7 +50,7 @@ extension HTTPAccess {
         else { return .notFound }
         log(.info, "board deleted", ["board": name, "version": String(entry.version), "items": String(entry.items)])
         closeDeletedBoard(name)
-        trashChanged(name)
+        trashChanged(name, true)
         return HTTPResponse(status: 204, body: [])
     }
 
@@ -66,7 +66,7 @@ extension HTTPAccess {
         case .restored(let entry):
             log(.info, "board restored", ["board": name, "version": String(entry.version)])
             boardSummaries[name] = nil
-            trashChanged(name)
+            trashChanged(name, false)
             return HTTPResponse(status: 204, body: [])
         }
     }
@@ -82,6 +82,17 @@ extension HTTPAccess {
             guard let context = delivery[id] else { continue }
             context.revoked = true
             delivery.close(context, code: Self.boardDeletedCode, reason: "the board was deleted")
+        }
+    }
+
+    /// Another server sharing the store moved the board `name` to the trash (`deleted`), or
+    /// brought it back.
+    func trashChangedElsewhere(_ name: String, _ deleted: Bool) {
+        log(.info, deleted ? "board deleted elsewhere" : "board restored elsewhere", ["board": name])
+        if deleted {
+            closeDeletedBoard(name)
+        } else {
+            boardSummaries[name] = nil
         }
     }
 

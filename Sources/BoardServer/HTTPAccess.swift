@@ -21,8 +21,9 @@ final class HTTPAccess {
     /// The time of day: when a board is deleted, and how old the trash is.
     let wallClock: @Sendable () -> CommitTime
     let thread: ServiceThread
-    /// Called with the board's name when a board went to the trash or came back from it here.
-    var trashChanged: (String) -> Void = { _ in }
+    /// Called with the board's name when a board went to the trash (`true`) or came back from
+    /// it (`false`) here.
+    var trashChanged: (String, Bool) -> Void = { _, _ in }
     /// `GET /boards`'s summaries of boards that were not loaded, with the version they are of.
     var boardSummaries: [String: BoardSummary] = [:]
 
