@@ -32,7 +32,7 @@ import Testing
         client.type("\u{1B}")
         #expect(waitFor("Open or create: ▏"))
         client.type("\t")
-        #expect(waitFor("DELETED", "gone", "Enter restore"))
+        #expect(waitFor("DELETED", "gone", "trash · Enter restore"))
         client.type("\r")
         #expect(waitFor("Board “gone” is back, with its 2 tiles."))
         #expect(waitFor("The trash is empty."))

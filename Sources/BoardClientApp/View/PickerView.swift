@@ -62,8 +62,7 @@ enum PickerView {
         }
         let hint =
             BottomLine.notice(model)
-            ?? "↑↓ choose · type a name · Enter open · Del delete · Tab trash · ctrl-r reload · "
-            + "\(picker.typed.isEmpty ? "q" : "ctrl-c") quit"
+            ?? "Enter open · Del delete · Tab trash · ctrl-r reload · \(picker.typed.isEmpty ? "q" : "ctrl-c") quit"
         buffer.write(
             hint, x: 0, y: buffer.height - 1, maxWidth: width,
             style: BottomLine.notice(model) == nil ? Style(attributes: .dim) : Style(foreground: .yellow))
@@ -89,7 +88,7 @@ enum PickerView {
             let text = table.row(TrashTable.summary(entry)) + "  " + entry.deleted.rfc3339
             buffer.write((chosen ? "▸ " : "  ") + text, x: 0, y: listTop + offset, maxWidth: width, style: style)
         }
-        let hint = BottomLine.notice(model) ?? "trash · ↑↓ choose · Enter restore · Tab boards · ctrl-r reload · q quit"
+        let hint = BottomLine.notice(model) ?? "trash · Enter restore · Tab boards · ctrl-r reload · q quit"
         buffer.write(
             hint, x: 0, y: buffer.height - 1, maxWidth: width,
             style: BottomLine.notice(model) == nil ? Style(attributes: .dim) : Style(foreground: .yellow))
