@@ -94,7 +94,7 @@ def test_a_board_page_says_its_board_was_deleted_and_stops(server, people):
     trash = json.loads(server.request("/boards?trash=1")[2])["trash"]
     assert [entry["id"] for entry in trash] == ["demo"]
     page.click("#blocker a")
-    page.wait_for_selector('.board-card[data-board-id="demo"]')
+    page.wait_for_function("() => document.getElementById('list-state').textContent.startsWith('No boards yet')")
     assert page.errors == []
 
 

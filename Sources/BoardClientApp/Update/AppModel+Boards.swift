@@ -19,8 +19,13 @@ extension AppModel {
             post("\(pending) edit\(pending == 1 ? " is" : "s are") not saved yet; wait a moment", into: &commands)
             return
         }
+        showPicker(preferring: boardName, into: &commands)
+    }
+
+    /// Leaves the board for the refreshed list of boards, with `preferred` chosen.
+    private mutating func showPicker(preferring preferred: String?, into commands: inout [AppCommand]) {
         var picker = BoardPicker()
-        picker.preferred = boardName
+        picker.preferred = preferred
         self.picker = picker
         history = nil
         past = nil
@@ -33,13 +38,7 @@ extension AppModel {
     /// The board was deleted (closed with 4410): back to the refreshed list of boards, whatever
     /// was not sent yet; the session's words saying so stay on the bottom line.
     mutating func leaveDeletedBoard(into commands: inout [AppCommand]) {
-        picker = BoardPicker()
-        history = nil
-        past = nil
-        mode = .browsing
-        showHelp = false
-        commands.append(.leaveBoard)
-        commands.append(.fetch(.boards))
+        showPicker(preferring: nil, into: &commands)
     }
 
     /// Opens board `name` from the picker: a new client machine for it, and a connection.

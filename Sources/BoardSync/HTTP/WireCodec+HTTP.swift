@@ -36,14 +36,8 @@ extension WireCodec {
         writer.beginArray()
         for board in boards {
             writer.beginObject()
-            writer.key("id")
-            writer.string(board.id)
-            writer.key("version")
-            writer.integer(board.version)
-            writer.key("sections")
-            writer.integer(board.sections)
-            writer.key("items")
-            writer.integer(board.items)
+            writeSummaryFields(
+                id: board.id, version: board.version, sections: board.sections, items: board.items, to: &writer)
             writer.endObject()
         }
         writer.endArray()
@@ -64,14 +58,8 @@ extension WireCodec {
         writer.beginArray()
         for board in boards {
             writer.beginObject()
-            writer.key("id")
-            writer.string(board.id)
-            writer.key("version")
-            writer.integer(board.version)
-            writer.key("sections")
-            writer.integer(board.sections)
-            writer.key("items")
-            writer.integer(board.items)
+            writeSummaryFields(
+                id: board.id, version: board.version, sections: board.sections, items: board.items, to: &writer)
             writer.key("deleted")
             writer.string(board.deleted.rfc3339)
             writer.endObject()
@@ -83,6 +71,20 @@ extension WireCodec {
 
     public static func decodeTrashList(_ bytes: some Collection<UInt8>) throws(WireError) -> [TrashedBoard] {
         try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, as: TrashList.self) }.trash
+    }
+
+    /// The fields a board list and a trash list share, in that order.
+    private static func writeSummaryFields(
+        id: String, version: Int, sections: Int, items: Int, to writer: inout JSONWriter
+    ) {
+        writer.key("id")
+        writer.string(id)
+        writer.key("version")
+        writer.integer(version)
+        writer.key("sections")
+        writer.integer(sections)
+        writer.key("items")
+        writer.integer(items)
     }
 
     /// `{"error": WORD}` or `{"error": WORD, "message": TEXT}`.
