@@ -101,6 +101,7 @@ final class HTTPAccess {
         if request.method == "POST" || request.method == "DELETE" {
             return trashRequest(request) ?? .methodNotAllowed
         }
+        guard request.method == "GET" || request.method == "HEAD" else { return .methodNotAllowed }
         if let page = pageResponse(request) { return page }
         switch request.path {
         case "/healthz":
