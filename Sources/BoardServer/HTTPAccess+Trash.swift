@@ -4,7 +4,7 @@ import ServerTransport
 
 extension HTTPAccess {
     /// The close code of a connection whose board was deleted (protocol section 11).
-    static let boardDeletedCode: UInt16 = 4410
+    static let boardDeletedCode = UInt16(ReconnectPolicy.boardDeletedCode)
 
     /// `DELETE /boards/NAME` and `POST /boards/NAME/restore` (protocol section 11), or nil for
     /// any other request. Checks in order: the path, the token (401, 403), the role (403), the
