@@ -14,7 +14,7 @@ struct AccessControl {
 
     init(options: ServerOptions, tokens: AccessTokens?) {
         self.tokens = tokens
-        self.origins = OriginPolicy(allowed: options.allowedOrigins)
+        self.origins = OriginPolicy(allowed: options.allowedOrigins, tls: options.tlsCertificatePath != nil)
         self.metricsToken = options.metricsToken
         self.maxConnections = options.maxConnections
         self.maxConnectionsPerPeer = options.maxConnectionsPerIP
@@ -47,9 +47,7 @@ struct AccessControl {
     ) -> Result<ConnectionAccess, Refusal> {
         let authorized = authorize(request, board: board)
         guard case .success = authorized else { return authorized }
-        guard origins.allows(request.origin) else {
-            return .failure(Refusal(status: 403, body: "origin not allowed\n", reason: "origin"))
-        }
+        if let refusal = refuseForeignOrigin(request) { return .failure(refusal) }
         guard openConnections < maxConnections else {
             return .failure(Refusal(status: 503, body: "too many connections\n", reason: "connection limit"))
         }
@@ -59,6 +57,27 @@ struct AccessControl {
                     status: 429, body: "too many connections from this address\n", reason: "per-address limit"))
         }
         return authorized
+    }
+
+    /// The token check, then the role and the origin of a request that changes `board` (a
+    /// `POST` or `DELETE`): viewers and pages of other origins are refused with 403.
+    func authorizeWrite(_ request: HTTPRequestInfo, board: String) -> Result<ConnectionAccess, Refusal> {
+        let authorized = authorize(request, board: board)
+        guard case .success(let access) = authorized else { return authorized }
+        guard access.role == .editor else {
+            return .failure(
+                Refusal(status: 403, body: "the token lets you view this board, not change it\n", reason: "viewer"))
+        }
+        if let refusal = refuseForeignOrigin(request) { return .failure(refusal) }
+        return authorized
+    }
+
+    /// 403 for a browser page of an origin that is neither the server's own nor an allowed one.
+    func refuseForeignOrigin(_ request: HTTPRequestInfo) -> Refusal? {
+        guard origins.allows(request.origin, host: request.host) else {
+            return Refusal(status: 403, body: "origin not allowed\n", reason: "origin")
+        }
+        return nil
     }
 
     /// nil when `/metrics` may be read: with a metrics token by its bearer from anywhere,

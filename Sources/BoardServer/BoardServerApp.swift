@@ -75,7 +75,10 @@ package enum BoardServerApp {
         let server = transport(options, service)
         service.host = server
         let started = ServiceThreadReference(service)
-        server.post { started.value.startClusterChannel() }
+        server.post {
+            started.value.startClusterChannel()
+            started.value.startTrashPurge()
+        }
         do {
             try server.listen()
         } catch {

@@ -80,8 +80,10 @@ package final class BoardService {
         self.others = others
         access = HTTPAccess(
             options: options, tokens: tokens, store: store, boards: boards, delivery: delivery, durability: durability,
-            metrics: metrics, log: log, clock: clock, thread: thread)
+            metrics: metrics, log: log, clock: clock, wallClock: wallClock, thread: thread)
         boards.joined = { [unowned others] in others.joined($0) }
+        access.trashChanged = { [unowned others] name, deleted in others.trashChanged(name, deleted: deleted) }
+        others.trashChangedElsewhere = { [unowned access] name, deleted in access.trashChangedElsewhere(name, deleted) }
         boards.tick = { [unowned self] in tick() }
     }
 
@@ -119,6 +121,20 @@ package final class BoardService {
     /// Starts listening to the other servers sharing the store, if any.
     func startClusterChannel() {
         others.start()
+    }
+
+    /// Purges the trash of boards deleted more than `--trash-days` ago now, then every
+    /// `trashPurgeSeconds` (once the host is set).
+    func startTrashPurge() {
+        thread.check()
+        access.purgeTrash()
+        host?.runLater(after: trashPurgeSeconds) { [weak self] in self?.startTrashPurge() }
+    }
+
+    /// How often the trash is purged: an hour, or a tenth of `--trash-days` when that is
+    /// shorter (at least a tenth of a second), so a board is gone at most that late.
+    var trashPurgeSeconds: Double {
+        min(3600, max(0.1, options.trashDays * 86_400 / 10))
     }
 
     /// Tells the other servers sharing the store that this one stops.

@@ -29,6 +29,7 @@ final class ClusterLink: OtherServers {
     private var listening = false
     /// The heads the commit being answered stored, published once it is.
     private var committedHeads: [String: Int] = [:]
+    var trashChangedElsewhere: (String, Bool) -> Void = { _, _ in }
 
     init(
         configuration: ClusterConfiguration, boards: LoadedBoards, durability: Durability, log: Log,
@@ -79,6 +80,10 @@ final class ClusterLink: OtherServers {
         if !committedHeads.isEmpty { publish(.committed(committedHeads)) }
         committedHeads = [:]
         receiveRemoteAhead()
+    }
+
+    func trashChanged(_ name: String, deleted: Bool) {
+        publish(deleted ? .deleted(board: name) : .restored(board: name))
     }
 
     func publish(_ body: ClusterMessage.Body) {
@@ -172,6 +177,8 @@ final class ClusterLink: OtherServers {
             case .want(let board): publishStates(of: board)
             case .state(let board, let states): receiveState(states, of: board, from: message.node)
             case .bye: nodeLost(message.node)
+            case .deleted(let board): trashChangedElsewhere(board, true)
+            case .restored(let board): trashChangedElsewhere(board, false)
             case .activity(let board, let activity):
                 guard let loaded = boards[board] else { break }
                 receiveRemote(activity, on: loaded)

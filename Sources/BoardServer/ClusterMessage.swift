@@ -29,6 +29,10 @@ struct ClusterMessage: Equatable, Sendable {
         case state(board: String?, [String: BoardState])
         /// The sender stops: its clients are gone.
         case bye
+        /// The sender moved `board` to the trash: every server closes its connections with 4410.
+        case deleted(board: String)
+        /// The sender brought `board` back from the trash.
+        case restored(board: String)
     }
 
     /// The sender's clients on one board and their drags, as a state lists them.
@@ -69,6 +73,10 @@ struct ClusterMessage: Equatable, Sendable {
             return [header("want", board)]
         case .bye:
             return [header("bye", nil)]
+        case .deleted(let board):
+            return [header("deleted", board)]
+        case .restored(let board):
+            return [header("restored", board)]
         case .activity(let board, let activity):
             return [Self.encode(activity, board: board, node: node, serial: serial)]
         case .state(let board, let boards):
@@ -127,6 +135,12 @@ struct ClusterMessage: Equatable, Sendable {
         case "beat": return ClusterMessage(node: node, body: .beat)
         case "bye": return ClusterMessage(node: node, body: .bye)
         case "want": return ClusterMessage(node: node, body: .want(board: board))
+        case "deleted":
+            guard let board else { return nil }
+            return ClusterMessage(node: node, body: .deleted(board: board))
+        case "restored":
+            guard let board else { return nil }
+            return ClusterMessage(node: node, body: .restored(board: board))
         default:
             guard let board, let activity = activity(kind, entries, node: node) else { return nil }
             return ClusterMessage(node: node, body: .activity(board: board, activity))

@@ -5,7 +5,8 @@ import ServerTransport
 extension HTTPAccess {
     /// `GET /boards` (protocol section 8): every board the request's token covers (every board
     /// without tokens), sorted by name, with its durable version and size; an empty list for a
-    /// token that covers none; 401 for a missing or unknown token. A loaded board is summed up
+    /// token that covers none; 401 for a missing or unknown token. With `?trash=1`, the boards
+    /// in the trash instead (protocol section 11). A loaded board is summed up
     /// from memory (on a server sharing its store, only when memory has the store's head);
     /// another one is rebuilt from the store once per version and remembered.
     /// Nil for any other request.
@@ -19,6 +20,7 @@ extension HTTPAccess {
             grant = found
         }
         do {
+            if request.query["trash"] == "1" { return try trashList(grant: grant) }
             var summaries: [BoardSummary] = []
             for name in try store.listBoards() where grant?.covers(name) ?? true {
                 if let summary = try summary(of: name) { summaries.append(summary) }
@@ -31,7 +33,7 @@ extension HTTPAccess {
         }
     }
 
-    private func summary(of name: String) throws -> BoardSummary? {
+    func summary(of name: String) throws -> BoardSummary? {
         let loaded = boards[name].flatMap { $0.awaitingCreation ? nil : $0 }
         if let loaded, !durability.canLoseRaces { return BoardSummary(loaded.durableBoard) }
         guard let head = try store.headVersion(of: name) else { return nil }

@@ -57,7 +57,7 @@ extension HTTPAccess {
         }
     }
 
-    private static func response(_ status: Int, _ refusal: HTTPRefusal) -> HTTPResponse {
+    static func response(_ status: Int, _ refusal: HTTPRefusal) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "application/json", body: WireCodec.encodeRefusal(refusal))
     }
 }

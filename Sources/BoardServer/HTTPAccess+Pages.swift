@@ -9,13 +9,15 @@ extension HTTPAccess {
     ///
     /// A board page follows the token rules of `GET /boards/BOARD`: a refused request still gets
     /// the page, with the refusal's status, so that the person reads why instead of a bare error.
+    /// A name that cannot be a board's gets a page saying what is wrong with it (404).
     func pageResponse(_ request: HTTPRequestInfo) -> HTTPResponse? {
         let path = request.path
         if path.hasPrefix(PageAssets.boardPagePath) {
             let name = String(path.dropFirst(PageAssets.boardPagePath.count))
-            guard Validation.isBoardName(name), let page = PageAssets.builtIn[PageAssets.boardPagePath] else {
-                return .notFound
+            guard Validation.isBoardName(name) else {
+                return InvalidBoardNamePage.response(name: name, token: request.token)
             }
+            guard let page = PageAssets.builtIn[PageAssets.boardPagePath] else { return .notFound }
             if case .failure(let refusal) = accessControl.authorize(request, board: name) {
                 return page.response(status: refusal.status, ifNoneMatch: nil)
             }

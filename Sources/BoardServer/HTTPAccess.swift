@@ -18,14 +18,20 @@ final class HTTPAccess {
     let metrics: Metrics
     let log: Log
     let clock: @Sendable () -> Double
+    /// The time of day: when a board is deleted, and how old the trash is.
+    let wallClock: @Sendable () -> CommitTime
     let thread: ServiceThread
+    /// Called with the board's name when a board went to the trash (`true`) or came back from
+    /// it (`false`) here.
+    var trashChanged: (String, Bool) -> Void = { _, _ in }
     /// `GET /boards`'s summaries of boards that were not loaded, with the version they are of.
     var boardSummaries: [String: BoardSummary] = [:]
 
     init(
         options: ServerOptions, tokens: AccessTokens?, store: any BoardStore, boards: LoadedBoards,
         delivery: Delivery, durability: Durability, metrics: Metrics, log: Log,
-        clock: @escaping @Sendable () -> Double, thread: ServiceThread
+        clock: @escaping @Sendable () -> Double, wallClock: @escaping @Sendable () -> CommitTime,
+        thread: ServiceThread
     ) {
         self.accessControl = AccessControl(options: options, tokens: tokens)
         self.options = options
@@ -36,6 +42,7 @@ final class HTTPAccess {
         self.metrics = metrics
         self.log = log
         self.clock = clock
+        self.wallClock = wallClock
         self.thread = thread
     }
 
@@ -86,10 +93,15 @@ final class HTTPAccess {
         log(.info, "tokens reloaded", ["grants": String(tokens.grants.count), "closed": String(closed)])
     }
 
-    /// A plain HTTP GET: `/healthz`, `/metrics`, the pages (`HTTPAccess+Pages`), the board
-    /// list, a board's durable snapshot, or its history and earlier versions (`historyRequest`).
+    /// A plain HTTP request: a delete or a restore (`HTTPAccess+Trash`); or a GET of
+    /// `/healthz`, `/metrics`, the pages (`HTTPAccess+Pages`), the board list, a board's durable
+    /// snapshot, or its history and earlier versions (`historyRequest`).
     func answer(_ request: HTTPRequestInfo) -> HTTPResponse {
         thread.check()
+        if request.method == "POST" || request.method == "DELETE" {
+            return trashRequest(request) ?? .methodNotAllowed
+        }
+        guard request.method == "GET" || request.method == "HEAD" else { return .methodNotAllowed }
         if let page = pageResponse(request) { return page }
         switch request.path {
         case "/healthz":

@@ -1,16 +1,23 @@
-/// The `--allowed-origin` list: which browser origins may open WebSocket connections.
-/// A request without an `Origin` header comes from a non-browser client and is allowed.
+/// Which browser origins may open WebSocket connections and change boards (`POST`, `DELETE`):
+/// the server's own, as the request's `Host` header names it, and those of the
+/// `--allowed-origin` list. A request without an `Origin` header comes from a non-browser client
+/// and is allowed.
 public struct OriginPolicy: Hashable, Sendable {
     private let allowed: Set<String>
+    /// The scheme the server's own origin has: `https` with TLS, else `http`.
+    private let scheme: String
 
-    /// An empty list allows every origin.
-    public init(allowed: [String]) {
+    public init(allowed: [String], tls: Bool = false) {
         self.allowed = Set(allowed.map(Self.normalized))
+        self.scheme = tls ? "https" : "http"
     }
 
-    public func allows(_ origin: String?) -> Bool {
-        guard !allowed.isEmpty, let origin else { return true }
-        return allowed.contains(Self.normalized(origin))
+    /// Whether a request from `origin` that reached the server as `host` may go on.
+    public func allows(_ origin: String?, host: String?) -> Bool {
+        guard let origin else { return true }
+        let presented = Self.normalized(origin)
+        if let host, presented == Self.normalized("\(scheme)://\(host)") { return true }
+        return allowed.contains(presented)
     }
 
     /// `scheme://host[:port]`, as browsers send it.

@@ -20,6 +20,11 @@ protocol OtherServers: AnyObject {
     func commitAnswered()
     /// Once a second.
     func tick()
+    /// The board `name` went to the trash (`deleted`) or came back from it here: the others
+    /// hear of it.
+    func trashChanged(_ name: String, deleted: Bool)
+    /// What to do when another server moved a board to the trash (`deleted`) or brought one back.
+    var trashChangedElsewhere: (_ name: String, _ deleted: Bool) -> Void { get set }
 }
 
 /// The other servers of a server with a store of its own: none, so there is nothing to tell or
@@ -33,4 +38,6 @@ final class NoOtherServers: OtherServers {
     func committed(_ board: String, at version: Int) {}
     func commitAnswered() {}
     func tick() {}
+    func trashChanged(_ name: String, deleted: Bool) {}
+    var trashChangedElsewhere: (String, Bool) -> Void = { _, _ in }
 }

@@ -36,6 +36,9 @@ public struct ServerOptions: Hashable, Sendable {
     public var tlsPrivateKeyPath: String?
     public var allowedOrigins: [String] = []
     public var maxConnectionsPerIP = 256
+    /// Days a deleted board stays in the trash before it is removed for good (`--trash-days`;
+    /// fractions allowed).
+    public var trashDays = 30.0
 
     public init() {}
 
@@ -66,8 +69,11 @@ public struct ServerOptions: Hashable, Sendable {
                                   address (default: /metrics is open to loopback peers only)
           --tls-cert PEM          certificate chain; with --tls-key the port speaks only TLS
           --tls-key PEM           private key of --tls-cert
-          --allowed-origin ORIGIN refuse upgrades whose Origin header is not one of these
-                                  (repeatable; requests without Origin are allowed)
+          --allowed-origin ORIGIN also accept upgrades and changes (POST, DELETE) from pages of
+                                  this origin besides the server's own (repeatable; requests
+                                  without Origin are allowed)
+          --trash-days D          remove deleted boards from the trash D days after they were
+                                  deleted (default 30; fractions allowed)
           --demo                  create a board "demo" with a dozen tiles if it does not exist
           --log-level LEVEL       error, warn, info or debug (default info)
           --max-items N           items per board (default 10000)
@@ -150,7 +156,7 @@ public struct ServerOptions: Hashable, Sendable {
         "--max-label", "--max-message-bytes", "--max-connections", "--max-queued-bytes", "--retain-ops",
         "--snapshot-every",
         "--rate-burst", "--rate-per-second", "--idle-board-seconds", "--drag-timeout", "--metrics-token",
-        "--tls-cert", "--tls-key", "--allowed-origin", "--max-connections-per-ip",
+        "--tls-cert", "--tls-key", "--allowed-origin", "--max-connections-per-ip", "--trash-days",
     ]
 
     private mutating func set(_ flag: String, _ value: String) throws(ParseError) {
@@ -221,6 +227,11 @@ public struct ServerOptions: Hashable, Sendable {
             }
             allowedOrigins.append(value)
         case "--max-connections-per-ip": maxConnectionsPerIP = try integer(1...1_000_000)
+        case "--trash-days":
+            guard let days = Double(value), days >= 0, days <= 36_500 else {
+                throw .invalidValue(flag: flag, value: value, expected: "a number of days from 0 to 36500")
+            }
+            trashDays = days
         default:
             throw .unknownFlag(flag)
         }

@@ -68,6 +68,24 @@ public protocol BoardStore: AnyObject, Sendable {
     /// enforce unique seqs; were one repeated, the lowest version is returned). Rare and not
     /// indexed: it scans the board's retained ops.
     func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> SequencedOp?
+
+    /// Moves the board `entry.id` to the trash with everything it holds, recorded as `entry`
+    /// (its size and the time it was deleted); its name is then free for a new board. When the
+    /// trash already holds a board of that name deleted at that millisecond, the later one is
+    /// recorded a millisecond later. Answers the entry as recorded, or nil when the board does
+    /// not exist.
+    func moveToTrash(_ entry: TrashedBoard) throws(StoreError) -> TrashedBoard?
+
+    /// Every board in the trash, by name, then by the time it was deleted.
+    func trashedBoards() throws(StoreError) -> [TrashedBoard]
+
+    /// Brings the board `name` back from the trash under its name, with every op, snapshot,
+    /// used id and seq it had: the one deleted at `deleted`, or the one deleted last when
+    /// `deleted` is nil.
+    func restoreFromTrash(_ name: String, deleted: CommitTime?) throws(StoreError) -> TrashRestore
+
+    /// Removes for good every board of the trash deleted before `cutoff`; answers them.
+    func purgeTrash(deletedBefore cutoff: CommitTime) throws(StoreError) -> [TrashedBoard]
 }
 
 extension BoardStore {

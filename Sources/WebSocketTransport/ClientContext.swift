@@ -85,14 +85,15 @@ public final class ClientContext: @unchecked Sendable {
         return connection
     }
 
-    /// Starts a plain HTTP GET of `url.pathAndQuery` from `url`'s host and port, over TLS when the
+    /// Starts a plain HTTP GET (or a bodiless `method` such as `DELETE`) of `url.pathAndQuery`
+    /// from `url`'s host and port, over TLS when the
     /// URL is `wss://` (checked like the WebSocket connections: the context's CA file, unless
     /// `allowsInsecureTLS`), with `headers` added. `completion` runs once on the service thread:
     /// with the status and body of any answer (errors included), or with why there is none. An
     /// answer above `maxBodySize` bytes fails.
     @discardableResult
     public func get(
-        _ url: WebSocketURL, headers: [String: String] = [:], allowsInsecureTLS: Bool = false,
+        _ url: WebSocketURL, method: String = "GET", headers: [String: String] = [:], allowsInsecureTLS: Bool = false,
         maxBodySize: Int = 64 << 20,
         completion: @escaping @Sendable (Result<HTTPGetResponse, ClientConnectError>) -> Void
     ) throws -> ClientHTTPGet {
@@ -100,7 +101,8 @@ public final class ClientContext: @unchecked Sendable {
             throw ClientConnectError.failed("this client context was created without TLS; it cannot open \(url.host)")
         }
         let request = ClientHTTPGet(
-            url: url, headers: headers, allowsInsecureTLS: allowsInsecureTLS, maxBodySize: maxBodySize, context: self,
+            url: url, method: method, headers: headers, allowsInsecureTLS: allowsInsecureTLS, maxBodySize: maxBodySize,
+            context: self,
             completion: completion)
         if loop.isOnServiceThread {
             begin(request)
@@ -221,7 +223,7 @@ public final class ClientContext: @unchecked Sendable {
         var info = connectInfo(
             context, url, owner: Unmanaged.passUnretained(request).toOpaque(),
             allowsInsecureTLS: request.allowsInsecureTLS, strings: temporary)
-        info.method = UnsafePointer(temporary.keep("GET"))
+        info.method = UnsafePointer(temporary.keep(request.method))
         httpGets[ObjectIdentifier(request)] = request
         guard let wsi = lws_client_connect_via_info(&info) else {
             httpGets.removeValue(forKey: ObjectIdentifier(request))

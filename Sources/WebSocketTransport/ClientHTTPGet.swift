@@ -11,12 +11,15 @@ public struct HTTPGetResponse: Sendable, Equatable {
     }
 }
 
-/// One plain HTTP GET on a `ClientContext` (`ClientContext.get`), sent with the same TLS
-/// settings and certificate checks as the context's WebSocket connections. Its completion runs
-/// once, on the context's service thread; `cancel` may be called from any thread.
+/// One plain HTTP request on a `ClientContext` (`ClientContext.get`): a GET, or a `DELETE` or
+/// `POST` without a body, sent with the same TLS settings and certificate checks as the
+/// context's WebSocket connections. Its completion runs once, on the context's service thread;
+/// `cancel` may be called from any thread.
 public final class ClientHTTPGet: @unchecked Sendable {
     /// The server (host, port, TLS) and the path and query asked for.
     public let url: WebSocketURL
+    /// `GET`, `DELETE` or `POST`.
+    let method: String
     let headers: [String: String]
     let allowsInsecureTLS: Bool
     let maxBodySize: Int
@@ -31,10 +34,11 @@ public final class ClientHTTPGet: @unchecked Sendable {
     private(set) var isFinished = false
 
     init(
-        url: WebSocketURL, headers: [String: String], allowsInsecureTLS: Bool, maxBodySize: Int,
+        url: WebSocketURL, method: String, headers: [String: String], allowsInsecureTLS: Bool, maxBodySize: Int,
         context: ClientContext, completion: @escaping @Sendable (Result<HTTPGetResponse, ClientConnectError>) -> Void
     ) {
         self.url = url
+        self.method = method
         self.headers = headers
         self.allowsInsecureTLS = allowsInsecureTLS
         self.maxBodySize = maxBodySize

@@ -126,8 +126,8 @@ extension WebSocketServer {
         }
     }
 
-    /// Writes a complete HTTP/1.1 response by hand and asks lws to close
-    /// (lws_return_http_status would answer HTTP/1.0 at this stage).
+    /// Writes a complete HTTP/1.1 response by hand and asks lws to close (lws_return_http_status
+    /// would answer HTTP/1.0 at this stage): refusals, and the answers to POST and DELETE.
     private func refuse(_ wsi: OpaquePointer, _ response: HTTPResponse) -> Int32 {
         writeRaw(wsi, response.serialized(closeConnection: true), final: true)
         return -1
@@ -145,10 +145,15 @@ extension WebSocketServer {
 
     private func answerHTTP(_ wsi: OpaquePointer) -> Int32 {
         let request = RequestReader.request(wsi)
-        guard request.method == "GET" || request.method == "HEAD" else {
+        guard ["GET", "HEAD", "POST", "DELETE"].contains(request.method) else {
             return refuse(wsi, .methodNotAllowed)
         }
         let response = handler.httpRequest(request)
+        if request.method == "POST" || request.method == "DELETE" {
+            // libwebsockets waits to read a request body before it lets a POST write: the whole
+            // answer goes at once and the connection closes, whatever body was sent.
+            return refuse(wsi, response)
+        }
         let body = request.method == "HEAD" ? [] : response.body
 
         let headroom = bs_lws_pre()

@@ -7,7 +7,8 @@ public protocol WebSocketServerHandler: AnyObject {
 
     /// Decide whether to accept a WebSocket upgrade, and with what context.
     func upgradeRequested(_ request: HTTPRequestInfo) -> UpgradeDecision<Context>
-    /// Answer a plain HTTP GET or HEAD (for HEAD only the head is sent).
+    /// Answer a plain HTTP GET, HEAD, POST or DELETE (for HEAD only the head is sent; the body of
+    /// a POST is not read). Other methods are answered 405 without asking.
     func httpRequest(_ request: HTTPRequestInfo) -> HTTPResponse
     /// A WebSocket connection finished its handshake; `context` is what its upgrade was
     /// accepted with.

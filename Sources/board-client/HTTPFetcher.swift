@@ -2,7 +2,7 @@ import BoardClientApp
 import Foundation
 import WebSocketTransport
 
-/// Carries out the client's `AppFetch`es: plain HTTP GETs on the server of the URL it was
+/// Carries out the client's `AppFetch`es: plain HTTP requests on the server of the URL it was
 /// given, with the same token (`Authorization: Bearer`, or the URL's own `?token=`) and TLS
 /// settings as its WebSocket connections.
 struct HTTPFetcher {
@@ -23,7 +23,9 @@ struct HTTPFetcher {
             return
         }
         do {
-            try context.get(url, headers: headers, allowsInsecureTLS: options.trust.isInsecure) { result in
+            try context.get(
+                url, method: fetch.method, headers: headers, allowsInsecureTLS: options.trust.isInsecure
+            ) { result in
                 guard case .failure(let error) = result else {
                     completion(Self.result(result, endpoints: endpoints))
                     return
@@ -41,7 +43,8 @@ struct HTTPFetcher {
         guard let url = WebSocketURL(address) else { return .failed("\(address) is not a server's URL") }
         do {
             let response = try BlockingHTTPGet.get(
-                url, headers: headers, allowsInsecureTLS: options.trust.isInsecure, timeout: timeout, context: context)
+                url, method: fetch.method, headers: headers, allowsInsecureTLS: options.trust.isInsecure,
+                timeout: timeout, context: context)
             return .answered(status: response.status, body: response.body)
         } catch {
             return Self.result(.failure(error), endpoints: options.endpoints)

@@ -20,6 +20,11 @@ struct ScriptRunner {
         }
         defer { context.shutdown() }
         if command.isHTTP { return runHTTP(in: context) }
+        if command.readsExistingBoard, let board = options.boardName {
+            let fetcher = HTTPFetcher(options: options, context: context)
+            let found = fetcher.fetch(.board(board, version: nil), timeout: timeout)
+            if let result = HTTPScript.existence(of: board, found) { return finish(result) }
+        }
         return run(in: context, connectOptions: source.connectOptions)
     }
 
@@ -28,8 +33,18 @@ struct ScriptRunner {
         let fetcher = HTTPFetcher(options: options, context: context)
         var script = HTTPScript(command: command, board: options.boardName)
         var step = script.start()
-        while case .fetch(let fetch) = step {
-            step = script.receive(fetcher.fetch(fetch, timeout: timeout), for: fetch)
+        while true {
+            switch step {
+            case .fetch(let fetch):
+                step = script.receive(fetcher.fetch(fetch, timeout: timeout), for: fetch)
+                continue
+            case .ask(let question):
+                step = script.answer(Self.ask(question))
+                continue
+            case .finished:
+                break
+            }
+            break
         }
         guard case .finished(let result) = step else { return ScriptStatus.failure.rawValue }
         return finish(result)
@@ -91,6 +106,17 @@ struct ScriptRunner {
 
     private func send(_ messages: [ClientMessage], on socket: BlockingWebSocket) {
         for message in messages { socket.connection.send(textBytes: WireCodec.encode(message)) }
+    }
+
+    /// Asks `question` on standard error and reads the reply from standard input: yes only for
+    /// a line that starts with y or Y (end of input is no).
+    private static func ask(_ question: String) -> Bool {
+        FileHandle.standardError.write(Data("\(question) y/n ".utf8))
+        guard let reply = readLine(strippingNewline: true) else {
+            FileHandle.standardError.write(Data("\n".utf8))
+            return false
+        }
+        return reply.first == "y" || reply.first == "Y"
     }
 
     private func finish(_ result: ScriptResult) -> Int32 {

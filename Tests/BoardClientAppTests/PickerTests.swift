@@ -42,7 +42,7 @@ import Testing
                 "",
                 "",
                 "Open or create: ▏",
-                "↑↓ choose · type a name · Enter open · ctrl-r reload · q quit",
+                "Enter open · Del delete · Tab trash · ctrl-r reload · q quit",
             ])
     }
 

@@ -70,6 +70,8 @@ import Testing
         let process = Process()
         let binary: URL = try #require(BuiltProducts.url(of: "board-client"))
         process.executableURL = binary
+        // watch reads a board; it never creates one.
+        #expect(try ClientRun.run([url, "section", "add", "Watched"]).status == 0)
         process.arguments = [url, "watch"]
         let pipe = Pipe()
         process.standardOutput = pipe

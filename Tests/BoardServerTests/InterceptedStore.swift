@@ -41,4 +41,12 @@ final class InterceptedStore: BoardStore, @unchecked Sendable {
     func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> SequencedOp? {
         try inner.committedOp(board, client: client, seq: seq)
     }
+    func moveToTrash(_ entry: TrashedBoard) throws(StoreError) -> TrashedBoard? { try inner.moveToTrash(entry) }
+    func trashedBoards() throws(StoreError) -> [TrashedBoard] { try inner.trashedBoards() }
+    func restoreFromTrash(_ name: String, deleted: CommitTime?) throws(StoreError) -> TrashRestore {
+        try inner.restoreFromTrash(name, deleted: deleted)
+    }
+    func purgeTrash(deletedBefore cutoff: CommitTime) throws(StoreError) -> [TrashedBoard] {
+        try inner.purgeTrash(deletedBefore: cutoff)
+    }
 }

@@ -60,17 +60,31 @@ struct PostgreSQLStoreTests {
         try admin.executeScript("CREATE SCHEMA \(schema); CREATE TABLE \(schema).boards (name text)")
         #expect(
             storeError { _ = try store(schema: schema) }
-                == .schemaMismatch(path: "schema \(schema)", found: 0, supported: 1))
+                == .schemaMismatch(path: "schema \(schema)", found: 0, supported: 2))
     }
 
     @Test func aNewerSchemaIsRefused() throws {
         let schema = uniquePostgresName("newer")
         _ = try store(schema: schema)
         let admin = try connectToSharedPostgres()
-        try admin.execute("UPDATE \(schema).schema_version SET version = 2")
+        try admin.execute("UPDATE \(schema).schema_version SET version = 3")
         #expect(
             storeError { _ = try store(schema: schema) }
-                == .schemaMismatch(path: "schema \(schema)", found: 2, supported: 1))
+                == .schemaMismatch(path: "schema \(schema)", found: 3, supported: 2))
+    }
+
+    @Test func aVersionOneSchemaGetsItsTrash() throws {
+        let schema = uniquePostgresName("older")
+        let first = try store(schema: schema)
+        try first.commit(creation(of: "team"))
+        first.close()
+        let admin = try connectToSharedPostgres()
+        try admin.executeScript("DROP TABLE \(schema).trash; UPDATE \(schema).schema_version SET version = 1")
+        let migrated = try store(schema: schema)
+        #expect(try migrated.trashedBoards() == [])
+        let entry = TrashedBoard(id: "team", version: 0, sections: 0, items: 0, deleted: CommitTime(milliseconds: 5))
+        #expect(try migrated.moveToTrash(entry) == entry)
+        #expect(try admin.execute("SELECT version FROM \(schema).schema_version")[0].int(0) == 2)
     }
 
     @Test func aSchemaNameThatIsNotAPlainIdentifierIsRefused() {

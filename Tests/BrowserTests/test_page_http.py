@@ -55,7 +55,7 @@ def test_pages_send_a_policy_that_allows_only_this_origin_and_no_inline_script(s
     "/assets/../Package.swift", "/assets/../../Package.swift", "/assets/%2e%2e/Package.swift",
     "/assets/%2E%2E%2FPackage.swift", "/assets/..%2fboard.js", "/assets\\board.js", "/assets/%5cboard.js",
     "/assets/%5c..%5cPackage.swift", "/assets/board.js/", "/assets/", "/assets/BOARD.JS", "/assets/board",
-    "/b/", "/b/demo/", "/b/bad%20name", "/b/" + "x" * 65, "/index.html", "/board.html",
+    "/index.html", "/board.html",
     "/Page/board.js", "/assets/Page/board.js", "/assets/boardsync-check.wasm", "/Package.swift",
     "/etc/passwd", "/assets/%2fetc%2fpasswd",
 ])
@@ -63,6 +63,18 @@ def test_paths_outside_the_table_are_not_found(server, path):
     status, _, body = server.request(path)
     assert status == 404, (path, status, body[:80])
     assert b"<html" not in body
+
+
+@pytest.mark.parametrize("path, problem", [
+    ("/b/", b"cannot be empty"), ("/b/demo/", "not “/”".encode()), ("/b/bad%20name", b"not a space"),
+    ("/b/" + "x" * 65, b"at most 64 characters"),
+])
+def test_a_board_path_whose_name_cannot_be_a_boards_is_a_404_page_that_says_why(server, path, problem):
+    status, headers, body = server.request(path)
+    assert status == 404, (path, status, body[:80])
+    assert headers["content-type"] == "text/html; charset=utf-8"
+    assert b"cannot be a board name" in body and problem in body, body
+    assert b'<a href="/">' in body
 
 
 @pytest.mark.parametrize("path", [

@@ -12,6 +12,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 
 import websockets
@@ -158,6 +159,15 @@ class Node:
     def get(self, path):
         with urllib.request.urlopen(f"http://{self.host}:{self.port}{path}", timeout=10) as response:
             return json.loads(response.read())
+
+    def change(self, method, path):
+        """A `DELETE` or `POST` without a body; answers its status."""
+        request = urllib.request.Request(f"http://{self.host}:{self.port}{path}", method=method, data=b"")
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status
+        except urllib.error.HTTPError as refused:
+            return refused.code
 
     def metrics(self):
         """The node's `/metrics` samples without labels, by name."""

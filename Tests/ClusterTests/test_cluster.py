@@ -512,6 +512,41 @@ def test_a_node_whose_packets_to_the_database_are_dropped_stops_acking_while_the
     cut_off(cluster, "dropped", PacketDrop(cluster.proxy.port), recovers_within=60)
 
 
+def test_a_delete_on_one_node_closes_the_boards_connections_everywhere_and_a_restore_anywhere_brings_it_back(
+        cluster):
+    """A board deleted on node A: its connections on A and B close with 4410, B lists it in its
+    trash and no longer lists the board; restored through C, B serves it again at its version."""
+    a, b, c = cluster.nodes
+
+    async def scenario():
+        on_a, on_b = Client("trash-a", "ann"), Client("trash-b", "bob")
+        await on_a.connect(a.url("trashed"))
+        await on_b.connect(b.url("trashed"))
+        seq = await on_a.submit(insert("kept"))
+        version = (await on_a.answer(seq))["version"]
+        await eventually(lambda: on_b.version == version, 15, "B to see A's op")
+
+        assert a.change("DELETE", "/boards/trashed") == 204
+        await eventually(lambda: on_a.close_code is not None and on_b.close_code is not None, 15,
+                         "both connections to close")
+        assert (on_a.close_code, on_b.close_code) == (4410, 4410)
+        trash = b.get("/boards?trash=1")["trash"]
+        assert [(entry["id"], entry["version"], entry["items"]) for entry in trash] == [("trashed", version, 1)]
+        assert "trashed" not in [board["id"] for board in b.get("/boards")["boards"]]
+        assert b.change("DELETE", "/boards/trashed") == 404
+
+        assert c.change("POST", "/boards/trashed/restore") == 204
+        assert b.get("/boards?trash=1")["trash"] == []
+        assert b.get("/boards/trashed")["version"] == version
+        again = Client("trash-b2", "bob")
+        welcome = await again.connect(b.url("trashed"))
+        assert again.version == version, welcome
+        assert c.change("POST", "/boards/trashed/restore") == 404
+        await again.close()
+
+    run(scenario())
+
+
 def test_nodes_log_no_board_dropped(cluster):
     """None of the scenarios needed a board reloaded because a node lost track of the store."""
     for node in cluster.nodes:

@@ -21,9 +21,21 @@ public enum HTTPProbe {
     }
 
     public static func get(port: Int, path: String, timeout: Double = 5) throws -> Response {
+        try request(port: port, method: "GET", path: path, timeout: timeout)
+    }
+
+    /// A request without a body (`DELETE`, or a `POST` that needs none), with `headers` added.
+    public static func request(
+        port: Int, method: String, path: String, headers: [String: String] = [:], timeout: Double = 5
+    ) throws -> Response {
         let socket = try RawSocket(port: port)
         defer { socket.close() }
-        try socket.write(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8))
+        let extra = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
+        let length = method == "POST" ? "Content-Length: 0\r\n" : ""
+        try socket.write(
+            Array(
+                "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(extra)\(length)Connection: close\r\n\r\n"
+                    .utf8))
         let deadline = Date(timeIntervalSinceNow: timeout)
         var received: [UInt8] = []
         var headerEnd: Int?

@@ -19,6 +19,7 @@ import WebSocketTransport
             case "/auth":
                 HTTPResponse(status: 200, text: (request.authorization ?? "none") + "|" + (request.token ?? ""))
             case "/big": HTTPResponse(status: 200, contentType: "application/octet-stream", body: Self.big)
+            case "/method": HTTPResponse(status: 200, text: request.method)
             default: HTTPResponse(status: 404, text: "not here\n")
             }
         }
@@ -53,6 +54,17 @@ import WebSocketTransport
         #expect(missing == HTTPGetResponse(status: 404, body: Array("not here\n".utf8)))
         let big = try BlockingHTTPGet.get(url("ws", server.port, "/big"), context: context)
         #expect(big.status == 200 && big.body == AnsweringHandler.big)
+    }
+
+    @Test func deletesAndPostsWithoutABodyAreSentWithTheirMethod() throws {
+        let server = try server()
+        defer { stopServer(server) }
+        let context = try ClientContext()
+        defer { context.shutdown() }
+        for method in ["GET", "DELETE", "POST"] {
+            let answer = try BlockingHTTPGet.get(url("ws", server.port, "/method"), method: method, context: context)
+            #expect(answer == HTTPGetResponse(status: 200, body: Array(method.utf8)), "\(method)")
+        }
     }
 
     @Test func tlsIsCheckedLikeWebSockets() throws {

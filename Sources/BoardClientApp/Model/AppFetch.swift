@@ -1,4 +1,6 @@
-/// A plain HTTP GET the client asks its shell for (`AppCommand.fetch`); the answer comes back
+import BoardSync
+
+/// A plain HTTP request the client asks its shell for (`AppCommand.fetch`); the answer comes back
 /// as `AppMessage.fetched` with the same value.
 public enum AppFetch: Hashable, Sendable {
     /// `GET /boards`: every board the token covers.
@@ -7,22 +9,41 @@ public enum AppFetch: Hashable, Sendable {
     case history(board: String, before: Int?, limit: Int)
     /// `GET /boards/BOARD`, or the board as it was at `version`.
     case board(String, version: Int?)
+    /// `GET /boards?trash=1`: the boards in the trash.
+    case trash
+    /// `DELETE /boards/BOARD`: moves the board to the trash.
+    case deleteBoard(String)
+    /// `POST /boards/BOARD/restore`: brings the board deleted at `deleted` (nil: the one deleted
+    /// last) back from the trash.
+    case restoreBoard(String, deleted: CommitTime?)
+
+    /// The method of the request.
+    public var method: String {
+        switch self {
+        case .deleteBoard: "DELETE"
+        case .restoreBoard: "POST"
+        default: "GET"
+        }
+    }
 
     /// The path of the request.
     public var path: String {
         switch self {
-        case .boards: "/boards"
+        case .boards, .trash: "/boards"
         case .history(let board, _, _): "/boards/\(board)/history"
-        case .board(let board, _): "/boards/\(board)"
+        case .board(let board, _), .deleteBoard(let board): "/boards/\(board)"
+        case .restoreBoard(let board, _): "/boards/\(board)/restore"
         }
     }
 
     /// The query parameters of the request, each as `name=value`.
     public var parameters: [String] {
         switch self {
-        case .boards: []
+        case .boards, .deleteBoard: []
+        case .trash: ["trash=1"]
         case .history(_, let before, let limit): (before.map { ["before=\($0)"] } ?? []) + ["limit=\(limit)"]
         case .board(_, let version): version.map { ["version=\($0)"] } ?? []
+        case .restoreBoard(_, let deleted): deleted.map { ["deleted=\($0.rfc3339)"] } ?? []
         }
     }
 }

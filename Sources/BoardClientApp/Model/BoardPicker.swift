@@ -2,7 +2,8 @@ import BoardSync
 
 /// The list of a server's boards to open one from (`GET /boards`): typing narrows the list to
 /// the names that contain the text and offers to create a board of that name; the arrows choose
-/// a row, Enter opens it.
+/// a row, Enter opens it, Delete asks to move it to the trash. Tab shows the trash instead
+/// (`GET /boards?trash=1`), where Enter restores the chosen board.
 public struct BoardPicker: Hashable, Sendable {
     /// A row of the list.
     public enum Row: Hashable, Sendable {
@@ -31,6 +32,26 @@ public struct BoardPicker: Hashable, Sendable {
     public var scroll = 0
     /// The board to choose when the list arrives (the one the person came back from).
     public var preferred: String?
+    /// The board Delete asked about, while the question waits for y or n.
+    public var confirmingDelete: BoardSummary?
+    /// Whether the trash shows instead of the boards.
+    public var showsTrash = false
+    /// The boards in the trash as the server last listed them; nil until the first answer.
+    public var trash: [TrashedBoard]?
+    /// The chosen row of the trash.
+    public var trashSelected = 0
+
+    /// The trashed board Enter would restore.
+    public var selectedTrash: TrashedBoard? {
+        guard let trash, trash.indices.contains(trashSelected) else { return nil }
+        return trash[trashSelected]
+    }
+
+    /// Takes the server's trash, keeping the choice within it.
+    public mutating func listTrash(_ trashed: [TrashedBoard]) {
+        trash = trashed
+        trashSelected = min(trashSelected, max(0, trashed.count - 1))
+    }
 
     public init(boards: [BoardSummary]? = nil) {
         self.boards = boards

@@ -25,6 +25,14 @@ public enum ClientArguments {
           section move ID --to INDEX          move a section to INDEX (0 is the first)
           section delete ID                   delete a section and every tile in it
           watch                               print each server message as a JSON line
+          delete-board [--yes]                move the board to the server's trash, after asking
+                                              (--yes: without asking)
+          trash [--json]                      list the boards in the trash, with when each was
+                                              deleted
+          restore-board [NAME] [--deleted TIME]
+                                              bring a board back from the trash (NAME: the
+                                              board of the URL; --deleted: which one, as trash
+                                              lists it; default: the one deleted last)
         Options:
           --user NAME    name shown to others (default: the login name)
           --token T      access token (default: $BOARD_TOKEN), sent as Authorization: Bearer
@@ -38,11 +46,15 @@ public enum ClientArguments {
                          prefer it; NO_MOTION=1 in the environment does the same)
           --help         this text
         Exit status: 0 done, 2 bad usage, 3 unknown item, section, board or version (one the
-        server no longer holds), 4 server unreachable or its certificate not trusted, 5 refused
-        by the server, 1 anything else.
+        server no longer holds; list, watch and history never create a board), 4 server
+        unreachable or its certificate not trusted, 5 refused by the server, 6 not deleted
+        because the answer was no, 7 a board of that name exists (restore-board), 1 anything
+        else.
         """
 
-    static let valueOptions: Set<String> = ["--user", "--token", "--ca", "--section", "--at", "--to", "--limit"]
+    static let valueOptions: Set<String> = [
+        "--user", "--token", "--ca", "--section", "--at", "--to", "--limit", "--deleted",
+    ]
     /// Options every mode accepts.
     static let connectionOptions: Set<String> = ["--user", "--token", "--ca"]
 
@@ -58,7 +70,7 @@ public enum ClientArguments {
             let argument = arguments[index]
             index += 1
             if argument == "--help" || argument == "-h" { return .help }
-            if argument == "--json" || argument == "--insecure" || argument == "--no-animation" {
+            if ["--json", "--insecure", "--no-animation", "--yes"].contains(argument) {
                 flags.insert(argument)
             } else if valueOptions.contains(argument) {
                 guard index < arguments.count else { throw .missingValue(option: argument) }
@@ -82,15 +94,19 @@ public enum ClientArguments {
         let options = ConnectionOptions(url: url, boardName: boardName, user: user, token: token, trust: trust)
         let rest = Array(positional.dropFirst())
         guard let command = try scriptCommand(rest, values: values, flags: flags) else {
-            for option in ["--section", "--at", "--to", "--limit"] where values[option] != nil {
+            for option in ["--section", "--at", "--to", "--limit", "--deleted"] where values[option] != nil {
                 throw .unexpectedArgument(option)
             }
-            if flags.contains("--json") { throw .unexpectedArgument("--json") }
+            for flag in ["--json", "--yes"] where flags.contains(flag) { throw .unexpectedArgument(flag) }
             let noMotion = environmentNoMotion.map { !$0.isEmpty && $0 != "0" } ?? false
             return .interactive(options, animates: !flags.contains("--no-animation") && !noMotion)
         }
         if flags.contains("--no-animation") { throw .unexpectedArgument("--no-animation") }
-        if boardName == nil, command != .boards(json: flags.contains("--json")) { throw .needsBoard(rest[0]) }
+        if boardName == nil, !command.worksWithoutBoard { throw .needsBoard(rest[0]) }
+        if flags.contains("--yes"), command != .deleteBoard(confirmed: true) { throw .unexpectedArgument("--yes") }
+        if case .restoreBoard(nil, let deleted) = command, let boardName {
+            return .script(options, .restoreBoard(name: boardName, deleted: deleted))
+        }
         return .script(options, command)
     }
 
@@ -192,6 +208,26 @@ public enum ClientArguments {
             try expect(0, "")
             try allow([])
             return .watch
+        case "delete-board":
+            try expect(0, "")
+            try allow([])
+            return .deleteBoard(confirmed: flags.contains("--yes"))
+        case "trash":
+            try expect(0, "")
+            try allow([], json: true)
+            return .trash(json: flags.contains("--json"))
+        case "restore-board":
+            if arguments.count > 1 { throw .unexpectedArgument(arguments[1]) }
+            try allow(["--deleted"])
+            if let name = arguments.first, !Validation.isBoardName(name) {
+                throw .badText(what: "board name", problem: Validation.boardNameProblem(name) ?? "")
+            }
+            var deleted: CommitTime?
+            if let text = values["--deleted"] {
+                guard let time = CommitTime(rfc3339: text) else { throw .badTime(option: "--deleted", value: text) }
+                deleted = time
+            }
+            return .restoreBoard(name: arguments.first, deleted: deleted)
         default:
             throw .unknownCommand(name)
         }

@@ -56,6 +56,8 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case needsSecureURL(option: String)
     /// A command that needs a board's URL was given the server's only.
     case needsBoard(String)
+    /// `value` of `option` is not a time as the trash lists it.
+    case badTime(option: String, value: String)
 
     public var description: String {
         switch self {
@@ -74,7 +76,12 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badText(let what, let problem): "invalid \(what): \(problem)"
         case .conflictingOptions(let first, let second): "\(first) and \(second) cannot be used together"
         case .needsSecureURL(let option): "\(option) applies only to wss:// URLs"
-        case .needsBoard(let command): "\(command) needs a board's URL (ws://HOST:PORT/boards/NAME)"
+        case .needsBoard(let command):
+            command == "restore-board"
+                ? "restore-board needs the board's name, or a board's URL (ws://HOST:PORT/boards/NAME)"
+                : "\(command) needs a board's URL (ws://HOST:PORT/boards/NAME)"
+        case .badTime(let option, let value):
+            "\(option) takes a time as trash lists it, such as 2026-12-01T17:20:00.123Z, not \(value)"
         }
     }
 }

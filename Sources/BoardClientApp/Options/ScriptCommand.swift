@@ -25,11 +25,36 @@ public enum ScriptCommand: Hashable, Sendable {
     case listAt(version: Int, json: Bool)
     /// Prints every server message as one JSON line until interrupted.
     case watch
+    /// Moves the board to the server's trash; asks first unless `confirmed` (`--yes`).
+    case deleteBoard(confirmed: Bool)
+    /// Prints the boards in the trash (`GET /boards?trash=1`); `json` prints the answer's JSON.
+    case trash(json: Bool)
+    /// Brings the board `name` (nil: the URL's) deleted at `deleted` (nil: the one deleted last)
+    /// back from the trash.
+    case restoreBoard(name: String?, deleted: CommitTime?)
 
     /// Whether the command is answered by the HTTP endpoints rather than over a WebSocket.
     public var isHTTP: Bool {
         switch self {
-        case .boards, .history, .listAt: true
+        case .boards, .history, .listAt, .deleteBoard, .trash, .restoreBoard: true
+        default: false
+        }
+    }
+
+    /// Whether a server's URL, without a board, is enough.
+    var worksWithoutBoard: Bool {
+        switch self {
+        case .boards, .trash: true
+        case .restoreBoard(let name, _): name != nil
+        default: false
+        }
+    }
+
+    /// Whether the command only reads a board over a WebSocket, and so must first make sure the
+    /// board exists: a WebSocket to a new name creates the board.
+    public var readsExistingBoard: Bool {
+        switch self {
+        case .list, .watch: true
         default: false
         }
     }

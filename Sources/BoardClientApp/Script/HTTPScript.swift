@@ -1,7 +1,8 @@
 import BoardSync
 
-/// Runs one scripted command that the HTTP endpoints answer (`boards`, `history`, `list --at`),
-/// without I/O: `start` names the first request, each answer gives the next request or the
+/// Runs one scripted command that the HTTP endpoints answer (`boards`, `history`, `list --at`,
+/// `delete-board`, `trash`, `restore-board`), without I/O: `start` names the first request, each
+/// answer gives the next request, a question for the person (`answer` takes the reply) or the
 /// result. `history` pages back until it has `limit` changes (or the oldest retained one), then
 /// asks for the board just before the oldest so that every change is named as it was made (the
 /// current board when that one is no longer retained).
@@ -9,6 +10,8 @@ public struct HTTPScript: Sendable {
     /// What to do after an answer.
     public enum Step: Hashable, Sendable {
         case fetch(AppFetch)
+        /// A yes-or-no question for the person (`answer` takes the reply).
+        case ask(String)
         case finished(ScriptResult)
     }
 
@@ -28,7 +31,20 @@ public struct HTTPScript: Sendable {
         case .boards: return .fetch(.boards)
         case .history(let limit, _): return .fetch(.history(board: board ?? "", before: nil, limit: min(limit, 1_000)))
         case .listAt(let version, _): return .fetch(.board(board ?? "", version: version))
-        default: return .finished(ScriptResult(.failure, "not answered over HTTP"))
+        default: return startTrash() ?? .finished(ScriptResult(.failure, "not answered over HTTP"))
+        }
+    }
+
+    /// Whether `board` exists, before a command that reads it over a WebSocket (which would
+    /// create it): nil when it does, else how the command ends.
+    public static func existence(of board: String, _ result: FetchResult) -> ScriptResult? {
+        switch result {
+        case .answered(200, _): nil
+        case .answered(404, _): ScriptResult(.unknownElement, SessionWords.noSuchBoard(board))
+        case .answered(let status, _) where status == 401 || status == 403:
+            ScriptResult(.refused, "refused by the server: HTTP \(status)")
+        case .answered(let status, _): ScriptResult(.failure, "the server answered HTTP \(status)")
+        case .failed(let reason): ScriptResult(.unreachable, reason)
         }
     }
 
@@ -37,6 +53,7 @@ public struct HTTPScript: Sendable {
             if case .failed(let reason) = result { return .finished(ScriptResult(.unreachable, reason)) }
             return .finished(ScriptResult(.failure, "no answer"))
         }
+        if let step = receiveTrash(status: status, body: body, for: fetch) { return step }
         switch (fetch, status) {
         case (.board(let name, let version?), 404) where entries.isEmpty:
             let notRetained = (try? WireCodec.decodeRefusal(body))?.error == .notRetained

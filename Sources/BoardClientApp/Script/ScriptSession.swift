@@ -127,7 +127,7 @@ public struct ScriptSession: Sendable {
             }
             edit = .deleteSection(id)
             confirmation = "deleted section \(id)"
-        case .boards, .history, .listAt:
+        case .boards, .history, .listAt, .deleteBoard, .trash, .restoreBoard:
             return .finished(ScriptResult(.failure, "answered over HTTP, not over a WebSocket"))
         }
         let output = machine.perform(edit)

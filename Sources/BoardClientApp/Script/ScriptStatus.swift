@@ -6,6 +6,10 @@ public enum ScriptStatus: Int32, Hashable, Sendable {
     case unknownElement = 3
     case unreachable = 4
     case refused = 5
+    /// A delete the person answered no to.
+    case declined = 6
+    /// A board of that name exists, so the one in the trash cannot come back under it.
+    case nameTaken = 7
 }
 
 /// How a scripted command ended: what to print and the exit status. Output of a failure is one

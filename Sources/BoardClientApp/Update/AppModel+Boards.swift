@@ -19,8 +19,13 @@ extension AppModel {
             post("\(pending) edit\(pending == 1 ? " is" : "s are") not saved yet; wait a moment", into: &commands)
             return
         }
+        showPicker(preferring: boardName, into: &commands)
+    }
+
+    /// Leaves the board for the refreshed list of boards, with `preferred` chosen.
+    private mutating func showPicker(preferring preferred: String?, into commands: inout [AppCommand]) {
         var picker = BoardPicker()
-        picker.preferred = boardName
+        picker.preferred = preferred
         self.picker = picker
         history = nil
         past = nil
@@ -28,6 +33,12 @@ extension AppModel {
         showHelp = false
         commands.append(.leaveBoard)
         commands.append(.fetch(.boards))
+    }
+
+    /// The board was deleted (closed with 4410): back to the refreshed list of boards, whatever
+    /// was not sent yet; the session's words saying so stay on the bottom line.
+    mutating func leaveDeletedBoard(into commands: inout [AppCommand]) {
+        showPicker(preferring: nil, into: &commands)
     }
 
     /// Opens board `name` from the picker: a new client machine for it, and a connection.
@@ -55,7 +66,22 @@ extension AppModel {
     /// A key while the picker shows.
     mutating func pick(_ key: KeyEvent, into commands: inout [AppCommand]) {
         guard var picker else { return }
+        if let board = picker.confirmingDelete {
+            answerDelete(of: board, key, picker: &picker, into: &commands)
+            self.picker = picker
+            return
+        }
+        if picker.showsTrash {
+            pickFromTrash(key, picker: &picker, into: &commands)
+            self.picker = picker
+            return
+        }
         switch key.key {
+        case .delete:
+            if case .board(let board) = picker.selectedRow { picker.confirmingDelete = board }
+        case .tab:
+            picker.showsTrash = true
+            commands.append(.fetch(.trash))
         case .up: picker.move(by: -1)
         case .down: picker.move(by: 1)
         case .pageUp: picker.move(by: -max(1, boardArea.height - 3))
@@ -81,6 +107,67 @@ extension AppModel {
         }
         self.picker = picker
         keepPickerSelectionVisible()
+    }
+
+    /// y deletes the board the question names, any other key keeps it.
+    private mutating func answerDelete(
+        of board: BoardSummary, _ key: KeyEvent, picker: inout BoardPicker, into commands: inout [AppCommand]
+    ) {
+        picker.confirmingDelete = nil
+        if key.key == .character("y") || key.key == .character("Y") {
+            commands.append(.fetch(.deleteBoard(board.id)))
+        } else {
+            post("board “\(board.id)” was not deleted", into: &commands)
+        }
+    }
+
+    /// A key while the trash shows: the arrows choose, Enter restores, Tab or Escape go back.
+    private mutating func pickFromTrash(_ key: KeyEvent, picker: inout BoardPicker, into commands: inout [AppCommand]) {
+        let count = picker.trash?.count ?? 0
+        switch key.key {
+        case .up: picker.trashSelected = max(0, picker.trashSelected - 1)
+        case .down: picker.trashSelected = max(0, min(picker.trashSelected + 1, count - 1))
+        case .tab, .escape:
+            picker.showsTrash = false
+            commands.append(.fetch(.boards))
+        case .enter:
+            if let chosen = picker.selectedTrash {
+                commands.append(.fetch(.restoreBoard(chosen.id, deleted: chosen.deleted)))
+            }
+        case .character("r") where key.modifiers.contains(.control):
+            commands.append(.fetch(.trash))
+        case .character("q"):
+            quit(into: &commands)
+        default: break
+        }
+    }
+
+    /// The answer to a delete, a restore or the trash list asked from the picker.
+    mutating func receivedTrashChange(_ fetch: AppFetch, _ result: FetchResult, into commands: inout [AppCommand]) {
+        guard var picker else { return }
+        switch (fetch, result) {
+        case (.trash, .answered(200, let body)):
+            if let trashed = try? WireCodec.decodeTrashList(body) {
+                picker.listTrash(trashed)
+            } else {
+                post("the server's trash could not be read", into: &commands)
+            }
+        case (.deleteBoard(let name), .answered(204, _)):
+            post(SessionWords.boardDeleted(name), into: &commands)
+            commands.append(.fetch(.boards))
+        case (.restoreBoard(let name, _), .answered(204, _)):
+            let tiles = picker.selectedTrash?.items ?? 0
+            post(SessionWords.boardRestored(name, tiles: tiles), into: &commands)
+            commands.append(.fetch(.trash))
+        case (.restoreBoard(let name, _), .answered(409, _)):
+            post(SessionWords.restoreNameTaken(name), into: &commands)
+        case (_, .answered(let status, let body)):
+            let reason = (try? WireCodec.decodeRefusal(body)).flatMap(\.message)
+            post(reason ?? "the server answered HTTP \(status)", into: &commands)
+        case (_, .failed(let reason)):
+            post(reason, into: &commands)
+        }
+        self.picker = picker
     }
 
     /// The rows of the picker's list on screen (below its heading).

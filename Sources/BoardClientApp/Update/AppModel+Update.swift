@@ -28,6 +28,7 @@ extension AppModel {
         case .connectionClosed(let code):
             guard picker == nil else { break }
             run(.closed(code: code), into: &commands)
+            if code == ReconnectPolicy.boardDeletedCode { leaveDeletedBoard(into: &commands) }
             commands.append(.requestFrame)
         case .connectionFailed(let failure):
             guard picker == nil else { break }
@@ -46,6 +47,8 @@ extension AppModel {
             switch fetch {
             case .boards:
                 receivedBoards(result, into: &commands)
+            case .trash, .deleteBoard, .restoreBoard:
+                receivedTrashChange(fetch, result, into: &commands)
             case .history(let board, let before, let limit) where board == boardName && picker == nil:
                 receivedHistory(result, before: before, limit: limit, into: &commands)
             case .board(let board, let version?) where board == boardName && picker == nil:

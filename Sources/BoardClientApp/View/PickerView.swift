@@ -15,6 +15,10 @@ enum PickerView {
             x: x, y: 0, " on \(model.serverName)\(count)", style: bar, clip: Rect(x: 0, y: 0, width: width, height: 1))
         let area = model.boardArea
         guard area.height >= 3 else { return }
+        if picker.showsTrash {
+            drawTrash(model, picker, area: area, into: &buffer)
+            return
+        }
         let table = BoardTable(picker.boards ?? [], minimumNameWidth: 12, maximumNameWidth: 40)
         buffer.write("  " + table.header, x: 0, y: area.y, maxWidth: width, style: Style(attributes: .dim))
         let rows = picker.rows
@@ -50,9 +54,41 @@ enum PickerView {
             end = buffer.set(x: end, y: inputRow, picker.typed)
             buffer.set(x: end, y: inputRow, "▏", style: Style(attributes: .bold))
         }
+        if let board = picker.confirmingDelete {
+            buffer.write(
+                SessionWords.deleteBoard(board.id, tiles: board.items) + " y/n", x: 0, y: buffer.height - 1,
+                maxWidth: width, style: Style(foreground: .yellow, attributes: .bold))
+            return
+        }
         let hint =
             BottomLine.notice(model)
-            ?? "↑↓ choose · type a name · Enter open · ctrl-r reload · \(picker.typed.isEmpty ? "q" : "ctrl-c") quit"
+            ?? "Enter open · Del delete · Tab trash · ctrl-r reload · \(picker.typed.isEmpty ? "q" : "ctrl-c") quit"
+        buffer.write(
+            hint, x: 0, y: buffer.height - 1, maxWidth: width,
+            style: BottomLine.notice(model) == nil ? Style(attributes: .dim) : Style(foreground: .yellow))
+    }
+
+    /// The trash instead of the boards: each deleted board with when it was deleted.
+    private static func drawTrash(_ model: AppModel, _ picker: BoardPicker, area: Rect, into buffer: inout Buffer) {
+        let width = buffer.width
+        let trashed = picker.trash ?? []
+        let table = BoardTable(trashed.map(TrashTable.summary), minimumNameWidth: 12, maximumNameWidth: 40)
+        buffer.write(
+            "  " + table.header + "  DELETED", x: 0, y: area.y, maxWidth: width, style: Style(attributes: .dim))
+        let listTop = area.y + 1
+        if picker.trash == nil {
+            buffer.write("loading the trash…", x: 2, y: listTop, maxWidth: width - 2, style: Style(attributes: .dim))
+        } else if trashed.isEmpty {
+            buffer.write("The trash is empty.", x: 2, y: listTop, maxWidth: width - 2, style: Style(attributes: .dim))
+        }
+        let first = max(0, picker.trashSelected - model.pickerRows + 1)
+        for (offset, entry) in trashed.dropFirst(first).prefix(model.pickerRows).enumerated() {
+            let chosen = first + offset == picker.trashSelected
+            let style = chosen ? Style(foreground: .yellow, attributes: .bold) : Style.plain
+            let text = table.row(TrashTable.summary(entry)) + "  " + entry.deleted.rfc3339
+            buffer.write((chosen ? "▸ " : "  ") + text, x: 0, y: listTop + offset, maxWidth: width, style: style)
+        }
+        let hint = BottomLine.notice(model) ?? "trash · Enter restore · Tab boards · ctrl-r reload · q quit"
         buffer.write(
             hint, x: 0, y: buffer.height - 1, maxWidth: width,
             style: BottomLine.notice(model) == nil ? Style(attributes: .dim) : Style(foreground: .yellow))

@@ -35,7 +35,10 @@ class BoardPage {
     this.connection = new Connection(boardName, {
       opened: () => this.perform({ type: 'connected' }),
       message: (text) => this.receive(text),
-      closed: (code) => this.perform(code === null ? { type: 'disconnected' } : { type: 'disconnected', code }),
+      closed: (code) => {
+        this.lastCloseCode = code;
+        this.perform(code === null ? { type: 'disconnected' } : { type: 'disconnected', code });
+      },
       refused: (status) => this.perform({ type: 'refused', status }),
     });
     this.kept = new KeptSession(this.session, opened.writer, this.connection, () => this.notices.warnNoStorage(noStorageWords));
@@ -46,6 +49,7 @@ class BoardPage {
     }
     this.tickTimer = 0;
     this.refusal = null;
+    this.lastCloseCode = null;
     this.drag = new DragController(this);
     this.editing = new Editing(this);
     this.tools = new TileTools(this);
@@ -211,12 +215,15 @@ class BoardPage {
     });
   }
 
-  /** The session stopped connecting for good: the page says why and stops changing. */
+  /** The session stopped connecting for good: the page says why and stops changing. A board
+   * deleted under it (close code 4410) says so, with the blocker's link to every board. */
   refused(text) {
     this.refusal = text;
     this.connection.stop();
     if (this.drag.holding) this.drag.lost();
-    showBlocker('Cannot open this board', text);
+    const deleted = this.lastCloseCode === BOARD_DELETED;
+    showBlocker(deleted ? 'This board was deleted' : 'Cannot open this board', text);
+    document.body.dataset.boardDeleted = deleted ? 'true' : 'false';
     this.showStatus();
   }
 
@@ -335,6 +342,9 @@ function setData(element, key, value) {
   if (element.dataset[key] !== value) element.dataset[key] = value;
 }
 
+/** The close code of a connection whose board was deleted (protocol section 11). */
+const BOARD_DELETED = 4410;
+
 function setFlag(element, property, on) {
   if (element[property] !== on) element[property] = on;
 }
@@ -388,6 +398,12 @@ async function start() {
     showBlocker('This server cannot show boards yet',
       `The board engine (boardsync.wasm) could not be loaded: ${error.message}. ` +
       'Whoever runs the server can build it with "make wasm" and restart it.');
+    return;
+  }
+  try {
+    core.openSession({ board: boardName, user: 'name' }).close();
+  } catch (refusal) {
+    showBlocker('This is not a board name', `"${boardName}" cannot name a board: ${refusal.message}.`);
     return;
   }
   let user = chosenUser();

@@ -8,7 +8,9 @@ import Locking
 /// Calls are serialized by a lock (see `BoardStore` on threading).
 public final class InMemoryBoardStore: SharedBoardStore {
     public let retainedOps: Int
-    private let boards = Locked<[String: InMemoryBoard]>([:])
+    let boards = Locked<[String: InMemoryBoard]>([:])
+    /// The boards in the trash, each with what it held.
+    let trash = Locked<[TrashedBoard: InMemoryBoard]>([:])
 
     /// Creates an empty store that keeps at least `retainedOps` recent ops per board.
     public init(retainedOps: Int = 10_000) {

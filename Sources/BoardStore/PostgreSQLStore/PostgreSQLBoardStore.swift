@@ -158,3 +158,24 @@ extension CommitBatch {
         return names
     }
 }
+
+extension PostgreSQLBoardStore {
+    public func moveToTrash(_ entry: TrashedBoard) throws(StoreError) -> TrashedBoard? {
+        try write { writes, _ in try PostgresStoreTrash(connection: writes.connection).moveToTrash(entry) }
+    }
+
+    public func trashedBoards() throws(StoreError) -> [TrashedBoard] {
+        try read { try PostgresStoreTrash(connection: $0.connection).trashedBoards() }
+    }
+
+    public func restoreFromTrash(_ name: String, deleted: CommitTime?) throws(StoreError) -> TrashRestore {
+        try write { writes, _ in
+            try PostgresStoreTrash(connection: writes.connection).restoreFromTrash(name, deleted: deleted)
+        }
+    }
+
+    public func purgeTrash(deletedBefore cutoff: CommitTime) throws(StoreError) -> [TrashedBoard] {
+        try write { writes, _ in try PostgresStoreTrash(connection: writes.connection).purgeTrash(deletedBefore: cutoff)
+        }
+    }
+}

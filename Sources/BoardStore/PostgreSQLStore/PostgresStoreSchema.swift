@@ -12,9 +12,25 @@
 /// `nodes` and `leases` are the live state of a cluster of servers and need no durability,
 /// so they are unlogged (emptied by a crash of the database): each server's heartbeat, and the
 /// drag lease of each item held by a connection of some server.
+///
+/// Version 2 adds the trash (`trash`): a deleted board's rows stay in every table under a key
+/// no board name can be (its name and the millisecond it was deleted, joined by `@`), and
+/// `trash` says whose they are. Migrating a version 1 schema adds the empty table.
 enum PostgresStoreSchema {
     /// The schema version this code reads and writes.
-    static let version = 1
+    static let version = 2
+
+    /// The trash table of version 2.
+    static let trashTable = """
+        CREATE TABLE trash (
+            stored_as text PRIMARY KEY,
+            name text NOT NULL,
+            deleted_at bigint NOT NULL,
+            head_version bigint NOT NULL CHECK (head_version >= 0),
+            sections bigint NOT NULL,
+            items bigint NOT NULL
+        );
+        """
 
     /// A key for `pg_advisory_xact_lock`, so that servers starting together create or migrate
     /// the schema one at a time.
@@ -23,7 +39,7 @@ enum PostgresStoreSchema {
     /// Every table of the current version.
     static let create = """
         CREATE TABLE schema_version (version integer NOT NULL);
-        INSERT INTO schema_version (version) VALUES (1);
+        INSERT INTO schema_version (version) VALUES (2);
         CREATE TABLE boards (
             name text PRIMARY KEY,
             head_version bigint NOT NULL CHECK (head_version >= 0)
@@ -70,5 +86,5 @@ enum PostgresStoreSchema {
             claimed_at timestamptz NOT NULL DEFAULT now(),
             PRIMARY KEY (board, item)
         );
-        """
+        """ + trashTable
 }

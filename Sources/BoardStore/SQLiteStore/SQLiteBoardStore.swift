@@ -88,7 +88,7 @@ public final class SQLiteBoardStore: BoardStore {
         try withConnection { try $0.committedOp(board, client: client, seq: seq) }
     }
 
-    private func withConnection<Result: Sendable>(
+    func withConnection<Result: Sendable>(
         _ body: (StoreConnection) throws -> Result
     ) throws(StoreError) -> Result {
         do {
@@ -99,5 +99,23 @@ public final class SQLiteBoardStore: BoardStore {
         } catch {
             throw StoreError(error)
         }
+    }
+}
+
+extension SQLiteBoardStore {
+    public func moveToTrash(_ entry: TrashedBoard) throws(StoreError) -> TrashedBoard? {
+        try withConnection { try $0.moveToTrash(entry) }
+    }
+
+    public func trashedBoards() throws(StoreError) -> [TrashedBoard] {
+        try withConnection { try $0.trashedBoards() }
+    }
+
+    public func restoreFromTrash(_ name: String, deleted: CommitTime?) throws(StoreError) -> TrashRestore {
+        try withConnection { try $0.restoreFromTrash(name, deleted: deleted) }
+    }
+
+    public func purgeTrash(deletedBefore cutoff: CommitTime) throws(StoreError) -> [TrashedBoard] {
+        try withConnection { try $0.purgeTrash(deletedBefore: cutoff) }
     }
 }

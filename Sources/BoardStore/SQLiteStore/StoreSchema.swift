@@ -44,12 +44,17 @@ import BoardSync
 /// before the ops themselves. A version 3 file has no copies, so migrating it only replaces
 /// the view; the new number keeps older code, which would read the copies as ops, from opening
 /// the file.
+///
+/// Version 5 adds the trash (`trash`): a deleted board's rows stay in every table under a key
+/// that no board name can be (`StoreConnection.trashKey`), and `trash` says whose they are and when the board
+/// was deleted. Migrating adds the empty table; the new number keeps older code, which would
+/// list nothing of the trash and never purge it, from opening the file.
 enum StoreSchema {
     /// The schema version this code reads and writes.
-    static let version = 4
+    static let version = 5
 
     /// The versions this code migrates to `version` on open.
-    static let migratable = [1, 2, 3]
+    static let migratable = [1, 2, 3, 4]
 
     /// The tables of version 1.
     private static let versionOneTables = """
@@ -109,15 +114,34 @@ enum StoreSchema {
             WHERE NOT EXISTS (SELECT 1 FROM ops WHERE ops.board = op_log.board AND ops.version = op_log.version);
         """
 
+    /// The trash table version 5 adds: one row per deleted board, its rows kept under `stored_as`.
+    private static let trashTable = """
+        CREATE TABLE trash (
+            stored_as TEXT NOT NULL PRIMARY KEY,
+            name TEXT NOT NULL,
+            deleted_at INTEGER NOT NULL,
+            head_version INTEGER NOT NULL CHECK (head_version >= 0),
+            sections INTEGER NOT NULL,
+            items INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        """
+
     /// Sets `user_version` to `version`.
     private static let versionNumber = "PRAGMA user_version = \(version);"
 
     /// Creates every table of the current version in an empty database.
-    static let create = versionOneTables + logTable + opsView + versionNumber
+    static let create = versionOneTables + logTable + opsView + trashTable + versionNumber
 
     /// Brings a database of a `migratable` version `found` to `version`, inside the caller's
     /// transaction.
     static func migrate(_ database: Database, from found: Int) throws {
+        if found < 4 { try migrateToFour(database, from: found) }
+        try database.execute(trashTable)
+        try database.execute(versionNumber)
+    }
+
+    /// The steps from versions 1 to 3 to version 4.
+    private static func migrateToFour(_ database: Database, from found: Int) throws {
         try database.execute(found < 2 ? logTable : "DROP VIEW all_ops;")
         try database.execute(opsView)
         let bare = try database.statement(
@@ -127,6 +151,5 @@ enum StoreSchema {
         for name in bare {
             try insert.run(name, StoredJSON.text(of: .initial(id: name)))
         }
-        try database.execute(versionNumber)
     }
 }

@@ -8,6 +8,10 @@ public struct HTTPRefusal: Hashable, Sendable, Error {
         case badParameter = "bad_parameter"
         /// The server no longer holds what it needs to rebuild that version (HTTP 404).
         case notRetained = "not_retained"
+        /// A board of that name exists, so one from the trash cannot take its name (HTTP 409).
+        case boardExists = "board_exists"
+        /// The board has changes on their way to the store; the request may be repeated (HTTP 503).
+        case unavailable
     }
 
     public var error: Reason

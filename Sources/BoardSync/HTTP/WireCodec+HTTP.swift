@@ -36,14 +36,8 @@ extension WireCodec {
         writer.beginArray()
         for board in boards {
             writer.beginObject()
-            writer.key("id")
-            writer.string(board.id)
-            writer.key("version")
-            writer.integer(board.version)
-            writer.key("sections")
-            writer.integer(board.sections)
-            writer.key("items")
-            writer.integer(board.items)
+            writeSummaryFields(
+                id: board.id, version: board.version, sections: board.sections, items: board.items, to: &writer)
             writer.endObject()
         }
         writer.endArray()
@@ -53,6 +47,44 @@ extension WireCodec {
 
     public static func decodeBoardList(_ bytes: some Collection<UInt8>) throws(WireError) -> [BoardSummary] {
         try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, as: BoardList.self) }.boards
+    }
+
+    /// `{"trash": [{"id", "version", "sections", "items", "deleted"}, ...]}`, `deleted` in RFC 3339
+    /// UTC with milliseconds: the body of `GET /boards?trash=1`.
+    public static func encodeTrashList(_ boards: [TrashedBoard]) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 16 + boards.count * 120)
+        writer.beginObject()
+        writer.key("trash")
+        writer.beginArray()
+        for board in boards {
+            writer.beginObject()
+            writeSummaryFields(
+                id: board.id, version: board.version, sections: board.sections, items: board.items, to: &writer)
+            writer.key("deleted")
+            writer.string(board.deleted.rfc3339)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    public static func decodeTrashList(_ bytes: some Collection<UInt8>) throws(WireError) -> [TrashedBoard] {
+        try withContiguousBytes(bytes) { buffer throws(WireError) in try decode(buffer, as: TrashList.self) }.trash
+    }
+
+    /// The fields a board list and a trash list share, in that order.
+    private static func writeSummaryFields(
+        id: String, version: Int, sections: Int, items: Int, to writer: inout JSONWriter
+    ) {
+        writer.key("id")
+        writer.string(id)
+        writer.key("version")
+        writer.integer(version)
+        writer.key("sections")
+        writer.integer(sections)
+        writer.key("items")
+        writer.integer(items)
     }
 
     /// `{"error": WORD}` or `{"error": WORD, "message": TEXT}`.
@@ -83,6 +115,23 @@ private struct BoardList: WireDecodable {
             BoardSummary(
                 id: try board.string("id"), version: try board.integer("version"),
                 sections: try board.integer("sections"), items: try board.integer("items"))
+        }
+    }
+}
+
+/// The body of `GET /boards?trash=1`, as the decoder reads it.
+private struct TrashList: WireDecodable {
+    let trash: [TrashedBoard]
+
+    init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
+        trash = try reader.objects("trash") { (board: inout Reader) throws(WireError) in
+            let text = try board.string("deleted")
+            guard let deleted = CommitTime(rfc3339: text) else {
+                throw WireError.unknownValue(field: "deleted", value: text)
+            }
+            return TrashedBoard(
+                id: try board.string("id"), version: try board.integer("version"),
+                sections: try board.integer("sections"), items: try board.integer("items"), deleted: deleted)
         }
     }
 }

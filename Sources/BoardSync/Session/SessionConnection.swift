@@ -15,12 +15,17 @@ public enum SessionConnection: Hashable, Sendable {
 /// The reconnect policy every client follows: which endings are final and what they are called,
 /// and how long to wait before the next attempt.
 public enum ReconnectPolicy {
+    /// The close code of a connection whose board was deleted (moved to the trash).
+    public static let boardDeletedCode = 4410
+
     /// The words for a close code after which trying again cannot help, or nil when it can.
     @inline(never)
     public static func finalWords(closeCode code: Int) -> String? {
         switch code {
         case 4401: "Your access to this board was withdrawn: the token no longer grants it."
         case 4409: "This board was opened again elsewhere with the same connection, so this one stopped."
+        case boardDeletedCode:
+            "This board was deleted. It stays in the server's trash for a while, where it can be restored."
         default: nil
         }
     }

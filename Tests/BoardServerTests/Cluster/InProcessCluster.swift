@@ -76,6 +76,26 @@ final class FlakySharedStore: SharedBoardStore, @unchecked Sendable {
         return try inner.loadBoard(name)
     }
 
+    func moveToTrash(_ entry: TrashedBoard) throws(StoreError) -> TrashedBoard? {
+        try check()
+        return try inner.moveToTrash(entry)
+    }
+
+    func trashedBoards() throws(StoreError) -> [TrashedBoard] {
+        try check()
+        return try inner.trashedBoards()
+    }
+
+    func restoreFromTrash(_ name: String, deleted: CommitTime?) throws(StoreError) -> TrashRestore {
+        try check()
+        return try inner.restoreFromTrash(name, deleted: deleted)
+    }
+
+    func purgeTrash(deletedBefore cutoff: CommitTime) throws(StoreError) -> [TrashedBoard] {
+        try check()
+        return try inner.purgeTrash(deletedBefore: cutoff)
+    }
+
     func boardExists(_ name: String) throws(StoreError) -> Bool {
         try check()
         return try inner.boardExists(name)

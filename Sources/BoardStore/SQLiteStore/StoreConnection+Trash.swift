@@ -1,0 +1,92 @@
+import BoardSync
+
+extension StoreConnection {
+    /// The tables whose rows belong to a board by its `board` column.
+    private static let boardTables = ["ops", "op_log", "client_seqs", "used_ids", "snapshots"]
+
+    /// The key a deleted board's rows are kept under: its name and the millisecond it was
+    /// deleted, joined by `@`, which no board name holds.
+    static func trashKey(of entry: TrashedBoard) -> String {
+        "\(entry.id)@\(entry.deleted.milliseconds)"
+    }
+
+    /// Moves the board's rows under its trash key and records it in `trash`, in one transaction.
+    func moveToTrash(_ entry: TrashedBoard) throws -> TrashedBoard? {
+        guard let head = try headVersion(of: entry.id) else { return nil }
+        let recorded = try trashedBoards().recordable(entry)
+        let key = Self.trashKey(of: recorded)
+        try changingRows {
+            try moveRows(from: entry.id, to: key)
+            try database.statement("DELETE FROM boards WHERE name = ?").run(entry.id)
+            try database.statement(
+                """
+                INSERT INTO trash (stored_as, name, deleted_at, head_version, sections, items)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """
+            ).run(key, recorded.id, recorded.deleted.milliseconds, head, recorded.sections, recorded.items)
+        }
+        heads[entry.id] = nil
+        return TrashedBoard(
+            id: recorded.id, version: head, sections: recorded.sections, items: recorded.items,
+            deleted: recorded.deleted)
+    }
+
+    func trashedBoards() throws -> [TrashedBoard] {
+        try database.statement(
+            "SELECT name, head_version, sections, items, deleted_at FROM trash ORDER BY name, deleted_at"
+        ).query {
+            TrashedBoard(
+                id: $0.string(0), version: $0.int(1), sections: $0.int(2), items: $0.int(3),
+                deleted: CommitTime(milliseconds: Int64($0.int(4))))
+        }
+    }
+
+    /// Moves the entry's rows back under its name, in one transaction.
+    func restoreFromTrash(_ name: String, deleted: CommitTime?) throws -> TrashRestore {
+        guard let entry = try trashedBoards().entry(named: name, deleted: deleted) else { return .notInTrash }
+        guard try headVersion(of: name) == nil else { return .nameTaken }
+        let key = Self.trashKey(of: entry)
+        try changingRows {
+            try moveRows(from: key, to: name)
+            try database.statement("INSERT INTO boards (name, head_version) VALUES (?, ?)").run(name, entry.version)
+            try database.statement("DELETE FROM trash WHERE stored_as = ?").run(key)
+        }
+        heads[name] = nil
+        return .restored(entry)
+    }
+
+    /// Deletes the rows of every entry deleted before `cutoff`, in one transaction.
+    func purgeTrash(deletedBefore cutoff: CommitTime) throws -> [TrashedBoard] {
+        let old = try trashedBoards().filter { $0.deleted < cutoff }
+        guard !old.isEmpty else { return [] }
+        try changingRows {
+            for entry in old {
+                let key = Self.trashKey(of: entry)
+                for table in Self.boardTables {
+                    try database.statement("DELETE FROM \(table) WHERE board = ?").run(key)
+                }
+                try database.statement("DELETE FROM trash WHERE stored_as = ?").run(key)
+            }
+        }
+        return old
+    }
+
+    private func moveRows(from old: String, to new: String) throws {
+        for table in Self.boardTables {
+            try database.statement("UPDATE \(table) SET board = ? WHERE board = ?").run(new, old)
+        }
+    }
+
+    /// Runs `body` in a transaction that renames or deletes rows of `op_log`, then reads the
+    /// log's rows back, since they now belong to other keys (or are gone).
+    private func changingRows(_ body: () throws -> Void) throws {
+        do {
+            try database.transaction(body)
+        } catch {
+            logIsStale = true
+            throw error
+        }
+        log = try Self.readLog(database)
+        logIsStale = false
+    }
+}
