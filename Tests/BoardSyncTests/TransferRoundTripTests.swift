@@ -17,7 +17,9 @@ import Testing
             var items: [Item] = []
             for i in 0..<Int.random(in: 0...20, using: &random) {
                 var label = "t\(i)"
-                for _ in 0..<Int.random(in: 0...8, using: &random) { label += Self.pieces.randomElement(using: &random)! }
+                for _ in 0..<Int.random(in: 0...8, using: &random) {
+                    label += Self.pieces.randomElement(using: &random)!
+                }
                 items.append(Item(id: ItemID("i\(s)-\(i)"), label: label))
             }
             sections.append(Section(id: SectionID("s\(s)"), title: title, items: items))

@@ -64,7 +64,8 @@ public enum TransferFixtures {
     public static func csv(_ rows: [[String]], header: [String]? = nil) -> String {
         var lines: [String] = []
         for row in (header.map { [$0] } ?? []) + rows {
-            lines.append(row.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ","))
+            lines.append(
+                row.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
     }
