@@ -1,3 +1,5 @@
+import BoardSync
+
 /// A plain HTTP GET the client asks its shell for (`AppCommand.fetch`); the answer comes back
 /// as `AppMessage.fetched` with the same value.
 public enum AppFetch: Hashable, Sendable {
@@ -7,6 +9,8 @@ public enum AppFetch: Hashable, Sendable {
     case history(board: String, before: Int?, limit: Int)
     /// `GET /boards/BOARD`, or the board as it was at `version`.
     case board(String, version: Int?)
+    /// `GET /boards/BOARD/export?format=F`: the board as a file.
+    case export(board: String, format: TransferFormat)
 
     /// The path of the request.
     public var path: String {
@@ -14,6 +18,7 @@ public enum AppFetch: Hashable, Sendable {
         case .boards: "/boards"
         case .history(let board, _, _): "/boards/\(board)/history"
         case .board(let board, _): "/boards/\(board)"
+        case .export(let board, _): "/boards/\(board)/export"
         }
     }
 
@@ -23,6 +28,7 @@ public enum AppFetch: Hashable, Sendable {
         case .boards: []
         case .history(_, let before, let limit): (before.map { ["before=\($0)"] } ?? []) + ["limit=\(limit)"]
         case .board(_, let version): version.map { ["version=\($0)"] } ?? []
+        case .export(_, let format): ["format=\(format.rawValue)"]
         }
     }
 }

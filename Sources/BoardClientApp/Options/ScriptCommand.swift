@@ -25,11 +25,18 @@ public enum ScriptCommand: Hashable, Sendable {
     case listAt(version: Int, json: Bool)
     /// Prints every server message as one JSON line until interrupted.
     case watch
+    /// Adds the sections and tiles of the file at `path` (read as `format`, or as its content
+    /// shows) after the board's own; `append` allows a board that already has tiles.
+    case importFile(path: String, format: TransferFormat?, append: Bool)
+    /// Writes the board (`GET /boards/BOARD/export`) to `output`, or to standard output when nil.
+    case export(format: TransferFormat, output: String?)
+    /// Puts the board back as it was at `version`; `confirmed` skips the question.
+    case restore(version: Int, confirmed: Bool)
 
     /// Whether the command is answered by the HTTP endpoints rather than over a WebSocket.
     public var isHTTP: Bool {
         switch self {
-        case .boards, .history, .listAt: true
+        case .boards, .history, .listAt, .export: true
         default: false
         }
     }

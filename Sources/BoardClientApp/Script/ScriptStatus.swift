@@ -6,11 +6,14 @@ public enum ScriptStatus: Int32, Hashable, Sendable {
     case unknownElement = 3
     case unreachable = 4
     case refused = 5
+    /// Not done on purpose: an import into a board that has tiles without `--append`, or into
+    /// one it would take past its limits; a restore the person did not confirm.
+    case declined = 6
 }
 
 /// How a scripted command ended: what to print and the exit status. Output of a failure is one
 /// line for standard error.
-public struct ScriptResult: Hashable, Sendable {
+public struct ScriptResult: Hashable, Sendable, Error {
     public var status: ScriptStatus
     public var output: String
 
