@@ -42,6 +42,7 @@ struct PageAssets: Sendable {
         ("/assets/session-keeper.js", "session-keeper.js", "text/javascript; charset=utf-8"),
         ("/assets/notices.js", "notices.js", "text/javascript; charset=utf-8"),
         ("/assets/text-field.js", "text-field.js", "text/javascript; charset=utf-8"),
+        ("/assets/export-menu.js", "export-menu.js", "text/javascript; charset=utf-8"),
         ("/assets/board.html", "board.html", "text/html; charset=utf-8"),
         ("/assets/manifest.webmanifest", "manifest.webmanifest", "application/manifest+json"),
         ("/assets/icon-192.png", "icon-192.png", "image/png"),
