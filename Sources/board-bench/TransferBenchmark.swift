@@ -10,7 +10,9 @@ import TestSupport
 /// End to end, `board-client URL import FILE` is run against a local `board-server` and timed on
 /// the wall clock, from start to exit.
 enum TransferBenchmark {
-    static let mode = BenchMode(name: "transfer", summary: "import of N cards and restore of a large board: core and end to end") {
+    static let mode = BenchMode(
+        name: "transfer", summary: "import of N cards and restore of a large board: core and end to end"
+    ) {
         run($0)
     }
 
@@ -38,7 +40,9 @@ enum TransferBenchmark {
 
         let trello = TransferFixtures.trello(
             (0..<10).map { list in
-                .init("List \(list)", cards: (0..<(options.cards / 10)).map { (name: "Card \(list)-\($0), \"q\"", closed: false) })
+                .init(
+                    "List \(list)",
+                    cards: (0..<(options.cards / 10)).map { (name: "Card \(list)-\($0), \"q\"", closed: false) })
             })
         let csv = Array(
             TransferFixtures.csv(
@@ -54,7 +58,8 @@ enum TransferBenchmark {
             let plan = BenchTiming.median(minimum: 5, maximum: 50, budgetSeconds: 5) {
                 groups(importing: summary.sections)
             }
-            let ops = RestorePlan.appending(summary.sections, to: BoardState(board: Board(id: "bench")), makeID: counter())
+            let ops = RestorePlan.appending(
+                summary.sections, to: BoardState(board: Board(id: "bench")), makeID: counter())
             lines.append(
                 "| read \(options.cards) cards of \(name) (\(ImportSummary.grouped(bytes.count)) bytes) | "
                     + String(format: "%.2f", read.milliseconds) + " | \(read.runs) | \(read.result) tiles |")

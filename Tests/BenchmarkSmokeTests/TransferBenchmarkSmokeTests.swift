@@ -22,6 +22,9 @@ import Testing
             let figure = try #require(row.firstMatch(of: /\| ([0-9.]+) \| [0-9]+ \|/)?.1, "\(row)")
             #expect(Double(figure)?.isFinite == true, "\(row)")
         }
-        #expect(rows.contains { $0.hasPrefix("| plan the import's groups (CSV) |") && $0.hasSuffix("| 2 groups, 610 ops |") })
+        #expect(
+            rows.contains {
+                $0.hasPrefix("| plan the import's groups (CSV) |") && $0.hasSuffix("| 2 groups, 610 ops |")
+            })
     }
 }
