@@ -31,26 +31,26 @@ import Testing
         sections.map { [$0.title] + $0.items.map(\.label) }
     }
 
-    @Test func jsonKeepsEverySectionAndTile() throws {
-        for seed in TestSeed.sweep(count: 50, from: 100) {
+    /// Every random board written by `write` and read back gives `expected(board)`'s sections.
+    private func roundTrip(
+        from base: UInt64, _ format: TransferFormat, write: (Board) -> [UInt8], expected: (Board) -> [Section]
+    ) throws {
+        for seed in TestSeed.sweep(count: 50, from: base) {
             var random = SeededGenerator(seed: seed)
             let board = randomBoard(&random)
-            let summary = try BoardImport.read(BoardExport.json(board))
-            #expect(summary.format == .json, "\(TestSeed.rerun(seed))")
-            #expect(shape(summary.sections) == shape(board.sections), "\(TestSeed.rerun(seed))")
+            let summary = try BoardImport.read(write(board))
+            #expect(summary.format == format, "\(TestSeed.rerun(seed))")
+            #expect(shape(summary.sections) == shape(expected(board)), "\(TestSeed.rerun(seed))")
             #expect(summary.notes.isEmpty, "\(TestSeed.rerun(seed))")
         }
     }
 
+    @Test func jsonKeepsEverySectionAndTile() throws {
+        try roundTrip(from: 100, .json, write: BoardExport.json) { $0.sections }
+    }
+
     @Test func csvKeepsEveryTileAndEverySectionThatHasTiles() throws {
-        for seed in TestSeed.sweep(count: 50, from: 200) {
-            var random = SeededGenerator(seed: seed)
-            let board = randomBoard(&random)
-            let summary = try BoardImport.read(BoardExport.csv(board))
-            #expect(summary.format == .csv, "\(TestSeed.rerun(seed))")
-            let withTiles = board.sections.filter { !$0.items.isEmpty }
-            #expect(shape(summary.sections) == shape(withTiles), "\(TestSeed.rerun(seed))")
-        }
+        try roundTrip(from: 200, .csv, write: BoardExport.csv) { board in board.sections.filter { !$0.items.isEmpty } }
     }
 
     @Test func theExportsHaveTheProtocolsShape() throws {

@@ -10,14 +10,7 @@ public enum BoardExport {
         writer.beginObject()
         writer.key("format")
         writer.string(TransferFormat.exportMark)
-        writer.key("id")
-        writer.string(board.id)
-        writer.key("version")
-        writer.integer(board.version)
-        writer.key("sections")
-        writer.beginArray()
-        for section in board.sections { section.write(to: &writer) }
-        writer.endArray()
+        board.writeMembers(to: &writer)
         writer.endObject()
         return writer.bytes
     }
