@@ -238,8 +238,8 @@ enum TransferBenchmark {
     private static func markdown(core: [String], endToEnd: [String], options: Options, load: String) -> String {
         var text = [
             "Machine: \(MachineInfo.current().summary); load averages at the start: \(load). Command: "
-                + "`swift build -c release && .build/release/board-bench transfer --markdown docs/benchmarks.md` "
-                + "(board-server and board-client of the same release build).",
+                + "`make release && .build/release/board-bench transfer --markdown docs/benchmarks.md` "
+                + "(board-server and board-client of the same release build; `make bench` runs it too).",
             "",
             "Core rows are medians of this thread's CPU time per run; \"plan\" is a client machine on an empty "
                 + "board asked to import the file's sections (`.appendSections`: every op with its new ids, cut into "

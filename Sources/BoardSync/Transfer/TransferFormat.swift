@@ -12,12 +12,14 @@ public enum TransferFormat: String, Hashable, Sendable, CaseIterable {
     public static let exportMark = "board-sync/1"
 
     /// The format of `bytes`, judged from their content: a JSON object with `lists` and `cards`
-    /// is Trello's, one with `sections` the server's own; text that does not start with `{`
-    /// (after a byte order mark and white space) is CSV. Nil for a JSON object of neither shape.
+    /// is Trello's, one with `sections` the server's own; text that does not start with `{` or `[`
+    /// (after a byte order mark and white space) is CSV. Nil for other JSON.
     public static func detect(_ bytes: [UInt8]) -> TransferFormat? {
         var index = TransferText.bomLength(bytes)
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return .csv }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") else {
+            return .csv
+        }
         guard case .object(let object)? = try? JSONValue.parse(bytes[index...]) else { return nil }
         if object["lists"] != nil, object["cards"] != nil { return .trello }
         if object["sections"] != nil { return .json }
