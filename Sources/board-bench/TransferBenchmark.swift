@@ -247,7 +247,10 @@ enum TransferBenchmark {
                 + "\(options.opsBack) seeded moves, deletes, inserts and renames later, to restore it (`.restore`: "
                 + "the minimal plan and its groups). End-to-end rows are the wall time of `board-client URL import "
                 + "FILE` from start to exit against a local `board-server` (SQLite), into a new board each run: "
-                + "median, then the range.",
+                + "median, then the range. A restore's row is the client machine's whole `.restore`: the plan (the "
+                + "update batch between the two boards, then each op placed and applied to a scratch board), its "
+                + "groups, and the ops applied to the optimistic board. The import end to end is mostly its round "
+                + "trips: each group is made durable (SQLite, full fsync) before its ack.",
             "",
             "| case | ms | runs | result |",
             "|---|---:|---:|---|",
