@@ -39,6 +39,7 @@ import Testing
 
     @Test func aJSONObjectOfNeitherShapeIsRefused() {
         #expect(throws: ImportError.unknownJSON) { try BoardImport.read(Array("{\"boards\": []}".utf8)) }
+        #expect(throws: ImportError.unknownJSON) { try BoardImport.read(Array(" [1, 2]".utf8)) }
         #expect(throws: ImportError.self) { try BoardImport.read(Array("{\"lists\": 3, \"cards\": []}".utf8)) }
         #expect(throws: ImportError.self) { try BoardImport.read(Array("{\"lists\": [".utf8), format: .trello) }
     }
