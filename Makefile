@@ -19,7 +19,9 @@ APT_PACKAGES := pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev li
 SWIFTC        ?= swiftc
 SWIFT_BIN      = $(dir $(realpath $(shell command -v $(SWIFTC))))
 WASM_DIR      := .build/wasm
-WASM_CORE     := $(sort $(shell find Sources/BoardSync -name '*.swift'))
+# The core without Transfer/ (the import readers and export writers): only board-client and the
+# server use them, so the page's module leaves them out by construction, not by the linker's choice.
+WASM_CORE     := $(sort $(shell find Sources/BoardSync -name '*.swift' -not -path '*/Transfer/*'))
 WASM_BRIDGE   := $(sort $(wildcard Sources/BoardSyncBrowser/*.swift) $(wildcard wasm/exports/*.swift))
 # The decoders read every field through FieldReading's generic helpers; inlined at each field
 # (as the server's build wants them, for speed) they cost the module about 10 KB, so the module's
@@ -154,6 +156,7 @@ bench: release bench-deps
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench store --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench history \
 	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
+	$$($(SWIFT) build -c release --show-bin-path)/board-bench transfer --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench cluster \
 	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench cluster --node-processors 0.20 \

@@ -6,7 +6,7 @@ import ServerTransport
 /// path, token, origin and the connection limits (`AccessControl`), and a tokens file reloaded
 /// with SIGHUP closes the connections it no longer grants; `/healthz`, `/metrics`, the pages
 /// (`HTTPAccess+Pages`), the board list (`+BoardList`), a board's durable snapshot, its history
-/// and earlier versions (`+History`) are answered here, reading the store without loading a
+/// and earlier versions (`+History`) and its export (`+Export`) are answered here, reading the store without loading a
 /// board but for the snapshot.
 final class HTTPAccess {
     var accessControl: AccessControl
@@ -114,21 +114,31 @@ final class HTTPAccess {
             let text = metrics.render(gauges) + races
             return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", text: text)
         default:
-            if let response = boardListRequest(request) ?? historyRequest(request) { return response }
+            if let response = boardListRequest(request) ?? historyRequest(request) ?? exportRequest(request) {
+                return response
+            }
             guard let name = Self.boardName(inPath: request.path) else { return .notFound }
             if case .failure(let refusal) = accessControl.authorize(request, board: name) { return refusal.response }
-            do {
-                guard let loaded = try boards.board(named: name, create: false), !loaded.awaitingCreation else {
-                    return .notFound
-                }
-                if loaded.connections.isEmpty, loaded.idleSince == nil { loaded.idleSince = clock() }
-                boards.armTick()
-                return HTTPResponse(
-                    status: 200, contentType: "application/json", body: WireCodec.encodeBoard(loaded.durableBoard))
-            } catch {
-                log(.error, "board unavailable", ["board": name, "error": String(describing: error)])
-                return HTTPResponse(status: 500, text: "board unavailable\n")
+            return answerWithBoard(named: name) { board in
+                HTTPResponse(status: 200, contentType: "application/json", body: WireCodec.encodeBoard(board))
             }
+        }
+    }
+
+    /// `answer` to the durable snapshot of board `name`, loading the board without creating it (it
+    /// is unloaded again once idle): 404 when it does not exist, 500 when the store cannot read it
+    /// (logged).
+    func answerWithBoard(named name: String, _ answer: (Board) -> HTTPResponse) -> HTTPResponse {
+        do {
+            guard let loaded = try boards.board(named: name, create: false), !loaded.awaitingCreation else {
+                return .notFound
+            }
+            if loaded.connections.isEmpty, loaded.idleSince == nil { loaded.idleSince = clock() }
+            boards.armTick()
+            return answer(loaded.durableBoard)
+        } catch {
+            log(.error, "board unavailable", ["board": name, "error": String(describing: error)])
+            return HTTPResponse(status: 500, text: "board unavailable\n")
         }
     }
 }

@@ -43,6 +43,7 @@ struct PageAssets: Sendable {
         ("/assets/notices.js", "notices.js", "text/javascript; charset=utf-8"),
         ("/assets/history-panel.js", "history-panel.js", "text/javascript; charset=utf-8"),
         ("/assets/text-field.js", "text-field.js", "text/javascript; charset=utf-8"),
+        ("/assets/export-menu.js", "export-menu.js", "text/javascript; charset=utf-8"),
         ("/assets/board.html", "board.html", "text/html; charset=utf-8"),
         ("/assets/manifest.webmanifest", "manifest.webmanifest", "application/manifest+json"),
         ("/assets/icon-192.png", "icon-192.png", "image/png"),

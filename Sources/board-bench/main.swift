@@ -14,6 +14,7 @@ let modes: [BenchMode] = [
     SyscallsMode.mode,
     StoreBenchmark.mode,
     HistoryBenchmark.mode,
+    TransferBenchmark.mode,
     ClusterBenchmark.mode,
 ]
 

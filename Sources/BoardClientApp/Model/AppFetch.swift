@@ -9,6 +9,8 @@ public enum AppFetch: Hashable, Sendable {
     case history(board: String, before: Int?, limit: Int)
     /// `GET /boards/BOARD`, or the board as it was at `version`.
     case board(String, version: Int?)
+    /// `GET /boards/BOARD/export?format=F`: the board as a file.
+    case export(board: String, format: TransferFormat)
     /// `GET /boards?trash=1`: the boards in the trash.
     case trash
     /// `DELETE /boards/BOARD`: moves the board to the trash.
@@ -33,6 +35,7 @@ public enum AppFetch: Hashable, Sendable {
         case .history(let board, _, _): "/boards/\(board)/history"
         case .board(let board, _), .deleteBoard(let board): "/boards/\(board)"
         case .restoreBoard(let board, _): "/boards/\(board)/restore"
+        case .export(let board, _): "/boards/\(board)/export"
         }
     }
 
@@ -44,6 +47,7 @@ public enum AppFetch: Hashable, Sendable {
         case .history(_, let before, let limit): (before.map { ["before=\($0)"] } ?? []) + ["limit=\(limit)"]
         case .board(_, let version): version.map { ["version=\($0)"] } ?? []
         case .restoreBoard(_, let deleted): deleted.map { ["deleted=\($0.rfc3339)"] } ?? []
+        case .export(_, let format): ["format=\(format.rawValue)"]
         }
     }
 }

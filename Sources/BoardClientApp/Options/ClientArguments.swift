@@ -33,6 +33,14 @@ public enum ClientArguments {
                                               bring a board back from the trash (NAME: the
                                               board of the URL; --deleted: which one, as trash
                                               lists it; default: the one deleted last)
+          import FILE [--format F] [--append] add the sections and tiles of FILE (F: trello, csv
+                                              or json; default: from its content) to an empty
+                                              board (--append: after the tiles of one that has some)
+          export --format csv|json [--output FILE]
+                                              write the board as CSV or JSON (default: to stdout)
+          restore --to VERSION [--yes]        put the board back as it was at VERSION, after a
+                                              question naming what changes (--yes: without asking;
+                                              required when standard input is not a terminal)
         Options:
           --user NAME    name shown to others (default: the login name)
           --token T      access token (default: $BOARD_TOKEN), sent as Authorization: Bearer
@@ -45,15 +53,16 @@ public enum ClientArguments {
           --no-animation show every change at once, without motion (for slow links, or if you
                          prefer it; NO_MOTION=1 in the environment does the same)
           --help         this text
-        Exit status: 0 done, 2 bad usage, 3 unknown item, section, board or version (one the
-        server no longer holds; list, watch and history never create a board), 4 server
-        unreachable or its certificate not trusted, 5 refused by the server, 6 not deleted
-        because the answer was no, 7 a board of that name exists (restore-board), 1 anything
-        else.
+        Exit status: 0 done, 2 bad usage (also a file that cannot be read or imported), 3 unknown
+        item, section, board or version (one the server no longer holds; list, watch and history
+        never create a board), 4 server unreachable or its certificate not trusted, 5 refused by
+        the server, 6 not done on purpose (a delete or a restore answered no, an import into a
+        board with tiles without --append, or past the board's limits), 7 a board of that name
+        exists (restore-board), 1 anything else.
         """
 
     static let valueOptions: Set<String> = [
-        "--user", "--token", "--ca", "--section", "--at", "--to", "--limit", "--deleted",
+        "--user", "--token", "--ca", "--section", "--at", "--to", "--limit", "--deleted", "--format", "--output",
     ]
     /// Options every mode accepts.
     static let connectionOptions: Set<String> = ["--user", "--token", "--ca"]
@@ -70,7 +79,7 @@ public enum ClientArguments {
             let argument = arguments[index]
             index += 1
             if argument == "--help" || argument == "-h" { return .help }
-            if ["--json", "--insecure", "--no-animation", "--yes"].contains(argument) {
+            if ["--json", "--insecure", "--no-animation", "--append", "--yes"].contains(argument) {
                 flags.insert(argument)
             } else if valueOptions.contains(argument) {
                 guard index < arguments.count else { throw .missingValue(option: argument) }
@@ -94,16 +103,16 @@ public enum ClientArguments {
         let options = ConnectionOptions(url: url, boardName: boardName, user: user, token: token, trust: trust)
         let rest = Array(positional.dropFirst())
         guard let command = try scriptCommand(rest, values: values, flags: flags) else {
-            for option in ["--section", "--at", "--to", "--limit", "--deleted"] where values[option] != nil {
+            for option in ["--section", "--at", "--to", "--limit", "--deleted", "--format", "--output"]
+            where values[option] != nil {
                 throw .unexpectedArgument(option)
             }
-            for flag in ["--json", "--yes"] where flags.contains(flag) { throw .unexpectedArgument(flag) }
+            for flag in ["--json", "--append", "--yes"] where flags.contains(flag) { throw .unexpectedArgument(flag) }
             let noMotion = environmentNoMotion.map { !$0.isEmpty && $0 != "0" } ?? false
             return .interactive(options, animates: !flags.contains("--no-animation") && !noMotion)
         }
         if flags.contains("--no-animation") { throw .unexpectedArgument("--no-animation") }
         if boardName == nil, !command.worksWithoutBoard { throw .needsBoard(rest[0]) }
-        if flags.contains("--yes"), command != .deleteBoard(confirmed: true) { throw .unexpectedArgument("--yes") }
         if case .restoreBoard(nil, let deleted) = command, let boardName {
             return .script(options, .restoreBoard(name: boardName, deleted: deleted))
         }
@@ -153,11 +162,21 @@ public enum ClientArguments {
             }
             return number
         }
-        func allow(_ options: Set<String>, json: Bool = false) throws(UsageError) {
+        func allow(_ options: Set<String>, json: Bool = false, flags allowed: Set<String> = []) throws(UsageError) {
             for option in values.keys where !connectionOptions.contains(option) && !options.contains(option) {
                 throw .unexpectedArgument(option)
             }
             if !json && flags.contains("--json") { throw .unexpectedArgument("--json") }
+            for flag in ["--append", "--yes"] where flags.contains(flag) && !allowed.contains(flag) {
+                throw .unexpectedArgument(flag)
+            }
+        }
+        func format(_ allowed: [TransferFormat]) throws(UsageError) -> TransferFormat? {
+            guard let text = values["--format"] else { return nil }
+            guard let format = TransferFormat(rawValue: text), allowed.contains(format) else {
+                throw .badChoice(option: "--format", value: text, allowed: allowed.map(\.rawValue))
+            }
+            return format
         }
         switch name {
         case "boards":
@@ -210,7 +229,7 @@ public enum ClientArguments {
             return .watch
         case "delete-board":
             try expect(0, "")
-            try allow([])
+            try allow([], flags: ["--yes"])
             return .deleteBoard(confirmed: flags.contains("--yes"))
         case "trash":
             try expect(0, "")
@@ -228,6 +247,21 @@ public enum ClientArguments {
                 deleted = time
             }
             return .restoreBoard(name: arguments.first, deleted: deleted)
+        case "import":
+            try expect(1, "FILE")
+            try allow(["--format"], flags: ["--append"])
+            return .importFile(
+                path: arguments[0], format: try format([.trello, .csv, .json]), append: flags.contains("--append"))
+        case "export":
+            try expect(0, "")
+            try allow(["--format", "--output"])
+            guard let format = try format([.csv, .json]) else { throw .missingArgument("--format csv|json") }
+            return .export(format: format, output: values["--output"])
+        case "restore":
+            try expect(0, "")
+            try allow(["--to"], flags: ["--yes"])
+            guard values["--to"] != nil else { throw .missingArgument("--to VERSION") }
+            return .restore(version: try number("--to", minimum: 0) ?? 0, confirmed: flags.contains("--yes"))
         default:
             throw .unknownCommand(name)
         }

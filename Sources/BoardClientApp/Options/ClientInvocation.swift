@@ -46,6 +46,8 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case unexpectedArgument(String)
     /// `value` of `option` is not a whole number of the range `allowed` says ("from 1 up").
     case badNumber(option: String, value: String, allowed: String)
+    /// An option's value that is not one of its choices.
+    case badChoice(option: String, value: String, allowed: [String])
     case badPosition(String)
     /// `section` without what to do with one.
     case missingSectionCommand
@@ -69,6 +71,8 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missingArgument(let what): "missing \(what)"
         case .unexpectedArgument(let argument): "unexpected argument \(argument)"
         case .badNumber(let option, let value, let allowed): "\(option) takes a whole number \(allowed), not \(value)"
+        case .badChoice(let option, let value, let allowed):
+            "\(option) takes \(allowed.dropLast().joined(separator: ", ")) or \(allowed.last ?? ""), not \(value)"
         case .badPosition(let text):
             "--to takes a position SECTION[:INDEX] (a section id, then a colon and a whole number from 0 up or nothing), not \(text)"
         case .missingSectionCommand:

@@ -32,11 +32,18 @@ public enum ScriptCommand: Hashable, Sendable {
     /// Brings the board `name` (nil: the URL's) deleted at `deleted` (nil: the one deleted last)
     /// back from the trash.
     case restoreBoard(name: String?, deleted: CommitTime?)
+    /// Adds the sections and tiles of the file at `path` (read as `format`, or as its content
+    /// shows) after the board's own; `append` allows a board that already has tiles.
+    case importFile(path: String, format: TransferFormat?, append: Bool)
+    /// Writes the board (`GET /boards/BOARD/export`) to `output`, or to standard output when nil.
+    case export(format: TransferFormat, output: String?)
+    /// Puts the board back as it was at `version`; `confirmed` skips the question.
+    case restore(version: Int, confirmed: Bool)
 
     /// Whether the command is answered by the HTTP endpoints rather than over a WebSocket.
     public var isHTTP: Bool {
         switch self {
-        case .boards, .history, .listAt, .deleteBoard, .trash, .restoreBoard: true
+        case .boards, .history, .listAt, .deleteBoard, .trash, .restoreBoard, .export: true
         default: false
         }
     }

@@ -1,7 +1,7 @@
 import BoardSync
 
 /// Runs one scripted command that the HTTP endpoints answer (`boards`, `history`, `list --at`,
-/// `delete-board`, `trash`, `restore-board`), without I/O: `start` names the first request, each
+/// `delete-board`, `trash`, `restore-board`, `export`), without I/O: `start` names the first request, each
 /// answer gives the next request, a question for the person (`answer` takes the reply) or the
 /// result. `history` pages back until it has `limit` changes (or the oldest retained one), then
 /// asks for the board just before the oldest so that every change is named as it was made (the
@@ -31,6 +31,7 @@ public struct HTTPScript: Sendable {
         case .boards: return .fetch(.boards)
         case .history(let limit, _): return .fetch(.history(board: board ?? "", before: nil, limit: min(limit, 1_000)))
         case .listAt(let version, _): return .fetch(.board(board ?? "", version: version))
+        case .export(let format, _): return .fetch(.export(board: board ?? "", format: format))
         default: return startTrash() ?? .finished(ScriptResult(.failure, "not answered over HTTP"))
         }
     }
@@ -95,6 +96,8 @@ public struct HTTPScript: Sendable {
                 return .fetch(.history(board: name, before: oldest.version, limit: min(limit - entries.count, 1_000)))
             }
             return .fetch(.board(name, version: oldest.version - 1))
+        case (.export, .export):
+            return .finished(ScriptResult(.ok, String(decoding: body, as: UTF8.self)))
         case (.history(_, let json), .board):
             guard let before = try? WireCodec.decodeBoard(body) else { return undecodable("board") }
             let words = OpDescription.describe(entries, startingFrom: before)

@@ -8,19 +8,39 @@ public struct ScriptSession: Sendable {
     /// What to do after a server message.
     public enum Step: Hashable, Sendable {
         case send([ClientMessage])
+        /// A yes-or-no question for the person (a restore); `answer` goes on from there.
+        case ask(String)
         case finished(ScriptResult)
     }
 
     public let command: ScriptCommand
-    public private(set) var machine: ClientMachine
+    public internal(set) var machine: ClientMachine
     private let newID: String
-    private var confirmation = ""
-    private var performed = false
+    var confirmation = ""
+    var performed = false
+    /// The messages to send with a restore once the person confirmed it.
+    var pendingRestore: [ClientMessage]?
+    /// What `import` adds, read from its file by the shell.
+    let imported: ImportSummary?
+    /// The board `restore` puts back, as the server had it at the version asked for.
+    let restoreTarget: Board?
+    /// What new ids of an import or a restore are drawn from.
+    let seed: UInt64
+    /// How many tiles the board had when an import started.
+    var tilesBefore = 0
 
-    /// `newID` names the item or section an `add` creates.
-    public init(command: ScriptCommand, clientID: ClientID, user: String, boardName: String, newID: String) {
+    /// `newID` names the item or section an `add` creates; `imported` is the file of an
+    /// `import`, `restoreTarget` the earlier board of a `restore`, and `seed` draws the ids of
+    /// what either adds.
+    public init(
+        command: ScriptCommand, clientID: ClientID, user: String, boardName: String, newID: String,
+        imported: ImportSummary? = nil, restoreTarget: Board? = nil, seed: UInt64 = 0
+    ) {
         self.command = command
         self.newID = newID
+        self.imported = imported
+        self.restoreTarget = restoreTarget
+        self.seed = seed
         machine = ClientMachine(clientID: clientID, user: user, boardID: boardName)
     }
 
@@ -46,7 +66,7 @@ public struct ScriptSession: Sendable {
             return perform(after: output.send)
         }
         if command == .watch || machine.pendingCount > 0 { return .send(output.send) }
-        return .finished(ScriptResult(.ok, confirmation))
+        return .finished(ScriptResult(.ok, finalConfirmation))
     }
 
     private mutating func perform(after earlier: [ClientMessage]) -> Step {
@@ -127,19 +147,32 @@ public struct ScriptSession: Sendable {
             }
             edit = .deleteSection(id)
             confirmation = "deleted section \(id)"
-        case .boards, .history, .listAt, .deleteBoard, .trash, .restoreBoard:
+        case .importFile(_, _, let append):
+            return startImport(on: state, append: append, after: earlier)
+        case .restore(let version, let confirmed):
+            return startRestore(to: version, confirmed: confirmed, on: state, after: earlier)
+        case .boards, .history, .listAt, .export, .deleteBoard, .trash, .restoreBoard:
             return .finished(ScriptResult(.failure, "answered over HTTP, not over a WebSocket"))
         }
-        let output = machine.perform(edit)
-        for notice in output.notices {
-            switch notice {
-            case .invalidEdit(let error): return .finished(ScriptResult(.refused, "refused (bad_op): \(error)"))
-            case .viewOnly: return .finished(ScriptResult(.refused, "refused (forbidden): view only"))
-            default: continue
+        return submit([edit], after: earlier)
+    }
+
+    /// Performs `edits` and sends what they ask, or ends the session with the refusal of one.
+    mutating func submit(_ edits: [LocalEdit], after earlier: [ClientMessage]) -> Step {
+        var sends = earlier
+        for edit in edits {
+            let output = machine.perform(edit)
+            for notice in output.notices {
+                switch notice {
+                case .invalidEdit(let error): return .finished(ScriptResult(.refused, "refused (bad_op): \(error)"))
+                case .viewOnly: return .finished(ScriptResult(.refused, "refused (forbidden): view only"))
+                default: continue
+                }
             }
+            sends += output.send
         }
-        if machine.pendingCount == 0 { return .finished(ScriptResult(.ok, confirmation)) }
-        return .send(earlier + output.send)
+        if machine.pendingCount == 0 { return .finished(ScriptResult(.ok, finalConfirmation)) }
+        return .send(sends)
     }
 
     /// The refusal of a position past the end of `section`, before anything is sent:

@@ -6,7 +6,8 @@ public enum ScriptStatus: Int32, Hashable, Sendable {
     case unknownElement = 3
     case unreachable = 4
     case refused = 5
-    /// A delete the person answered no to.
+    /// Not done on purpose: a delete or a restore the person answered no to, an import into a
+    /// board that has tiles without `--append`, or into one it would take past its limits.
     case declined = 6
     /// A board of that name exists, so the one in the trash cannot come back under it.
     case nameTaken = 7
@@ -14,7 +15,7 @@ public enum ScriptStatus: Int32, Hashable, Sendable {
 
 /// How a scripted command ended: what to print and the exit status. Output of a failure is one
 /// line for standard error.
-public struct ScriptResult: Hashable, Sendable {
+public struct ScriptResult: Hashable, Sendable, Error {
     public var status: ScriptStatus
     public var output: String
 

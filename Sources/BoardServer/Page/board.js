@@ -11,6 +11,7 @@ import { Editing } from './board-edit.js';
 import { TileTools } from './tile-tools.js';
 import { Connection } from './connection.js';
 import { chosenUser, rememberUser, token, withToken } from './people.js';
+import { setUpExportMenu } from './export-menu.js';
 import { PeopleList } from './people-list.js';
 import { Notices } from './notices.js';
 import { KeptSession, openKeptSession } from './session-keeper.js';
@@ -391,6 +392,7 @@ function askForName(core, message) {
 
 async function start() {
   document.getElementById('board-name').textContent = boardName;
+  setUpExportMenu(document.getElementById('export'), boardName);
   let core;
   try {
     core = await loadBoardSync(fetch('/assets/boardsync.wasm'));

@@ -10,6 +10,12 @@ extension Board {
     /// Writes the snapshot: `id`, `version`, `sections`.
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
+        writeMembers(to: &writer)
+        writer.endObject()
+    }
+
+    /// Writes the snapshot's members into an object the caller opened and closes.
+    func writeMembers(to writer: inout JSONWriter) {
         writer.key("id")
         writer.string(id)
         writer.key("version")
@@ -18,7 +24,6 @@ extension Board {
         writer.beginArray()
         for section in sections { section.write(to: &writer) }
         writer.endArray()
-        writer.endObject()
     }
 }
 
