@@ -1,5 +1,5 @@
-/// Creates the schema of a `PostgreSQLBoardStore` in an empty database, checks the version of
-/// an existing one, and refuses tables it did not make.
+/// Creates the schema of a `PostgreSQLBoardStore` in an empty database, migrates an older one
+/// step by step, and refuses tables it did not make or a version it does not know.
 ///
 /// Servers starting together take turns through an advisory lock, inside one transaction: DDL
 /// is transactional in PostgreSQL, so a schema is either complete or absent.
@@ -20,8 +20,13 @@ enum PostgresStoreMigration {
                 throw StoreError.schemaMismatch(
                     path: "schema \(schema)", found: 0, supported: PostgresStoreSchema.version)
             }
-            let found =
+            var found =
                 try connection.execute("SELECT max(version) FROM \(quoted).schema_version")[0].optionalInt(0) ?? 0
+            while let step = PostgresStoreSchema.steps[found] {
+                found += 1
+                try connection.executeScript(
+                    "SET LOCAL search_path TO \(quoted); \(step) UPDATE schema_version SET version = \(found);")
+            }
             guard found == PostgresStoreSchema.version else {
                 throw StoreError.schemaMismatch(
                     path: "schema \(schema)", found: found, supported: PostgresStoreSchema.version)

@@ -12,16 +12,35 @@
 /// `nodes` and `leases` are the live state of a cluster of servers and need no durability,
 /// so they are unlogged (emptied by a crash of the database): each server's heartbeat, and the
 /// drag lease of each item held by a connection of some server.
+///
+/// Version 2 keeps the group each op was committed in (`group_first`, `group_count` and
+/// `group_restores`, NULL for an op committed alone), so that catch-up, other nodes and history
+/// carry `group` as live `op` messages do. Migrating a version 1 schema only adds the columns:
+/// its ops were committed alone or have lost their group for good.
 enum PostgresStoreSchema {
     /// The schema version this code reads and writes.
-    static let version = 1
+    static let version = 2
+
+    /// The step that brings a schema of the version it is keyed by to the next one, for every
+    /// older version this code migrates to `version`.
+    static let steps = [1: groupColumns]
+
+    /// Version 2: the group of each op.
+    static let groupColumns = """
+        ALTER TABLE ops ADD COLUMN group_first bigint, ADD COLUMN group_count bigint,
+            ADD COLUMN group_restores bigint;
+        """
 
     /// A key for `pg_advisory_xact_lock`, so that servers starting together create or migrate
     /// the schema one at a time.
     static let migrationLockKey = 0x626f_6172_6473
 
     /// Every table of the current version.
-    static let create = """
+    static let create =
+        versionOneTables + groupColumns + "UPDATE schema_version SET version = \(version);"
+
+    /// Every table of version 1.
+    private static let versionOneTables = """
         CREATE TABLE schema_version (version integer NOT NULL);
         INSERT INTO schema_version (version) VALUES (1);
         CREATE TABLE boards (
