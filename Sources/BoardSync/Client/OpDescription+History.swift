@@ -36,12 +36,12 @@ extension OpDescription {
             let members = zip(changes[position].entries, changes[position].memberWords).sorted {
                 $0.0.version < $1.0.version
             }
-            changes[position].entries = members.map(\.0)
-            changes[position].memberWords = members.map(\.1)
+            changes[position].entries = members.map { $0.0 }
+            changes[position].memberWords = members.map { $0.1 }
             let first = members[0].0
             let before = replay.boardsBefore[first.version] ?? Board(id: "", version: 0, sections: [])
             changes[position].words = describe(
-                group: members.map(\.0.op), by: first.user, on: before, restores: group.restores)
+                group: members.map { $0.0.op }, by: first.user, on: before, restores: group.restores)
         }
         return changes
     }
