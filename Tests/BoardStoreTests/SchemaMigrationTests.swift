@@ -92,24 +92,10 @@ struct SchemaMigrationTests {
     /// Writes, with plain SQL as version 3 did, board `team` with a snapshot at 0, ops 1...4 in
     /// `ops` and ops 5...7 in the log (rowids 1...3, the log's own).
     private func writeVersionThree(at path: String) throws {
-        let database = try Database(path: path)
-        defer { database.close() }
-        try database.execute("PRAGMA journal_mode = WAL")
-        try database.execute(
+        let tables =
             Self.versionOneSchema.replacingOccurrences(of: "PRAGMA user_version = 1;", with: "")
-                + Self.versionTwoAdditions + "PRAGMA user_version = 3;")
-        try database.execute("INSERT INTO boards VALUES ('team', 0)")
-        try database.prepare("INSERT INTO snapshots VALUES ('team', 0, ?)")
-            .run(Self.json(WireCodec.encodeBoard(.initial(id: "team"))))
-        for (table, versions) in [("ops", 1...4), ("op_log", 5...7)] {
-            let insert = try database.prepare("INSERT INTO \(table) VALUES ('team', ?, 'c1', 'ann', ?, ?, ?)")
-            for version in versions {
-                let stored = op(version)
-                try insert.run(
-                    version, stored.seq, Self.json(WireCodec.encodeOp(stored.op)),
-                    fixtureTime(version).milliseconds)
-            }
-        }
+            + Self.versionTwoAdditions + "PRAGMA user_version = 3;"
+        try writeTeam(at: path, schema: tables, rows: [("ops", 1...4), ("op_log", 5...7)])
     }
 
     /// The view of version 4, exactly as that version created it over the tables of version 2.
@@ -124,17 +110,29 @@ struct SchemaMigrationTests {
     /// Writes, with plain SQL as version 4 did, board `team` with a snapshot at 0, ops 1...3 in
     /// `ops`, op 3 copied in the log too (rowid 1) and ops 4...5 only in the log (rowids 2...3).
     private func writeVersionFour(at path: String) throws {
-        let database = try Database(path: path)
-        defer { database.close() }
-        try database.execute("PRAGMA journal_mode = WAL")
         let tables =
             Self.versionOneSchema.replacingOccurrences(of: "PRAGMA user_version = 1;", with: "")
             + Self.versionTwoAdditions.components(separatedBy: "CREATE VIEW")[0]
-        try database.execute(tables + Self.versionFourView + "PRAGMA user_version = 4;")
+        try writeTeam(
+            at: path, schema: tables + Self.versionFourView + "PRAGMA user_version = 4;",
+            rows: [("ops", 1...3), ("op_log", 3...5)])
+    }
+
+    /// Creates `schema` in a new file and writes board `team` into it with plain SQL: a snapshot
+    /// at 0 and the fixture ops of each table's versions, by `c1`.
+    private func writeTeam(
+        at path: String, schema: String, rows: [(table: String, versions: ClosedRange<Int>)]
+    )
+        throws
+    {
+        let database = try Database(path: path)
+        defer { database.close() }
+        try database.execute("PRAGMA journal_mode = WAL")
+        try database.execute(schema)
         try database.execute("INSERT INTO boards VALUES ('team', 0)")
         try database.prepare("INSERT INTO snapshots VALUES ('team', 0, ?)")
             .run(Self.json(WireCodec.encodeBoard(.initial(id: "team"))))
-        for (table, versions) in [("ops", 1...3), ("op_log", 3...5)] {
+        for (table, versions) in rows {
             let insert = try database.prepare("INSERT INTO \(table) VALUES ('team', ?, 'c1', 'ann', ?, ?, ?)")
             for version in versions {
                 let stored = op(version)
