@@ -101,7 +101,9 @@ import Testing
                 == .fetch(.board("team", version: 0)))
         var board = F.sample
         board.version = 0
-        guard case .finished(let result) = script.receive(ok(WireCodec.encodeBoard(board)), for: .board("team", version: 0))
+        guard
+            case .finished(let result) = script.receive(
+                ok(WireCodec.encodeBoard(board)), for: .board("team", version: 0))
         else {
             Issue.record("history did not finish")
             return
