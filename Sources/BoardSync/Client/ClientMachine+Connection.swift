@@ -93,7 +93,7 @@ extension ClientMachine {
         inFlightSentAt = submitsSent
         let submit: ClientMessage.Submit =
             change.isGroup
-            ? .init(seq: seq, base: base, ops: change.ops, restores: change.intent?.restoredVersion)
+            ? .init(seq: seq, base: base, ops: change.ops, restores: change.restores)
             : .init(seq: seq, base: base, op: change.ops[0])
         output.send.append(.submit(submit))
     }
