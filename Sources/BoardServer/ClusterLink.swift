@@ -102,8 +102,11 @@ final class ClusterLink: OtherServers {
             for activity in out {
                 if case .drag(let drag, _) = activity, drag.action != .over {
                     // A begin granted while the channel hears nothing may come after one missed.
-                    loaded.beginsUnheard[drag.item] = drag.action == .begin && !listening ? drag.client : nil
-                    if drag.action == .begin, listening { loaded.beginsAwaitingEcho[drag.item] = drag.client }
+                    // A block's begin leases every item of it.
+                    for item in drag.heldItems {
+                        loaded.beginsUnheard[item] = drag.action == .begin && !listening ? drag.client : nil
+                        if drag.action == .begin, listening { loaded.beginsAwaitingEcho[item] = drag.client }
+                    }
                 }
                 publish(.activity(board: name, activity))
             }
@@ -119,7 +122,7 @@ final class ClusterLink: OtherServers {
             guard let loaded = boards[name] else { continue }
             let activity = loaded.sequencer.localActivity
             // A drag whose begin another server published first is about to be handed over.
-            let drags = activity.drags.filter { loaded.contestedBegins[$0.item] == nil }
+            let drags = activity.drags.filter { !$0.heldItems.contains { loaded.contestedBegins[$0] != nil } }
             let state = ClusterMessage.BoardState(peers: activity.peers, drags: drags)
             if !state.isEmpty { states[name] = state }
         }
@@ -136,12 +139,15 @@ final class ClusterLink: OtherServers {
             let state = states[name] ?? .init()
             receiveRemote(.state(node: node, peers: state.peers, drags: state.drags), on: loaded)
             for drag in state.drags {
-                guard let client = loaded.beginsUnheard.removeValue(forKey: drag.item),
-                    loaded.sequencer.locallyHeldItems[drag.item] == client
-                else { continue }
+                let held = loaded.sequencer.locallyHeldItems
+                let lost = drag.heldItems.filter { item in
+                    guard let client = loaded.beginsUnheard.removeValue(forKey: item) else { return false }
+                    return held[item] == client
+                }
+                guard let first = lost.first else { continue }
                 log(
                     .info, "drag lease lost to another server",
-                    ["board": name, "item": drag.item.rawValue, "node": node])
+                    ["board": name, "item": first.rawValue, "node": node])
                 receiveRemote(.leaseLost(drag, node: node), on: loaded)
             }
         }
@@ -191,12 +197,12 @@ final class ClusterLink: OtherServers {
     /// not reached until it has (and reads the store meanwhile).
     func receiveRemote(_ activity: RemoteActivity, on loaded: LoadedBoard) {
         if case .drag(let drag, let node) = activity {
-            if drag.action == .begin, loaded.beginsAwaitingEcho[drag.item] != nil,
-                loaded.contestedBegins[drag.item] == nil
-            {
-                loaded.contestedBegins[drag.item] = (drag, node)
-            } else if drag.action == .cancel, loaded.contestedBegins[drag.item]?.begin.client == drag.client {
-                loaded.contestedBegins[drag.item] = nil
+            for item in drag.heldItems {
+                if drag.action == .begin, loaded.beginsAwaitingEcho[item] != nil, loaded.contestedBegins[item] == nil {
+                    loaded.contestedBegins[item] = (drag, node)
+                } else if drag.action == .cancel, loaded.contestedBegins[item]?.begin.client == drag.client {
+                    loaded.contestedBegins[item] = nil
+                }
             }
         }
         if activity.version(ahead: loaded.sequencer.version) {
@@ -232,14 +238,22 @@ final class ClusterLink: OtherServers {
     /// begin another server published first wins its item (see `RemoteActivity.leaseLost`).
     private func heardBack(_ message: ClusterMessage) {
         guard case .activity(let board, .drag(let drag, _)) = message.body, drag.action == .begin,
-            let loaded = boards[board], loaded.beginsAwaitingEcho[drag.item] == drag.client
+            let loaded = boards[board]
         else { return }
-        loaded.beginsAwaitingEcho[drag.item] = nil
-        guard let first = loaded.contestedBegins.removeValue(forKey: drag.item) else { return }
-        log(
-            .info, "drag lease lost to another server",
-            ["board": board, "item": drag.item.rawValue, "node": first.node])
-        receiveRemote(.leaseLost(first.begin, node: first.node), on: loaded)
+        var firsts: [(begin: ServerMessage.Drag, node: String)] = []
+        for item in drag.heldItems where loaded.beginsAwaitingEcho[item] == drag.client {
+            loaded.beginsAwaitingEcho[item] = nil
+            guard let first = loaded.contestedBegins.removeValue(forKey: item),
+                !firsts.contains(where: { $0.begin == first.begin && $0.node == first.node })
+            else { continue }
+            firsts.append(first)
+        }
+        for first in firsts {
+            log(
+                .info, "drag lease lost to another server",
+                ["board": board, "item": first.begin.item.rawValue, "node": first.node])
+            receiveRemote(.leaseLost(first.begin, node: first.node), on: loaded)
+        }
     }
 
     private func heard(_ node: String) {

@@ -17,9 +17,9 @@ import Testing
     private func labels(_ board: Board) -> [[String]] { board.sections.map { $0.items.map(\.label) } }
 
     /// Waits until the server's board has `expected` labels, section by section, and answers
-    /// its version; nil when it did not within 15 seconds.
+    /// its version; nil when it did not within 30 seconds (the whole suite runs in parallel).
     private func waitForBoard(_ server: ServerProcess, _ name: String, _ expected: [[String]]) async throws -> Int? {
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             let shown = try await board(server, name)
             if labels(shown) == expected { return shown.version }

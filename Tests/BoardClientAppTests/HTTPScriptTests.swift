@@ -88,6 +88,37 @@ import Testing
         #expect(try WireCodec.decodeHistory(Array(#"{"board":"team","ops":[\#(lines[1])]}"#.utf8)).entries == [page[1]])
     }
 
+    @Test func aGroupIsOneEntryWithItsMembersUnderIt() {
+        var script = HTTPScript(command: .history(limit: 50, json: false), board: "team")
+        let first = AppFetch.history(board: "team", before: nil, limit: 50)
+        _ = script.start()
+        let group = GroupSpan(first: 2, count: 2, restores: 1)
+        var members = [entry(3, "ann", label: "Post"), entry(2, "ann", label: "Mail")]
+        for index in members.indices { members[index].group = group }
+        let page = [entry(4, label: "Letters")] + members + [entry(1, label: "Inbox")]
+        #expect(
+            script.receive(ok(WireCodec.encodeHistory(HistoryPage(board: "team", entries: page))), for: first)
+                == .fetch(.board("team", version: 0)))
+        var board = F.sample
+        board.version = 0
+        guard
+            case .finished(let result) = script.receive(
+                ok(WireCodec.encodeBoard(board)), for: .board("team", version: 0))
+        else {
+            Issue.record("history did not finish")
+            return
+        }
+        let original = board.sections[0].items[0].label
+        #expect(
+            result.output.split(separator: "\n") == [
+                "v4  2026-12-01T14:05:00.004Z  bob renamed Post to Letters",
+                "v2-3  2026-12-01T14:05:00.003Z  ann restored the board to version 1",
+                "    v2  ann renamed Inbox to Mail",
+                "    v3  ann renamed Mail to Post",
+                "v1  2026-12-01T14:05:00.001Z  bob renamed \(original) to Inbox",
+            ])
+    }
+
     @Test func anEmptyHistoryPrintsNothing() {
         var script = HTTPScript(command: .history(limit: 50, json: false), board: "team")
         let first = AppFetch.history(board: "team", before: nil, limit: 50)

@@ -60,17 +60,17 @@ struct PostgreSQLStoreTests {
         try admin.executeScript("CREATE SCHEMA \(schema); CREATE TABLE \(schema).boards (name text)")
         #expect(
             storeError { _ = try store(schema: schema) }
-                == .schemaMismatch(path: "schema \(schema)", found: 0, supported: 2))
+                == .schemaMismatch(path: "schema \(schema)", found: 0, supported: 3))
     }
 
     @Test func aNewerSchemaIsRefused() throws {
         let schema = uniquePostgresName("newer")
         _ = try store(schema: schema)
         let admin = try connectToSharedPostgres()
-        try admin.execute("UPDATE \(schema).schema_version SET version = 3")
+        try admin.execute("UPDATE \(schema).schema_version SET version = 4")
         #expect(
             storeError { _ = try store(schema: schema) }
-                == .schemaMismatch(path: "schema \(schema)", found: 3, supported: 2))
+                == .schemaMismatch(path: "schema \(schema)", found: 4, supported: 3))
     }
 
     @Test func aVersionOneSchemaGetsItsTrash() throws {
@@ -79,12 +79,39 @@ struct PostgreSQLStoreTests {
         try first.commit(creation(of: "team"))
         first.close()
         let admin = try connectToSharedPostgres()
-        try admin.executeScript("DROP TABLE \(schema).trash; UPDATE \(schema).schema_version SET version = 1")
+        try admin.executeScript(
+            """
+            DROP TABLE \(schema).trash;
+            ALTER TABLE \(schema).ops DROP COLUMN group_first, DROP COLUMN group_count, DROP COLUMN group_restores;
+            UPDATE \(schema).schema_version SET version = 1;
+            """)
         let migrated = try store(schema: schema)
         #expect(try migrated.trashedBoards() == [])
         let entry = TrashedBoard(id: "team", version: 0, sections: 0, items: 0, deleted: CommitTime(milliseconds: 5))
         #expect(try migrated.moveToTrash(entry) == entry)
-        #expect(try admin.execute("SELECT version FROM \(schema).schema_version")[0].int(0) == 2)
+        #expect(try admin.execute("SELECT version FROM \(schema).schema_version")[0].int(0) == 3)
+    }
+
+    @Test func aVersionTwoSchemaIsMigratedAndKeepsGroupsFromThen() throws {
+        let schema = uniquePostgresName("older")
+        let first = try store(schema: schema)
+        try first.commit(creation(of: "team"))
+        try commitOps(1...2, to: "team", in: first)
+        first.close()
+        let admin = try connectToSharedPostgres()
+        try admin.executeScript(
+            """
+            ALTER TABLE \(schema).ops DROP COLUMN group_first, DROP COLUMN group_count, DROP COLUMN group_restores;
+            UPDATE \(schema).schema_version SET version = 2;
+            """)
+
+        let migrated = try store(schema: schema)
+        #expect(try migrated.opsAfter("team", version: 0, limit: 10) == [op(1), op(2)])
+        var member = op(3)
+        member.group = GroupSpan(first: 3, count: 1, restores: 1)
+        try migrated.commit(batch(member, to: "team"))
+        #expect(try migrated.opsBefore("team", version: 4, limit: 10) == [member, op(2), op(1)])
+        #expect(try admin.execute("SELECT version FROM \(schema).schema_version")[0].int(0) == 3)
     }
 
     @Test func aSchemaNameThatIsNotAPlainIdentifierIsRefused() {

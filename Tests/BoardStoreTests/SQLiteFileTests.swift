@@ -161,7 +161,7 @@ struct SQLiteFileTests {
         try SQLiteBoardStore(path: path).close()
         try Database(path: path).execute("PRAGMA user_version = 7")
         #expect(
-            storeError { _ = try SQLiteBoardStore(path: path) } == .schemaMismatch(path: path, found: 7, supported: 5))
+            storeError { _ = try SQLiteBoardStore(path: path) } == .schemaMismatch(path: path, found: 7, supported: 6))
     }
 
     @Test func aForeignDatabaseIsRefused() throws {
@@ -169,7 +169,7 @@ struct SQLiteFileTests {
         let path = directory.path("other.db")
         try Database(path: path).execute("CREATE TABLE notes (body TEXT)")
         #expect(
-            storeError { _ = try SQLiteBoardStore(path: path) } == .schemaMismatch(path: path, found: 0, supported: 5))
+            storeError { _ = try SQLiteBoardStore(path: path) } == .schemaMismatch(path: path, found: 0, supported: 6))
     }
 
     @Test func aClosedStoreThrows() throws {

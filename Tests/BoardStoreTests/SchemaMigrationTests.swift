@@ -92,16 +92,47 @@ struct SchemaMigrationTests {
     /// Writes, with plain SQL as version 3 did, board `team` with a snapshot at 0, ops 1...4 in
     /// `ops` and ops 5...7 in the log (rowids 1...3, the log's own).
     private func writeVersionThree(at path: String) throws {
+        let tables =
+            Self.versionOneSchema.replacingOccurrences(of: "PRAGMA user_version = 1;", with: "")
+            + Self.versionTwoAdditions + "PRAGMA user_version = 3;"
+        try writeTeam(at: path, schema: tables, rows: [("ops", 1...4), ("op_log", 5...7)])
+    }
+
+    /// The view of version 4, exactly as that version created it over the tables of version 2.
+    private static let versionFourView = """
+        CREATE VIEW all_ops AS
+            SELECT board, version, client, user, seq, op_json, committed_at FROM ops
+            UNION ALL
+            SELECT board, version, client, user, seq, op_json, committed_at FROM op_log
+            WHERE NOT EXISTS (SELECT 1 FROM ops WHERE ops.board = op_log.board AND ops.version = op_log.version);
+        """
+
+    /// Writes, with plain SQL as version 4 did, board `team` with a snapshot at 0, ops 1...3 in
+    /// `ops`, op 3 copied in the log too (rowid 1) and ops 4...5 only in the log (rowids 2...3).
+    private func writeVersionFour(at path: String) throws {
+        let tables =
+            Self.versionOneSchema.replacingOccurrences(of: "PRAGMA user_version = 1;", with: "")
+            + Self.versionTwoAdditions.components(separatedBy: "CREATE VIEW")[0]
+        try writeTeam(
+            at: path, schema: tables + Self.versionFourView + "PRAGMA user_version = 4;",
+            rows: [("ops", 1...3), ("op_log", 3...5)])
+    }
+
+    /// Creates `schema` in a new file and writes board `team` into it with plain SQL: a snapshot
+    /// at 0 and the fixture ops of each table's versions, by `c1`.
+    private func writeTeam(
+        at path: String, schema: String, rows: [(table: String, versions: ClosedRange<Int>)]
+    )
+        throws
+    {
         let database = try Database(path: path)
         defer { database.close() }
         try database.execute("PRAGMA journal_mode = WAL")
-        try database.execute(
-            Self.versionOneSchema.replacingOccurrences(of: "PRAGMA user_version = 1;", with: "")
-                + Self.versionTwoAdditions + "PRAGMA user_version = 3;")
+        try database.execute(schema)
         try database.execute("INSERT INTO boards VALUES ('team', 0)")
         try database.prepare("INSERT INTO snapshots VALUES ('team', 0, ?)")
             .run(Self.json(WireCodec.encodeBoard(.initial(id: "team"))))
-        for (table, versions) in [("ops", 1...4), ("op_log", 5...7)] {
+        for (table, versions) in rows {
             let insert = try database.prepare("INSERT INTO \(table) VALUES ('team', ?, 'c1', 'ann', ?, ?, ?)")
             for version in versions {
                 let stored = op(version)
@@ -150,7 +181,7 @@ struct SchemaMigrationTests {
         store.close()
 
         let database = try Database(path: path)
-        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 5)
+        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 6)
         database.close()
         let reopened = try SQLiteBoardStore(path: path, retainedOps: 2)
         #expect(try reopened.headVersion(of: "team") == 13)
@@ -176,10 +207,41 @@ struct SchemaMigrationTests {
         store.close()
 
         let database = try Database(path: path)
-        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 5)
+        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 6)
         #expect(try database.statement("SELECT count(*) FROM all_ops").queryOne { $0.int(0) } == 70)
         #expect(try database.statement("SELECT count(*) FROM op_log").queryOne { $0.int(0) } == 0)
         database.close()
+    }
+
+    @Test func aVersionFourFileIsMigratedAndKeepsTheGroupsCommittedAfter() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("boards.db")
+        try writeVersionFour(at: path)
+
+        let store = try SQLiteBoardStore(path: path, retainedOps: 1_000)
+        #expect(try store.loadBoard("team")?.ops == (1...5).map { op($0) })
+        let group = GroupSpan(first: 6, count: 70, restores: 2)
+        var batch = CommitBatch()
+        for version in 6...75 {
+            var member = op(version, seq: 6)
+            member.group = group
+            batch.append(member, to: "team")
+        }
+        // 70 ops of one board in the log are more than a board keeps there: the commit copies
+        // them into `ops`, and the group goes with them.
+        try store.commit(batch)
+        store.close()
+
+        let database = try Database(path: path)
+        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 6)
+        #expect(try database.statement("SELECT count(*) FROM ops WHERE group_first = 6").queryOne { $0.int(0) } == 70)
+        database.close()
+        let reopened = try SQLiteBoardStore(path: path, retainedOps: 1_000)
+        let read = try reopened.opsAfter("team", version: 0, limit: 100)
+        #expect(read.map(\.version) == Array(1...75))
+        #expect(read.prefix(5).allSatisfy { $0.group == nil })
+        #expect(read.dropFirst(5).allSatisfy { $0.group == group })
+        #expect(try reopened.opsBefore("team", version: 7, limit: 2).map(\.group) == [group, nil])
     }
 
     @Test func headAndSeqsSurviveCompactingEveryOp() throws {

@@ -76,6 +76,15 @@ import Testing
         #expect(machine.view.sections[1].cells.map(\.id) == ["a", "c"])
     }
 
+    @Test func anotherPersonsRestoreIsNamedAsOne() {
+        var machine = liveClient()
+        let span = GroupSpan(first: 6, count: 2, restores: 3)
+        _ = machine.receive(.op(.init(version: 6, client: "B", user: "bob", seq: 0, op: intoDone[0], group: span)))
+        let last = machine.receive(
+            .op(.init(version: 7, client: "B", user: "bob", seq: 0, op: intoDone[1], group: span)))
+        #expect(last.notices == [.remoteAction("bob restored the board to version 3")])
+    }
+
     @Test func aGroupOfItsOwnInACatchUpAnswersTheGroupInFlight() {
         var machine = liveClient()
         _ = machine.perform(.moveItems(["a", "c"], to: at("done", 0)))

@@ -29,6 +29,7 @@ import Testing
         let sent = submits(step)
         #expect(sent.count == 1)
         #expect(sent.first?.ops.count == 3)
+        #expect(sent.first?.restores == 5)
         #expect(
             step.announcements == [
                 "Restored the board to version 5. 1 tile moves, 1 comes back; 1 label or title changes back."
@@ -42,6 +43,7 @@ import Testing
         let undo = session.handle(.intent(.undo), now: 6)
         let undone = submits(undo)
         #expect(undone.count == 1 && (undone.first?.ops.count ?? 0) == 3)
+        #expect(undone.first?.restores == nil, "undoing a restore is not a restore")
         #expect(session.view.sections.map { $0.cells.map(\.label) } == [["Calculator"], ["Mail"]])
     }
 
@@ -65,6 +67,7 @@ import Testing
         let ops = first[0].ops
         let second = submits(session.handle(.received(.ack(.init(seq: first[0].seq, version: 505, ops: ops))), now: 2))
         #expect(second.count == 1 && second.first?.ops.count == 200 && second.first?.base == 505)
+        #expect(first.first?.restores == 2 && second.first?.restores == 2)
         #expect(session.view.sections[0].cells.map(\.label) == earlier.sections[0].items.map(\.label))
     }
 

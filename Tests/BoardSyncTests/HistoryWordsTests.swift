@@ -35,6 +35,43 @@ import Testing
             ])
     }
 
+    @Test func aGroupIsOneChangeWithItsMembersAndARestoreIsNamedAsOne() {
+        let moves = GroupSpan(first: 9, count: 2)
+        let restore = GroupSpan(first: 11, count: 1, restores: 4)
+        func member(_ version: Int, _ op: Op, _ group: GroupSpan) -> SequencedOp {
+            var entry = entry(version, "ann", op)
+            entry.group = group
+            return entry
+        }
+        let page = [
+            member(11, .update(item: "m", label: "Mail"), restore),
+            member(
+                10,
+                .move(item: "m", from: Position(section: "todo", index: 0), to: Position(section: "done", index: 1)),
+                moves),
+            member(
+                9, .move(item: "p", from: Position(section: "todo", index: 0), to: Position(section: "done", index: 0)),
+                moves),
+            entry(8, "bob", .update(item: "m", label: "Post")),
+        ]
+        let board = Board(
+            id: "team", version: 7,
+            sections: [
+                Section(
+                    id: "todo", title: "To do", items: [Item(id: "p", label: "Photos"), Item(id: "m", label: "Mail")]),
+                Section(id: "done", title: "Done"),
+            ])
+        let changes = OpDescription.changes(page, startingFrom: board)
+        #expect(
+            changes.map(\.words) == [
+                "ann restored the board to version 4", "ann moved 2 tiles to Done", "bob renamed Mail to Post",
+            ])
+        #expect(changes.map { $0.entries.map(\.version) } == [[11], [9, 10], [8]])
+        #expect(changes[1].memberWords == ["ann moved Photos to Done", "ann moved Post to Done"])
+        #expect(changes.map(\.isGroup) == [true, true, false])
+        #expect(changes[2].memberWords.isEmpty)
+    }
+
     @Test func theWordsAreTheStatusLinesWords() {
         let op = entries[3].op
         #expect(

@@ -116,6 +116,24 @@ import Testing
         #expect(welcomed.send == [.submit(.init(seq: 1, base: 5, ops: ops))])
     }
 
+    @Test func aRestoreMadeOfflineIsSentAgainAsARestore() throws {
+        var session = liveSession()
+        _ = session.handle(.closed(code: nil), now: 1)
+        var earlier = clientBoard
+        earlier.sections[0].items.removeFirst()
+        _ = session.handle(.intent(.restore(earlier, version: 2)), now: 2)
+        let kept = try #require(session.saved)
+        #expect(kept.pending.map(\.restores) == [2])
+        let read = try SavedSession(json: kept.json)
+        #expect(read == kept)
+        var restored = ClientSession(restoring: read, seed: 99)
+        _ = restored.handle(.start, now: 0)
+        _ = restored.handle(.opened, now: 0)
+        let welcomed = restored.handle(.received(clientCatchUp(since: 5, [], lastSeq: 0)), now: 1)
+        let ops = try #require(kept.pending.first?.ops)
+        #expect(welcomed.send == [.submit(.init(seq: 1, base: 5, ops: ops, restores: 2))])
+    }
+
     @Test func aKeptEntryOfSeveralOpsThatIsNotAGroupIsRefused() throws {
         var session = liveSession()
         _ = session.handle(.closed(code: nil), now: 1)

@@ -42,6 +42,19 @@ import Testing
         #expect(output.lastSeqUpdates == [LastSeqUpdate(client: "A", seq: 1)])
     }
 
+    @Test func aRestoreGroupCarriesTheVersionItRestoresInItsSpan() {
+        var harness = twoEditors()
+        harness.submitAndFlush(c2, seq: 1, base: 0, .insert(item: Item(id: "x", label: "X"), to: at("main", 0)))
+        let output = harness.handle(.received(c1, .submit(.init(seq: 1, base: 0, ops: intoDone, restores: 0))))
+        let span = GroupSpan(first: 2, count: 2, restores: 0)
+        #expect(output.commits.map(\.group) == [span, span])
+        let toBob = output.messages.filter { $0.connections == [c2] }.compactMap { outgoing -> GroupSpan? in
+            if case .op(let committed) = outgoing.message { return committed.group }
+            return nil
+        }
+        #expect(toBob == [span, span])
+    }
+
     @Test func aGroupIsRebasedAsAChainThroughWhatCommittedSinceItsBase() {
         var harness = twoEditors()
         harness.submitAndFlush(c2, seq: 1, base: 0, .insert(item: Item(id: "x", label: "X"), to: at("main", 0)))

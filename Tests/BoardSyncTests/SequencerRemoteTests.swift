@@ -95,6 +95,28 @@ import Testing
         #expect(harness.sequencer.dragCount == 0)
     }
 
+    @Test func aBlockHeldHereHoldsEveryItemOfItAgainstABeginElsewhere() {
+        var harness = twoEditors()
+        harness.handle(.remote(.joined(client: "Z", user: "zoe", node: "n2")))
+        harness.drag(c1, .beginBlock(items: ["a", "b"]))
+        #expect(harness.sequencer.locallyHeldItems == ["a": "A", "b": "A"])
+        let later = harness.handle(.remote(remoteDrag(.begin, "b")))
+        #expect(later.messages.isEmpty, "the second item of the block is not shown held by zoe")
+        let handedOver = harness.handle(
+            .remote(
+                .leaseLost(
+                    .init(action: .begin, client: "Z", user: "zoe", item: "b", version: 0), node: "n2")))
+        #expect(harness.sequencer.locallyHeldItems.isEmpty)
+        #expect(
+            handedOver.messages.contains { outgoing in
+                if case .error(let report) = outgoing.message {
+                    report.code == .locked && report.item == "b"
+                } else {
+                    false
+                }
+            })
+    }
+
     @Test func theFirstBeginInTheServersOrderKeepsTheItemAndALaterGrantHandsItOver() {
         var harness = twoEditors()
         harness.handle(.remote(.joined(client: "Z", user: "zoe", node: "n2")))

@@ -207,6 +207,7 @@ class Client:
         self.errors = []
         self.drags = []
         self.presence = []
+        self.groups = {}  # version -> the group of the op seen at it, for members of one
         self.welcome = None
         self.close_code = None
         self.next_seq = 1
@@ -255,6 +256,8 @@ class Client:
             self.welcome = message
         elif kind == "op":
             self._op(message)
+        elif kind == "ack" and "ops" in message:
+            self._group_ack(message)
         elif kind == "ack":
             self.acked[message["seq"]] = (message["version"], op_key(message["op"]))
             self.pending.pop(message["seq"], None)
@@ -272,7 +275,21 @@ class Client:
         elif kind == "presence":
             self.presence.append(message)
 
+    def _group_ack(self, message):
+        """The ack of a group: its members at consecutive versions up to the ack's."""
+        self.pending.pop(message["seq"], None)
+        self.answers[message["seq"]] = message
+        if message.get("duplicate") or message.get("noop"):
+            return
+        first = message["version"] - len(message["ops"]) + 1
+        for offset, op in enumerate(message["ops"]):
+            self.seen.append((first + offset, self.client_id, op_key(op)))
+            self._check_order()
+        self.version = max(self.version, message["version"])
+
     def _op(self, message):
+        if "group" in message:
+            self.groups[message["version"]] = message["group"]
         self.seen.append((message["version"], message["client"], op_key(message["op"])))
         self.version = max(self.version, message["version"])
         self._check_order()

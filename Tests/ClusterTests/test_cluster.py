@@ -214,6 +214,33 @@ def test_a_client_that_comes_and_goes_quickly_is_there_on_every_node_in_the_end(
     run(scenario())
 
 
+def holder_of(client, item):
+    """Who `client` is shown holding `item`, alone or in a block (None when nobody is)."""
+    last = [d for d in client.drags if item in (d["items"] if "items" in d else [d["item"]])]
+    return last[-1]["client"] if last and last[-1]["action"] != "cancel" else None
+
+
+async def race_rounds(item, clients, begins, cancels, rounds=8):
+    """`rounds` times, the first two of `clients` send their `begins` at once, each through its
+    own node: one of them is answered `locked`, every client (a third node's too) shows the
+    other holding `item`, and once the winner sends its cancel nobody holds it."""
+    alice, bob, _ = clients
+    for round_ in range(rounds):
+        locked_before = len(alice.errors) + len(bob.errors)
+        await asyncio.gather(alice.send(begins[alice]), bob.send(begins[bob]))
+        await eventually(lambda: len(alice.errors) + len(bob.errors) > locked_before, 10, "one to be locked")
+        await eventually(lambda: holder_of(alice, item) is not None
+                         and len({holder_of(client, item) for client in clients}) == 1,
+                         10, f"round {round_}: one holder everywhere")
+        winner = alice if holder_of(alice, item) == alice.client_id else bob
+        loser = bob if winner is alice else alice
+        assert loser.errors[-1]["code"] == "locked"
+        assert len(alice.errors) + len(bob.errors) == locked_before + 1
+        await winner.send(cancels[winner])
+        await eventually(lambda: all(holder_of(client, item) is None for client in clients),
+                         10, f"{item} to be free again")
+
+
 def test_begins_of_one_item_on_two_nodes_at_once_leave_one_holder_everywhere(cluster):
     """The first begin in the order every node hears them keeps the item; the other node hands
     its drag over (its holder sees a cancel and `locked`), and a third node shows the winner."""
@@ -226,25 +253,85 @@ def test_begins_of_one_item_on_two_nodes_at_once_leave_one_holder_everywhere(clu
         await carol.connect(cluster.nodes[2].url("race"))
         await eventually(lambda: len(alice.presence) >= 2 and len(bob.presence) >= 1, 10, "everyone to join")
 
-        def holder(client):
-            """Who `client` is shown holding the item (None when nobody is)."""
-            last = [d for d in client.drags if d["item"] == "contested"]
-            return last[-1]["client"] if last and last[-1]["action"] != "cancel" else None
+        begin = {"type": "drag", "action": "begin", "item": "contested"}
+        cancel = {"type": "drag", "action": "cancel", "item": "contested"}
+        await race_rounds("contested", (alice, bob, carol), {alice: begin, bob: begin}, {alice: cancel, bob: cancel})
+        for client in (alice, bob, carol):
+            await client.close()
 
-        for round_ in range(8):
-            locked_before = len(alice.errors) + len(bob.errors)
-            begin = {"type": "drag", "action": "begin", "item": "contested"}
-            await asyncio.gather(alice.send(begin), bob.send(begin))
-            await eventually(lambda: len(alice.errors) + len(bob.errors) > locked_before, 10, "one to be locked")
-            await eventually(lambda: holder(alice) is not None and holder(alice) == holder(bob) == holder(carol),
-                             10, f"round {round_}: one holder everywhere")
-            winner = alice if holder(alice) == alice.client_id else bob
-            loser = bob if winner is alice else alice
-            assert loser.errors[-1]["code"] == "locked"
-            assert len(alice.errors) + len(bob.errors) == locked_before + 1
-            await winner.send({"type": "drag", "action": "cancel", "item": "contested"})
-            await eventually(lambda: holder(alice) is None and holder(bob) is None and holder(carol) is None,
-                             10, "the item to be free again")
+    run(scenario())
+
+
+def test_a_group_on_one_node_is_a_group_on_another_and_in_its_history(cluster):
+    """A group committed through node A reaches a client of node B as one run of consecutive
+    versions, each member with the same `group`, while another client of B writes; B's history
+    and a catch-up from B carry it too."""
+
+    async def scenario():
+        alice, bob, carol = Client("group-alice", "alice"), Client("group-bob", "bob"), Client("group-carol", "carol")
+        await alice.connect(cluster.nodes[0].url("groups"))
+        await bob.connect(cluster.nodes[1].url("groups"))
+        await carol.connect(cluster.nodes[1].url("groups"))
+        spans = []
+        for round_ in range(5):
+            ops = [insert(f"g{round_}-{member}") for member in range(40)]
+            seq = alice.next_seq
+            alice.next_seq += 1
+            await asyncio.gather(
+                alice.send({"type": "submit", "seq": seq, "base": alice.version, "ops": ops}),
+                submit_all(carol, [insert(f"c{round_}-{index}") for index in range(3)]))
+            answer = await alice.answer(seq)
+            assert answer["type"] == "ack" and len(answer["ops"]) == 40, answer
+            spans.append({"first": answer["version"] - 39, "count": 40})
+        await converge([alice, bob, carol])
+        for span in spans:
+            members = range(span["first"], span["first"] + span["count"])
+            assert [bob.groups.get(version) for version in members] == [span] * 40, f"bob saw {span} split"
+            assert all(author == "group-alice" for version, author, _ in bob.seen if version in members)
+        entries = cluster.nodes[1].get("/boards/groups/history?limit=1000")["ops"]
+        in_history = {entry["version"]: entry.get("group") for entry in entries}
+        for span in spans:
+            assert [in_history[v] for v in range(span["first"], span["first"] + 40)] == [span] * 40
+        late = Client("group-late", "late")
+        welcome = await late.connect(cluster.nodes[2].url("groups"), since=0)
+        caught_up = {op["version"]: op.get("group") for op in welcome["ops"]}
+        assert caught_up == in_history
+        check_histories([alice, bob, carol], 5 * 40 + 15)
+        for client in (alice, bob, carol, late):
+            await client.close()
+
+    run(scenario())
+
+
+def test_a_block_held_on_one_node_holds_each_of_its_items_on_another(cluster):
+    """A block held through node A is refused to a client of node B picking up any of its items;
+    a block and a begin of its second item on two nodes at once leave one holder everywhere."""
+
+    async def scenario():
+        alice, bob, carol = Client("block-alice", "alice"), Client("block-bob", "bob"), Client("block-carol", "carol")
+        await alice.connect(cluster.nodes[0].url("blocks"))
+        await submit_all(alice, [insert("p"), insert("q"), insert("r")])
+        await bob.connect(cluster.nodes[1].url("blocks"))
+        await carol.connect(cluster.nodes[2].url("blocks"))
+        await eventually(lambda: len(alice.presence) >= 2 and len(bob.presence) >= 1, 10, "everyone to join")
+
+        block = {"type": "drag", "action": "begin", "items": ["p", "q", "r"]}
+        await alice.send(block)
+        await eventually(lambda: any(d["action"] == "begin" and d.get("items") == ["p", "q", "r"] for d in bob.drags),
+                         10, "bob to see alice's block")
+        for item in ("q", "r"):
+            errors = len(bob.errors)
+            await bob.send({"type": "drag", "action": "begin", "item": item})
+            refused = await eventually(lambda: bob.errors[errors:], 10, f"bob's begin of {item} to be refused")
+            assert refused[0]["code"] == "locked" and refused[0]["item"] == item, refused
+        await alice.send({"type": "drag", "action": "cancel", "items": ["p", "q", "r"]})
+        await eventually(lambda: any(d["action"] == "cancel" and d["client"] == "block-alice" for d in carol.drags),
+                         10, "the block to be put down")
+
+        single = {"type": "drag", "action": "begin", "item": "q"}
+        await race_rounds("q", (alice, bob, carol), {alice: block, bob: single},
+                          {alice: {"type": "drag", "action": "cancel", "items": ["p", "q", "r"]},
+                           bob: {"type": "drag", "action": "cancel", "item": "q"}})
         for client in (alice, bob, carol):
             await client.close()
 

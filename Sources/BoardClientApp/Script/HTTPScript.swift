@@ -100,16 +100,29 @@ public struct HTTPScript: Sendable {
             return .finished(ScriptResult(.ok, String(decoding: body, as: UTF8.self)))
         case (.history(_, let json), .board):
             guard let before = try? WireCodec.decodeBoard(body) else { return undecodable("board") }
-            let words = OpDescription.describe(entries, startingFrom: before)
-            let lines = zip(entries, words).map { entry, text in
-                json
-                    ? String(decoding: WireCodec.encodeHistoryEntry(entry, text: text), as: UTF8.self)
-                    : "v\(entry.version)  \(entry.committedAt?.rfc3339 ?? "-")  \(text)"
+            guard !json else {
+                let words = OpDescription.describe(entries, startingFrom: before)
+                let lines = zip(entries, words).map { entry, text in
+                    String(decoding: WireCodec.encodeHistoryEntry(entry, text: text), as: UTF8.self)
+                }
+                return .finished(ScriptResult(.ok, lines.joined(separator: "\n")))
             }
+            let lines = OpDescription.changes(entries, startingFrom: before).flatMap(Self.lines)
             return .finished(ScriptResult(.ok, lines.joined(separator: "\n")))
         default:
             return .finished(ScriptResult(.failure, "unexpected answer"))
         }
+    }
+
+    /// A change of the history as text: `v42  TIME  WORDS` for an op alone; for a group, its
+    /// versions, the time of its last member and its words, then each member indented under it.
+    private static func lines(_ change: HistoryChange) -> [String] {
+        guard change.isGroup, let first = change.entries.first, let last = change.entries.last else {
+            return change.entries.map { "v\($0.version)  \($0.committedAt?.rfc3339 ?? "-")  \(change.words)" }
+        }
+        let versions = first.version == last.version ? "v\(first.version)" : "v\(first.version)-\(last.version)"
+        let members = zip(change.entries, change.memberWords).map { entry, words in "    v\(entry.version)  \(words)" }
+        return ["\(versions)  \(last.committedAt?.rfc3339 ?? "-")  \(change.words)"] + members
     }
 
     private func undecodable(_ what: String) -> Step {

@@ -97,7 +97,8 @@ extension PostgresStoreReads {
         var found: [String: [SequencedOp]] = [:]
         for row in try connection.execute(
             prepared: """
-                SELECT o.version, o.client, o."user", o.seq, o.op_json, o.committed_at, w.board
+                SELECT o.version, o.client, o."user", o.seq, o.op_json, o.committed_at, o.group_first, o.group_count,
+                       o.group_restores, w.board
                 FROM unnest($1::text[], $2::bigint[]) AS w(board, after)
                 CROSS JOIN LATERAL (
                     SELECT * FROM ops WHERE ops.board = w.board AND ops.version > w.after ORDER BY version LIMIT $3
@@ -105,7 +106,7 @@ extension PostgresStoreReads {
                 ORDER BY w.board, o.version
                 """, [boards, boards.map { versions[$0]! }, limit])
         {
-            let board = try row.string(6)
+            let board = try row.string(9)
             found[board, default: []].append(try storedOp(row, board: board))
         }
         return found

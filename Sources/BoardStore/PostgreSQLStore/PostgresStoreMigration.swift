@@ -1,5 +1,5 @@
-/// Creates the schema of a `PostgreSQLBoardStore` in an empty database, checks the version of
-/// an existing one (migrating version 1 to 2), and refuses tables it did not make.
+/// Creates the schema of a `PostgreSQLBoardStore` in an empty database, migrates an older one
+/// step by step, and refuses tables it did not make or a version it does not know.
 ///
 /// Servers starting together take turns through an advisory lock, inside one transaction: DDL
 /// is transactional in PostgreSQL, so a schema is either complete or absent.
@@ -22,11 +22,10 @@ enum PostgresStoreMigration {
             }
             var found =
                 try connection.execute("SELECT max(version) FROM \(quoted).schema_version")[0].optionalInt(0) ?? 0
-            if found == 1 {
+            while let step = PostgresStoreSchema.steps[found] {
+                found += 1
                 try connection.executeScript(
-                    "SET LOCAL search_path TO \(quoted); " + PostgresStoreSchema.trashTable
-                        + "UPDATE schema_version SET version = 2;")
-                found = 2
+                    "SET LOCAL search_path TO \(quoted); \(step) UPDATE schema_version SET version = \(found);")
             }
             guard found == PostgresStoreSchema.version else {
                 throw StoreError.schemaMismatch(

@@ -32,7 +32,7 @@ struct PostgresStoreReads {
     func opsAfter(_ board: String, version: Int, limit: Int) throws -> [SequencedOp] {
         try connection.execute(
             prepared: """
-                SELECT version, client, "user", seq, op_json, committed_at FROM ops
+                SELECT \(Self.opColumns) FROM ops
                 WHERE board = $1 AND version > $2 ORDER BY version LIMIT $3
                 """, [board, version, limit]
         ).map { try storedOp($0, board: board) }
@@ -42,7 +42,7 @@ struct PostgresStoreReads {
     func opsBefore(_ board: String, version: Int, limit: Int) throws -> [SequencedOp] {
         try connection.execute(
             prepared: """
-                SELECT version, client, "user", seq, op_json, committed_at FROM ops
+                SELECT \(Self.opColumns) FROM ops
                 WHERE board = $1 AND version < $2 ORDER BY version DESC LIMIT $3
                 """, [board, version, limit]
         ).map { try storedOp($0, board: board) }
@@ -76,7 +76,7 @@ struct PostgresStoreReads {
     func committedOp(_ board: String, client: ClientID, seq: Int) throws -> SequencedOp? {
         try connection.execute(
             prepared: """
-                SELECT version, client, "user", seq, op_json, committed_at FROM ops
+                SELECT \(Self.opColumns) FROM ops
                 WHERE board = $1 AND client = $2 AND seq = $3 ORDER BY version LIMIT 1
                 """, [board, client, seq]
         ).first.map { try storedOp($0, board: board) }
@@ -101,13 +101,24 @@ struct PostgresStoreReads {
         return seqs
     }
 
-    /// A row of `version, client, "user", seq, op_json, committed_at` as a stored op.
+    /// The columns `storedOp` reads, in its order.
+    static let opColumns = """
+        version, client, "user", seq, op_json, committed_at, group_first, group_count, group_restores
+        """
+
+    /// A row of `opColumns` as a stored op.
     func storedOp(_ row: PostgresRow, board: String) throws -> SequencedOp {
         let version = try row.int(0)
         let op = try decoded("op \(version) of board \(board)") { try StoredJSON.op(from: row.string(4)) }
         return SequencedOp(
             version: version, client: ClientID(try row.string(1)), user: try row.string(2), seq: try row.int(3),
-            op: op, committedAt: CommitTime(milliseconds: Int64(try row.int(5))))
+            op: op, group: try group(row), committedAt: CommitTime(milliseconds: Int64(try row.int(5))))
+    }
+
+    /// The group of a row of `opColumns`, when its op was committed in one.
+    private func group(_ row: PostgresRow) throws -> GroupSpan? {
+        guard let first = try row.optionalInt(6) else { return nil }
+        return GroupSpan(first: first, count: try row.int(7), restores: try row.optionalInt(8))
     }
 
     /// The value `decode` reads from stored text; text that is not a model value is corrupt.

@@ -16,9 +16,14 @@
 /// Version 2 adds the trash (`trash`): a deleted board's rows stay in every table under a key
 /// no board name can be (its name and the millisecond it was deleted, joined by `@`), and
 /// `trash` says whose they are. Migrating a version 1 schema adds the empty table.
+///
+/// Version 3 keeps the group each op was committed in (`group_first`, `group_count` and
+/// `group_restores`, NULL for an op committed alone), so that catch-up, other nodes and history
+/// carry `group` as live `op` messages do. Migrating a version 2 schema only adds the columns:
+/// its ops were committed alone or have lost their group for good.
 enum PostgresStoreSchema {
     /// The schema version this code reads and writes.
-    static let version = 2
+    static let version = 3
 
     /// The trash table of version 2.
     static let trashTable = """
@@ -32,12 +37,26 @@ enum PostgresStoreSchema {
         );
         """
 
+    /// The step that brings a schema of the version it is keyed by to the next one, for every
+    /// older version this code migrates to `version`.
+    static let steps = [1: trashTable, 2: groupColumns]
+
+    /// Version 3: the group of each op.
+    static let groupColumns = """
+        ALTER TABLE ops ADD COLUMN group_first bigint, ADD COLUMN group_count bigint,
+            ADD COLUMN group_restores bigint;
+        """
+
     /// A key for `pg_advisory_xact_lock`, so that servers starting together create or migrate
     /// the schema one at a time.
     static let migrationLockKey = 0x626f_6172_6473
 
     /// Every table of the current version.
-    static let create = """
+    static let create =
+        versionOneTables + groupColumns + "UPDATE schema_version SET version = \(version);"
+
+    /// Every table of version 1.
+    private static let versionOneTables = """
         CREATE TABLE schema_version (version integer NOT NULL);
         INSERT INTO schema_version (version) VALUES (2);
         CREATE TABLE boards (

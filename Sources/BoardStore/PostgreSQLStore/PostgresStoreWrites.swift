@@ -53,14 +53,16 @@ struct PostgresStoreWrites {
     private func insertOps(_ ops: [CommitBatch.BoardOp]) throws {
         try connection.execute(
             prepared: """
-                INSERT INTO ops (board, version, client, "user", seq, op_json, committed_at)
+                INSERT INTO ops (board, version, client, "user", seq, op_json, committed_at, group_first, group_count,
+                                 group_restores)
                 SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[],
-                                     $7::bigint[])
+                                     $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[])
                 """,
             [
                 ops.map(\.board), ops.map(\.op.version), ops.map(\.op.client), ops.map(\.op.user),
                 ops.map(\.op.seq), ops.map { StoredJSON.text(of: $0.op.op) },
-                ops.map { Int($0.committedAt.milliseconds) },
+                ops.map { Int($0.committedAt.milliseconds) }, ops.map(\.op.group?.first),
+                ops.map(\.op.group?.count), ops.map(\.op.group?.restores),
             ])
     }
 

@@ -103,7 +103,7 @@ extension StoreConnection {
         let (row, logged) = log.append(stored.board)
         try insertOp.run(
             row, stored.board, op.version, op.client, op.user, op.seq, StoredJSON.text(of: op.op),
-            Int(stored.committedAt.milliseconds))
+            Int(stored.committedAt.milliseconds), op.group?.first, op.group?.count, op.group?.restores)
         return logged
     }
 

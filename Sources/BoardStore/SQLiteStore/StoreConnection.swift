@@ -46,13 +46,12 @@ final class StoreConnection {
             """)
         insertOp = try database.prepare(
             """
-            INSERT INTO op_log (rowid, board, version, client, user, seq, op_json, committed_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO op_log (rowid, \(StoreSchema.opColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         moveLoggedOp = try database.prepare(
             """
-            INSERT INTO ops (board, version, client, user, seq, op_json, committed_at)
-            SELECT board, version, client, user, seq, op_json, committed_at FROM op_log
+            INSERT INTO ops (\(StoreSchema.opColumns))
+            SELECT \(StoreSchema.opColumns) FROM op_log
             WHERE rowid IN (\(Array(repeating: "?", count: Self.rowsPerMove).joined(separator: ", ")))
             """)
         deleteCopiedOps = try database.prepare("DELETE FROM op_log WHERE rowid < ?")
@@ -128,7 +127,7 @@ final class StoreConnection {
     func opsAfter(_ board: String, version: Int, limit: Int) throws -> [SequencedOp] {
         try database.statement(
             """
-            SELECT version, client, user, seq, op_json, committed_at FROM all_ops
+            SELECT \(Self.opRowColumns) FROM all_ops
             WHERE board = ? AND version > ? ORDER BY version LIMIT ?
             """
         ).query(board, version, limit, row: OpRow.init).map { try storedOp($0, board: board) }
@@ -140,11 +139,11 @@ final class StoreConnection {
         try database.statement(
             """
             SELECT * FROM (
-                SELECT version, client, user, seq, op_json, committed_at FROM ops
+                SELECT \(Self.opRowColumns) FROM ops
                 WHERE board = ?1 AND version < ?2 ORDER BY version DESC LIMIT ?3)
             UNION ALL
             SELECT * FROM (
-                SELECT version, client, user, seq, op_json, committed_at FROM op_log
+                SELECT \(Self.opRowColumns) FROM op_log
                 WHERE board = ?1 AND version < ?2
                 AND NOT EXISTS (SELECT 1 FROM ops WHERE ops.board = ?1 AND ops.version = op_log.version)
                 ORDER BY version DESC LIMIT ?3)
@@ -187,11 +186,14 @@ final class StoreConnection {
     func committedOp(_ board: String, client: ClientID, seq: Int) throws -> SequencedOp? {
         try database.statement(
             """
-            SELECT version, client, user, seq, op_json, committed_at FROM all_ops
+            SELECT \(Self.opRowColumns) FROM all_ops
             WHERE board = ? AND client = ? AND seq = ? ORDER BY version LIMIT 1
             """
         ).queryOne(board, client, seq, row: OpRow.init).map { try storedOp($0, board: board) }
     }
+
+    /// The columns an `OpRow` reads, in its order.
+    static let opRowColumns = "version, client, user, seq, op_json, committed_at, \(StoreSchema.GroupColumns.names)"
 
     /// The columns of one row of `all_ops`, as read.
     private struct OpRow {
@@ -201,6 +203,7 @@ final class StoreConnection {
         let seq: Int
         let json: String
         let committedAt: Int
+        let group: GroupSpan?
 
         init(_ row: Statement) {
             version = row.int(0)
@@ -209,13 +212,16 @@ final class StoreConnection {
             seq = row.int(3)
             json = row.string(4)
             committedAt = row.int(5)
+            group =
+                row.isNull(6)
+                ? nil : GroupSpan(first: row.int(6), count: row.int(7), restores: row.isNull(8) ? nil : row.int(8))
         }
     }
 
     private func storedOp(_ row: OpRow, board: String) throws -> SequencedOp {
         let op = try decoded("op \(row.version) of board \(board)") { try StoredJSON.op(from: row.json) }
         return SequencedOp(
-            version: row.version, client: row.client, user: row.user, seq: row.seq, op: op,
+            version: row.version, client: row.client, user: row.user, seq: row.seq, op: op, group: row.group,
             committedAt: CommitTime(milliseconds: Int64(row.committedAt)))
     }
 

@@ -49,12 +49,22 @@ import BoardSync
 /// that no board name can be (`StoreConnection.trashKey`), and `trash` says whose they are and when the board
 /// was deleted. Migrating adds the empty table; the new number keeps older code, which would
 /// list nothing of the trash and never purge it, from opening the file.
+///
+/// Version 6 keeps the group each op was committed in (`group_first`, `group_count` and
+/// `group_restores` of `ops` and `op_log`, NULL for an op committed alone), so that catch-up and
+/// history carry `group` after a restart as live `op` messages do. Every op of a version 5 file
+/// was committed alone or has lost its group for good, so migrating only adds the columns and
+/// replaces the view; the new number keeps older code, which would drop the group when it copies
+/// a logged op into `ops`, from opening the file.
 enum StoreSchema {
     /// The schema version this code reads and writes.
-    static let version = 5
+    static let version = 6
 
     /// The versions this code migrates to `version` on open.
-    static let migratable = [1, 2, 3, 4]
+    static let migratable = [1, 2, 3, 4, 5]
+
+    /// The columns of an op, in `ops`, `op_log` and `all_ops` alike.
+    static let opColumns = "board, version, client, user, seq, op_json, committed_at, \(GroupColumns.names)"
 
     /// The tables of version 1.
     private static let versionOneTables = """
@@ -105,14 +115,20 @@ enum StoreSchema {
         );
         """
 
-    /// The ops readers see: every row of `ops` and every row of the log not already copied there.
-    private static let opsView = """
+    /// The ops readers see: every row of `ops` and every row of the log not already copied there,
+    /// with `columns` (the columns of an op as of the view's version).
+    private static func opsView(_ columns: String) -> String {
+        """
         CREATE VIEW all_ops AS
-            SELECT board, version, client, user, seq, op_json, committed_at FROM ops
+            SELECT \(columns) FROM ops
             UNION ALL
-            SELECT board, version, client, user, seq, op_json, committed_at FROM op_log
+            SELECT \(columns) FROM op_log
             WHERE NOT EXISTS (SELECT 1 FROM ops WHERE ops.board = op_log.board AND ops.version = op_log.version);
         """
+    }
+
+    /// The columns of an op in versions 1 to 4.
+    private static let versionFourColumns = "board, version, client, user, seq, op_json, committed_at"
 
     /// The trash table version 5 adds: one row per deleted board, its rows kept under `stored_as`.
     private static let trashTable = """
@@ -129,21 +145,41 @@ enum StoreSchema {
     /// Sets `user_version` to `version`.
     private static let versionNumber = "PRAGMA user_version = \(version);"
 
-    /// Creates every table of the current version in an empty database.
-    static let create = versionOneTables + logTable + opsView + trashTable + versionNumber
+    /// Creates every table of the current version in an empty database: those of version 4, then
+    /// each later step.
+    static let create =
+        versionOneTables + logTable + opsView(versionFourColumns) + trashTable + GroupColumns.step + versionNumber
 
     /// Brings a database of a `migratable` version `found` to `version`, inside the caller's
-    /// transaction.
+    /// transaction: to version 4, then each later step.
     static func migrate(_ database: Database, from found: Int) throws {
         if found < 4 { try migrateToFour(database, from: found) }
-        try database.execute(trashTable)
+        if found < 5 { try database.execute(trashTable) }
+        try database.execute(GroupColumns.step)
         try database.execute(versionNumber)
     }
 
-    /// The steps from versions 1 to 3 to version 4.
+    /// The group of each op, which version 6 adds (see above).
+    enum GroupColumns {
+        /// The columns' names, in the order every op statement lists them.
+        static let names = "group_first, group_count, group_restores"
+
+        /// Adds the columns to both tables of ops and makes the view show them.
+        static let step = """
+            ALTER TABLE ops ADD COLUMN group_first INTEGER;
+            ALTER TABLE ops ADD COLUMN group_count INTEGER;
+            ALTER TABLE ops ADD COLUMN group_restores INTEGER;
+            ALTER TABLE op_log ADD COLUMN group_first INTEGER;
+            ALTER TABLE op_log ADD COLUMN group_count INTEGER;
+            ALTER TABLE op_log ADD COLUMN group_restores INTEGER;
+            DROP VIEW all_ops;
+            """ + opsView(opColumns)
+    }
+
+    /// Brings a database of version 1, 2 or 3 to version 4.
     private static func migrateToFour(_ database: Database, from found: Int) throws {
         try database.execute(found < 2 ? logTable : "DROP VIEW all_ops;")
-        try database.execute(opsView)
+        try database.execute(opsView(versionFourColumns))
         let bare = try database.statement(
             "SELECT name FROM boards WHERE NOT EXISTS (SELECT 1 FROM snapshots WHERE board = name)"
         ).query { $0.string(0) }

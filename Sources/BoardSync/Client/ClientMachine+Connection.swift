@@ -93,7 +93,8 @@ extension ClientMachine {
         inFlightSentAt = submitsSent
         let submit: ClientMessage.Submit =
             change.isGroup
-            ? .init(seq: seq, base: base, ops: change.ops) : .init(seq: seq, base: base, op: change.ops[0])
+            ? .init(seq: seq, base: base, ops: change.ops, restores: change.restores)
+            : .init(seq: seq, base: base, op: change.ops[0])
         output.send.append(.submit(submit))
     }
 

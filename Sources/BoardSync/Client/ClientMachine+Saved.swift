@@ -15,10 +15,14 @@ extension ClientMachine {
     var savedPending: [SavedSession.Pending] {
         var entries: [SavedSession.Pending] = []
         if let flight = chain.inFlight {
-            entries.append(SavedSession.Pending(seq: flight.seq, ops: flight.change.ops, group: flight.change.isGroup))
+            entries.append(
+                SavedSession.Pending(
+                    seq: flight.seq, ops: flight.change.ops, group: flight.change.isGroup,
+                    restores: flight.change.restores))
         }
         for change in chain.queued {
-            entries.append(SavedSession.Pending(seq: nil, ops: change.ops, group: change.isGroup))
+            entries.append(
+                SavedSession.Pending(seq: nil, ops: change.ops, group: change.isGroup, restores: change.restores))
         }
         return entries
     }
@@ -36,6 +40,7 @@ extension ClientMachine {
         for entry in saved.pending {
             var change = PendingChange(group: entry.ops)
             change.isGroup = entry.group
+            change.restores = entry.restores
             if let seq = entry.seq {
                 guard seq > lastSeq else { continue }
                 chain.inFlight = (seq, change)

@@ -96,7 +96,9 @@ extension ClientMachine {
         arriving = nil
         output.cause = ChangeCause(editing: members, by: .remote(client: message.client, user: message.user))
         if let board = boardBefore {
-            output.notices.append(.remoteAction(OpDescription.describe(group: members, by: message.user, on: board)))
+            output.notices.append(
+                .remoteAction(
+                    OpDescription.describe(group: members, by: message.user, on: board, restores: group.restores)))
         }
     }
 

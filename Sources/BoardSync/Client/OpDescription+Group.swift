@@ -1,9 +1,12 @@
 extension OpDescription {
     /// Describes a group of ops by `user` as one change, naming things as they were on `board`
     /// before its first member: "bob moved 5 tiles to Done", "bob deleted 3 tiles", "bob added
-    /// section Done with 4 tiles". A group of one op is described as that op.
+    /// section Done with 4 tiles"; a group that put the board back to version `restores` as
+    /// "bob restored the board to version 42", whatever its members. A group of one op is
+    /// otherwise described as that op.
     @inline(never)
-    public static func describe(group ops: [Op], by user: String, on board: Board) -> String {
+    public static func describe(group ops: [Op], by user: String, on board: Board, restores: Int? = nil) -> String {
+        if let restores { return "\(user) restored the board to version \(restores)" }
         guard ops.count > 1 else {
             return ops.first.map { describe($0, by: user, on: board) } ?? "\(user) changed nothing"
         }

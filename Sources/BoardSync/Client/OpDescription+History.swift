@@ -6,20 +6,43 @@ extension OpDescription {
     /// board, a gap between the entries) the entries from there on are described on the last
     /// board that was known, naming what it does not hold by id.
     public static func describe(_ entries: [SequencedOp], startingFrom board: Board?) -> [String] {
-        let ordered = entries.sorted { $0.version < $1.version }
-        var state = board.map { BoardState(board: $0) }
-        var lastKnown = board ?? Board(id: "", version: 0, sections: [])
-        var words: [Int: String] = [:]
-        for entry in ordered {
-            let before = state?.board ?? lastKnown
-            words[entry.version] = describe(entry.op, by: entry.user, on: before)
-            if var replayed = state, replayed.replay(entry.op, committedAt: entry.version) {
-                state = replayed
-                lastKnown = replayed.board
+        let replay = HistoryReplay(entries, startingFrom: board)
+        return entries.map { replay.words[$0.version] ?? "" }
+    }
+
+    /// The changes of a history, in the order of their first entry given: each op alone, and the
+    /// members of a group (the entries that share its span) together, described as one change the
+    /// way a remote group is ("bob moved 5 tiles to Done", "bob restored the board to version
+    /// 42") on the board just before its first member given, with each member's own words.
+    public static func changes(_ entries: [SequencedOp], startingFrom board: Board?) -> [HistoryChange] {
+        let replay = HistoryReplay(entries, startingFrom: board)
+        var changes: [HistoryChange] = []
+        var positions: [GroupSpan: Int] = [:]
+        for entry in entries {
+            let words = replay.words[entry.version] ?? ""
+            guard let group = entry.group else {
+                changes.append(HistoryChange(entries: [entry], words: words, memberWords: []))
+                continue
+            }
+            if let position = positions[group] {
+                changes[position].entries.append(entry)
+                changes[position].memberWords.append(words)
             } else {
-                state = nil
+                positions[group] = changes.count
+                changes.append(HistoryChange(entries: [entry], words: "", memberWords: [words]))
             }
         }
-        return entries.map { words[$0.version] ?? "" }
+        for (group, position) in positions {
+            let members = zip(changes[position].entries, changes[position].memberWords).sorted {
+                $0.0.version < $1.0.version
+            }
+            changes[position].entries = members.map { $0.0 }
+            changes[position].memberWords = members.map { $0.1 }
+            let first = members[0].0
+            let before = replay.boardsBefore[first.version] ?? Board(id: "", version: 0, sections: [])
+            changes[position].words = describe(
+                group: members.map { $0.0.op }, by: first.user, on: before, restores: group.restores)
+        }
+        return changes
     }
 }

@@ -11,6 +11,9 @@ struct PendingChange: Hashable, Sendable {
     var intent: ChangeIntent?
     /// How often it was worked out again after a refusal.
     var rebuilds = 0
+    /// The version a restore puts the board back to, sent with the group as `restores`; kept
+    /// apart from the intent, which a session made again from what it kept no longer has.
+    var restores: Int?
 
     /// A change of one op.
     init(_ op: Op) {
@@ -23,6 +26,7 @@ struct PendingChange: Hashable, Sendable {
         self.ops = ops
         isGroup = true
         self.intent = intent
+        restores = intent?.restoredVersion
     }
 
     /// The most bytes the members of one group take on the wire together: the protocol's

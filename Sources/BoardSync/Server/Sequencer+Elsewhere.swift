@@ -53,10 +53,13 @@ extension Sequencer {
         return drags[item] == nil
     }
 
-    /// The items dragged by this server's connections, with the client id holding each.
+    /// The items dragged by this server's connections, every item of a block included, with the
+    /// client id holding each.
     public var locallyHeldItems: [ItemID: ClientID] {
         var held: [ItemID: ClientID] = [:]
-        for (item, drag) in drags where drag.holder != nil { held[item] = drag.client }
+        for (item, drag) in drags where drag.holder != nil {
+            for heldItem in drag.items ?? [item] { held[heldItem] = drag.client }
+        }
         return held
     }
 
@@ -120,9 +123,10 @@ extension Sequencer {
             return
         }
         let item = message.item
-        // Held here or by another client elsewhere: the first `begin` in the servers' common
-        // order keeps the item (a server that granted a later one hands it over, `leaseLost`).
-        if let tracked = drags[item], tracked.holder != nil || tracked.client != message.client { return }
+        // Held here or by another client elsewhere, alone or in a block: the first `begin` in the
+        // servers' common order keeps the item (a server that granted a later one hands it over,
+        // `leaseLost`).
+        if let tracked = drag(holding: item), tracked.holder != nil || tracked.client != message.client { return }
         switch message.action {
         case .cancel:
             guard let tracked = drags[item] else { return }

@@ -113,7 +113,7 @@ extension Sequencer {
             acknowledgeNoop(submit, client: identity.client, to: id)
             return
         }
-        let span = GroupSpan(first: version + 1, count: kept.count)
+        let span = GroupSpan(first: version + 1, count: kept.count, restores: submit.restores)
         send(.ack(.init(seq: seq, version: span.last, ops: kept)), to: .connection(id))
         for op in kept { record(op, seq: seq, by: id, identity: identity, group: span) }
         lastSeqs[identity.client] = seq

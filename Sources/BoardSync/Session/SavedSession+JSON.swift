@@ -83,7 +83,7 @@ extension SavedSession.Pending {
     init(reading reader: inout FieldReader) throws(WireError) {
         self.init(
             seq: try reader.optionalInteger("seq", minimum: 1), ops: try reader.objects("ops", Op.init(wire:)),
-            group: try reader.optionalBool("group") ?? false)
+            group: try reader.optionalBool("group") ?? false, restores: try reader.optionalInteger("restores"))
     }
 
     func write(to writer: inout JSONWriter) {
@@ -93,6 +93,7 @@ extension SavedSession.Pending {
             writer.key("group")
             writer.bool(true)
         }
+        if let restores { SavedSession.member("restores", restores, &writer) }
         writer.key("ops")
         writer.beginArray()
         for op in ops { op.write(to: &writer) }

@@ -6,7 +6,7 @@
 /// server's duplicate detection (protocol section 5, "Reconnecting") never commits one twice.
 public struct SavedSession: Hashable, Sendable {
     /// One pending entry: the ops one submit carries, in order, whether they go as a group
-    /// (protocol 10.1), and the seq that submit was given (nil while it waits in the queue and was
+    /// (protocol 10.1) and, for a restore, the version it restores, and the seq that submit was given (nil while it waits in the queue and was
     /// never sent). An entry that is not a group holds one op, or none when its op became void by
     /// rebasing: it keeps its seq, since the server may still answer it. A group is kept without
     /// what the person meant by it: refused after a reload, it is reported instead of worked out
@@ -15,11 +15,14 @@ public struct SavedSession: Hashable, Sendable {
         public var seq: Int?
         public var ops: [Op]
         public var group: Bool
+        /// The version a restore group puts the board back to (sent as `restores`).
+        public var restores: Int?
 
-        public init(seq: Int?, ops: [Op], group: Bool = false) {
+        public init(seq: Int?, ops: [Op], group: Bool = false, restores: Int? = nil) {
             self.seq = seq
             self.ops = ops
             self.group = group
+            self.restores = restores
         }
     }
 

@@ -43,6 +43,34 @@ struct HistoryConformanceTests {
     }
 
     @Test(arguments: StoreFactory.all)
+    func everyReadKeepsTheGroupAnOpWasCommittedIn(factory: StoreFactory) throws {
+        try factory.withStore { (store: any BoardStore) throws in
+            try store.commit(creation(of: "team"))
+            func member(_ version: Int, of group: GroupSpan) -> SequencedOp {
+                var member = op(version, seq: group.first)
+                member.group = group
+                return member
+            }
+            let moves = GroupSpan(first: 2, count: 3)
+            let restore = GroupSpan(first: 5, count: 2, restores: 1)
+            var batch = CommitBatch()
+            batch.append(op(1), to: "team")
+            for version in 2...4 { batch.append(member(version, of: moves), to: "team") }
+            for version in 5...6 { batch.append(member(version, of: restore), to: "team") }
+            try store.commit(batch)
+            let expected = [op(1)] + (2...4).map { member($0, of: moves) } + (5...6).map { member($0, of: restore) }
+            #expect(try store.opsAfter("team", version: 0, limit: 10) == expected)
+            #expect(try store.opsBefore("team", version: 7, limit: 10) == expected.reversed())
+            #expect(try store.loadBoard("team")?.ops == expected)
+            #expect(try store.committedOp("team", client: "c1", seq: 2) == member(2, of: moves))
+            // The snapshot moves the SQLite store's log into its table, with the groups.
+            try store.writeSnapshot(snapshot(of: "team", at: 6))
+            #expect(try store.opsAfter("team", version: 0, limit: 10) == expected)
+            #expect(try store.opsBefore("team", version: 7, limit: 10) == expected.reversed())
+        }
+    }
+
+    @Test(arguments: StoreFactory.all)
     func theSnapshotAtOrBelowAVersionIsTheNewestOneThere(factory: StoreFactory) throws {
         try factory.withStore { (store: any BoardStore) throws in
             try store.commit(creation(of: "team"))

@@ -46,6 +46,10 @@ extension ClientMessage {
                 writer.beginArray()
                 for op in submit.ops { op.write(to: &writer) }
                 writer.endArray()
+                if let restores = submit.restores {
+                    writer.key("restores")
+                    writer.integer(restores)
+                }
             } else {
                 writer.key("op")
                 submit.op.write(to: &writer)
@@ -109,13 +113,19 @@ extension ClientMessage.Drag {
 }
 
 extension ClientMessage.Submit {
-    /// Reads `seq`, `base` and exactly one of `op` and `ops` (1 to 500 members).
+    /// Reads `seq`, `base` and exactly one of `op` and `ops` (1 to 500 members), and for a
+    /// group `restores`, a version no higher than `base`.
     init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         let seq = try reader.integer("seq", minimum: 1)
         let base = try reader.integer("base")
+        let restores = try reader.optionalInteger("restores")
+        if let restores, restores > base { throw .outOfRange("restores") }
         if let op = try reader.optionalNested("op", Op.init(wire:)) {
             if try reader.optionalValue("ops") != nil {
                 throw .conflictingFields("submit must carry \"op\" or \"ops\", not both")
+            }
+            if restores != nil {
+                throw .conflictingFields("only a submit of \"ops\" carries \"restores\"")
             }
             self.init(seq: seq, base: base, op: op)
             return
@@ -125,7 +135,7 @@ extension ClientMessage.Submit {
         guard (1...Self.maxGroupMembers).contains(ops.count) else {
             throw .outOfRange("ops")
         }
-        self.init(seq: seq, base: base, ops: ops)
+        self.init(seq: seq, base: base, ops: ops, restores: restores)
     }
 }
 

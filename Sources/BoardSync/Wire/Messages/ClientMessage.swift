@@ -42,6 +42,9 @@ extension ClientMessage {
         public var ops: [Op]
         /// Whether the submit is a group (`ops`), even of one member.
         public var isGroup: Bool
+        /// The version a group puts the board back to, when it is (part of) a restore: carried
+        /// by its `GroupSpan` into history (docs/PROTOCOL.md). Only a group carries it.
+        public var restores: Int?
 
         /// A submit of one op.
         public init(seq: Int, base: Int, op: Op) {
@@ -51,12 +54,13 @@ extension ClientMessage {
             self.isGroup = false
         }
 
-        /// A submit of a group of ops.
-        public init(seq: Int, base: Int, ops: [Op]) {
+        /// A submit of a group of ops, of a restore to version `restores` when given.
+        public init(seq: Int, base: Int, ops: [Op], restores: Int? = nil) {
             self.seq = seq
             self.base = base
             self.ops = ops
             self.isGroup = true
+            self.restores = restores
         }
 
         /// The op of a single submit; the first member of a group.

@@ -33,5 +33,8 @@ extension ServerMessage {
             self.version = version
             self.reason = reason
         }
+
+        /// Every item the drag holds: a block's items, or the one item.
+        public var heldItems: [ItemID] { items ?? [item] }
     }
 }
