@@ -34,7 +34,8 @@ class BoardPage {
     this.connection = new Connection(boardName, {
       opened: () => this.perform({ type: 'connected' }),
       message: (text) => this.receive(text),
-      closed: (code) => this.perform(code === null ? { type: 'disconnected' } : { type: 'disconnected', code }),
+      closed: (code, reason) =>
+        this.perform(code === null ? { type: 'disconnected' } : { type: 'disconnected', code, reason }),
       refused: (status) => this.perform({ type: 'refused', status }),
     });
     this.kept = new KeptSession(this.session, opened.writer, this.connection, () => this.notices.warnNoStorage(noStorageWords));
@@ -359,6 +360,6 @@ async function start() {
   window.boardPage = new BoardPage(core, user, opened);
 }
 
-document.getElementById('home').href = withToken('/');
+document.getElementById('home').href = '/';
 registerWorker();
 start();
