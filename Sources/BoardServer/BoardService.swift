@@ -30,6 +30,8 @@ package final class BoardService {
     let durability: Durability
     let access: HTTPAccess
     let others: any OtherServers
+    /// Submits over HTTP received so far (their connection ids follow `firstHTTPAnswerID`).
+    var httpAnswersStarted: UInt64 = 0
     /// The service thread's timers and inbox; set before the first event arrives.
     var host: (any ServiceHost)? {
         get { thread.host }

@@ -16,11 +16,13 @@ public struct HTTPRequestInfo: Sendable, Equatable {
     public var peerAddress: String
     /// The `If-None-Match` header, if present (the entity tags a cache holds).
     public var ifNoneMatch: String?
+    /// The `Content-Type` header of a request with a body, if present.
+    public var contentType: String?
 
     public init(
         method: String, path: String, query: [String: String] = [:], authorization: String? = nil,
         origin: String? = nil, offeredSubprotocols: [String] = [], peerAddress: String = "",
-        ifNoneMatch: String? = nil
+        ifNoneMatch: String? = nil, contentType: String? = nil
     ) {
         self.method = method
         self.path = path
@@ -30,6 +32,7 @@ public struct HTTPRequestInfo: Sendable, Equatable {
         self.offeredSubprotocols = offeredSubprotocols
         self.peerAddress = peerAddress
         self.ifNoneMatch = ifNoneMatch
+        self.contentType = contentType
     }
 
     /// The `token` query parameter.

@@ -9,6 +9,10 @@ public protocol WebSocketServerHandler: AnyObject {
     func upgradeRequested(_ request: HTTPRequestInfo) -> UpgradeDecision<Context>
     /// Answer a plain HTTP GET or HEAD (for HEAD only the head is sent).
     func httpRequest(_ request: HTTPRequestInfo) -> HTTPResponse
+    /// Answer a POST whose whole body arrived (at most `maxRequestBodyBytes`; a longer one was
+    /// answered 413 without calling this): call `respond` once, now or later, on the service
+    /// thread. A response for a client that went away is dropped.
+    func httpPost(_ request: HTTPRequestInfo, body: [UInt8], respond: @escaping (HTTPResponse) -> Void)
     /// A WebSocket connection finished its handshake; `context` is what its upgrade was
     /// accepted with.
     func connectionOpened(_ connection: ServerConnection, context: Context)
@@ -24,6 +28,9 @@ public protocol WebSocketServerHandler: AnyObject {
 
 extension WebSocketServerHandler {
     public func httpRequest(_ request: HTTPRequestInfo) -> HTTPResponse { .notFound }
+    public func httpPost(_ request: HTTPRequestInfo, body: [UInt8], respond: @escaping (HTTPResponse) -> Void) {
+        respond(.methodNotAllowed)
+    }
     public func turnEnded() {}
     public func wakeUp() {}
 }
