@@ -9,7 +9,7 @@ import time
 import jwt
 import pytest
 from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import ec, ed25519
+from cryptography.hazmat.primitives.asymmetric import ec, ed25519, rsa
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
@@ -181,3 +181,24 @@ def test_board_client_script_mode_takes_a_signed_token_as_it_is(tmp_path, start_
                              capture_output=True, text=True, timeout=30)
     assert refused.returncode != 0
     assert "HTTP 401" in refused.stderr
+
+
+def public_pem(private):
+    return private.public_key().public_bytes(serialization.Encoding.PEM,
+                                             serialization.PublicFormat.SubjectPublicKeyInfo)
+
+
+@pytest.mark.parametrize("key, words", [
+    (b"too short\n", "at least 32 bytes"),
+    (public_pem(rsa.generate_private_key(public_exponent=65537, key_size=2048)), "neither Ed25519 nor ECDSA P-256"),
+    (public_pem(ec.generate_private_key(ec.SECP384R1())), "neither Ed25519 nor ECDSA P-256"),
+    (b"-----BEGIN PUBLIC KEY-----\nnot a key\n-----END PUBLIC KEY-----\n", "not a PEM public key"),
+])
+def test_an_unusable_key_file_stops_the_server_with_one_line(tmp_path, key, words):
+    path = tmp_path / "jwt.key"
+    path.write_bytes(key)
+    started = subprocess.run([str(BIN / "board-server"), "--port", "0", "--data", str(tmp_path / "b.sqlite"),
+                              "--jwt-key", str(path)], capture_output=True, text=True, timeout=30)
+    assert started.returncode == 1
+    assert started.stderr.count("\n") == 1 and words in started.stderr
+    assert "too short" not in started.stderr and "not a key" not in started.stderr
