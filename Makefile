@@ -11,7 +11,7 @@ BOARD        ?= demo
 IMPORT_CHECK := --explicit-target-dependency-import-check error
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors $(IMPORT_CHECK)
 VENV         := .build/venv
-APT_PACKAGES := pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev libpq-dev postgresql \
+APT_PACKAGES := pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev libpq-dev libssl-dev postgresql \
                 tmux openssl wasi-libc binaryen libclang-rt-dev-wasm32 nodejs node-ws chromium iptables
 
 # The WebAssembly module: the same BoardSync sources SwiftPM builds, compiled as Embedded Swift,
@@ -43,14 +43,14 @@ NODE_TESTS    := $(sort $(wildcard wasm/tests/*.test.mjs))
 PAGE_MODULE   := Sources/BoardServer/Page/boardsync.wasm
 
 .PHONY: all deps bench-deps build release run client test test-sanitize test-browser test-cluster cluster bench \
-        format lint clean wasm wasm-bench page-bench page-compare test-autobahn
+        format lint clean wasm wasm-bench page-bench page-compare test-autobahn test-people
 
 all: build
 
 # Installs the system packages only when something is missing, so a ready machine never runs apt.
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 \
-	    || ! pkg-config --exists libwebsockets sqlite3 libpq \
+	    || ! pkg-config --exists libwebsockets sqlite3 libpq libcrypto \
 	    || [ ! -f /usr/include/ev.h ] \
 	    || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
 	    || ! ls /usr/lib/*/libwebsockets-evlib_ev.so >/dev/null 2>&1 \
@@ -95,16 +95,17 @@ cluster: release
 client: release
 	$$($(SWIFT) build -c release --show-bin-path)/board-client ws://$(HOST):$(PORT)/boards/$(BOARD)
 
-test: deps $(VENV)/bin/python $(VENV)/.browser-tests $(VENV)/.autobahn-tests wasm
+test: deps $(VENV)/bin/python $(VENV)/.browser-tests $(VENV)/.autobahn-tests $(VENV)/.people-tests wasm
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	BOARD_SYNC_PYTHON=$(CURDIR)/$(VENV)/bin/python $(SWIFT) test --skip-build --parallel
 	node --test $(NODE_TESTS)
 	$(MAKE) --no-print-directory test-autobahn
+	$(MAKE) --no-print-directory test-people
 	$(MAKE) --no-print-directory test-browser
 
 # The pages in a real Chromium against a real board-server (the debug build `make test` made);
 # screenshots of every scenario go to .build/browser-artifacts.
-test-browser: $(VENV)/.browser-tests
+test-browser: $(VENV)/.browser-tests $(VENV)/.people-tests
 	BOARD_SYNC_BIN=$$($(SWIFT) build --show-bin-path) $(VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/BrowserTests
 
 # Three board-server processes on 127.0.0.11-13 sharing a throwaway PostgreSQL on 127.0.0.20,
@@ -129,6 +130,15 @@ test-autobahn: $(VENV)/.autobahn-tests
 
 $(VENV)/.autobahn-tests: $(VENV)/bin/python Makefile
 	$(VENV)/bin/pip install --quiet 'kosoku==0.1.0' 'pytest>=7,<9'
+	touch $@
+
+# Protocol 1.2 section 12 against a real board-server (the debug build `make test` made): JSON
+# Web Tokens signed by PyJWT with keys made by `cryptography`, for each algorithm and each refusal.
+test-people: $(VENV)/.people-tests
+	BOARD_SYNC_BIN=$$($(SWIFT) build --show-bin-path) $(VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/PeopleTests
+
+$(VENV)/.people-tests: $(VENV)/bin/python
+	$(VENV)/bin/pip install --quiet 'PyJWT>=2.8,<3' 'cryptography>=41' 'pytest>=7,<9'
 	touch $@
 
 test-sanitize: deps $(VENV)/bin/python

@@ -25,6 +25,11 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
             name: "CLibPQ",
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
@@ -37,7 +42,7 @@ let package = Package(
         .target(name: "WebSocketTransport", dependencies: ["CWebSockets", "CLibEV", "Locking", "ServerTransport"]),
         .target(name: "BoardStore", dependencies: ["BoardSync", "CLibPQ", "CSQLite", "Locking"]),
         .target(
-            name: "BoardServer", dependencies: ["BoardSync", "BoardStore", "Locking", "ServerTransport"],
+            name: "BoardServer", dependencies: ["BoardSync", "BoardStore", "CCrypto", "Locking", "ServerTransport"],
             resources: [.copy("Page")]),
         .target(name: "BoardClientApp", dependencies: ["BoardSync", "TerminalUI"]),
         .executableTarget(

@@ -4,16 +4,25 @@ import ServerTransport
 /// Everything the server checks before a request gets in: the token and the boards it covers,
 /// the browser origin, the connection limits, and who may read `/metrics`. Service thread only.
 struct AccessControl {
-    /// nil when the server runs without tokens: everyone is an editor.
+    /// The tokens file's grants; nil without `--tokens`.
     var tokens: AccessTokens?
+    /// The JSON Web Token check; nil without `--jwt-key`. Without both, everyone is an editor.
+    var signedTokens: SignedTokenVerifier?
+    /// Seconds since 1970, the clock of token expiry.
+    let wallClock: @Sendable () -> Double
     let origins: OriginPolicy
     let metricsToken: String?
     let maxConnections: Int
     let maxConnectionsPerPeer: Int
     private(set) var connectionsByPeer: [String: Int] = [:]
 
-    init(options: ServerOptions, tokens: AccessTokens?) {
+    init(
+        options: ServerOptions, tokens: AccessTokens?, signedTokens: SignedTokenVerifier? = nil,
+        wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) {
         self.tokens = tokens
+        self.signedTokens = signedTokens
+        self.wallClock = wallClock
         self.origins = OriginPolicy(allowed: options.allowedOrigins, tls: options.tlsCertificatePath != nil)
         self.metricsToken = options.metricsToken
         self.maxConnections = options.maxConnections
@@ -31,14 +40,45 @@ struct AccessControl {
 
     /// Whether the request's token opens `board` (a WebSocket or a snapshot read).
     func authorize(_ request: HTTPRequestInfo, board: String) -> Result<ConnectionAccess, Refusal> {
-        guard let tokens else { return .success(.anonymousEditor) }
-        guard let token = Self.presentedToken(request), let grant = tokens.grant(for: token) else {
-            return .failure(.unknownToken)
+        guard tokens != nil || signedTokens != nil else { return .success(.anonymousEditor) }
+        guard let token = Self.presentedToken(request) else { return .failure(.unknownToken) }
+        return access(token: token, board: board)
+    }
+
+    /// What `token` grants on `board`: a JSON Web Token when `--jwt-key` is set and the token has
+    /// its three parts, else an entry of the tokens file.
+    func access(token: String, board: String) -> Result<ConnectionAccess, Refusal> {
+        if let signedTokens, SignedTokenVerifier.isSignedToken(token) {
+            switch signedTokens.verify(token, now: wallClock()) {
+            case .failure(let refusal):
+                return .failure(Refusal(status: 401, body: Refusal.unknownToken.body, reason: refusal.description))
+            case .success(let identity):
+                guard identity.covers(board) else { return .failure(.uncoveredBoard) }
+                return .success(
+                    ConnectionAccess(
+                        token: token, role: identity.role, user: identity.user,
+                        expiresAt: identity.expiresAt + SignedTokenVerifier.allowedSkew))
+            }
         }
-        guard grant.covers(board) else {
-            return .failure(Refusal(status: 403, body: "the token does not cover this board\n", reason: "forbidden"))
+        guard let tokens, let grant = tokens.grant(for: token) else { return .failure(.unknownToken) }
+        guard grant.covers(board) else { return .failure(.uncoveredBoard) }
+        return .success(ConnectionAccess(token: token, role: grant.role, user: grant.user))
+    }
+
+    /// The board patterns the request's token covers; nil when it covers every board (a server
+    /// without tokens).
+    func boardsCovered(_ request: HTTPRequestInfo) -> Result<[BoardPattern]?, Refusal> {
+        guard tokens != nil || signedTokens != nil else { return .success(nil) }
+        guard let token = Self.presentedToken(request) else { return .failure(.unknownToken) }
+        if let signedTokens, SignedTokenVerifier.isSignedToken(token) {
+            switch signedTokens.verify(token, now: wallClock()) {
+            case .failure(let refusal):
+                return .failure(Refusal(status: 401, body: Refusal.unknownToken.body, reason: refusal.description))
+            case .success(let identity): return .success(identity.boards)
+            }
         }
-        return .success(ConnectionAccess(token: token, role: grant.role))
+        guard let grant = tokens?.grant(for: token) else { return .failure(.unknownToken) }
+        return .success(grant.boards)
     }
 
     /// The token check, then the origin and the connection limits of a WebSocket upgrade.
@@ -99,9 +139,11 @@ struct AccessControl {
     /// Whether a connection admitted with `access` would still be admitted to `board` with the
     /// same role under the current tokens.
     func stillGrants(_ access: ConnectionAccess, board: String) -> Bool {
-        guard let tokens else { return true }
-        guard let token = access.token, let grant = tokens.grant(for: token) else { return false }
-        return grant.role == access.role && grant.covers(board)
+        guard tokens != nil || signedTokens != nil else { return true }
+        guard let token = access.token, case .success(let now) = self.access(token: token, board: board) else {
+            return false
+        }
+        return now.role == access.role && now.user == access.user
     }
 
     mutating func connectionOpened(peer: String) {

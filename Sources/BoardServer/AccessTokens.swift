@@ -3,7 +3,8 @@ import Foundation
 
 /// The grants of a tokens file: which secret opens which boards, with which role.
 ///
-/// The file is `{"tokens": [{"token": "…", "role": "editor", "boards": ["team-*", "demo"]}]}`.
+/// The file is `{"tokens": [{"token": "…", "role": "editor", "boards": ["team-*", "demo"]}]}`;
+/// an entry may add `"user": "Ada"` to bind the name its connections have.
 public struct AccessTokens: Hashable, Sendable {
     public let grants: [TokenGrant]
 
@@ -64,7 +65,14 @@ public struct AccessTokens: Hashable, Sendable {
             guard let pattern = BoardPattern(text) else { throw .badPattern(text) }
             patterns.append(pattern)
         }
-        return TokenGrant(secret: secret, role: role, boards: patterns)
+        var user: String?
+        if let value = fields["user"] {
+            guard let name = value as? String, Validation.checkText(name, limit: Validation.userLimit) == nil else {
+                throw .badUser
+            }
+            user = name
+        }
+        return TokenGrant(secret: secret, role: role, boards: patterns, user: user)
     }
 
     /// The grant whose secret equals `token`. Every grant is compared, in constant time per

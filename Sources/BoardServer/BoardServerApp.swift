@@ -8,7 +8,7 @@ import ServerTransport
 package enum BoardServerApp {
     /// The exit status after a storage failure while serving (`EX_SOFTWARE`).
     package static let storageFailureStatus: Int32 = 70
-    /// SIGINT and SIGTERM stop the server; SIGHUP reloads the tokens file.
+    /// SIGINT and SIGTERM stop the server; SIGHUP reloads the tokens file and the JWT key.
     static let handledSignals = [SIGINT, SIGTERM, SIGHUP]
 
     /// Exit statuses: 0 after a clean stop, 2 for a bad command line, 1 when the server cannot
@@ -34,9 +34,9 @@ package enum BoardServerApp {
             FileHandle.standardError.write(Data("board-server: \(error)\n".utf8))
             return 2
         }
-        let tokens: AccessTokens?
+        let credentials: AccessCredentials
         do {
-            tokens = try AccessStartup.check(options)
+            credentials = try AccessStartup.check(options)
         } catch {
             FileHandle.standardError.write(Data("board-server: \(error)\n".utf8))
             return error.exitStatus
@@ -61,7 +61,11 @@ package enum BoardServerApp {
             configuration.channel = opened.channel
             return configuration
         }
-        let service = BoardService(options: options, store: store, log: log, tokens: tokens, cluster: cluster) { _ in
+        let service = BoardService(
+            options: options, store: store, log: log, tokens: credentials.tokens,
+            signedTokens: credentials.signedTokens,
+            cluster: cluster
+        ) { _ in
             storageFailed(storageFailureStatus)
         }
         if options.demo {
@@ -93,14 +97,15 @@ package enum BoardServerApp {
             [
                 "host": options.host, "port": String(server.port), "data": opened.description,
                 "tls": options.tlsCertificatePath == nil ? "off" : "on",
-                "access": tokens.map { "\($0.grants.count) tokens" } ?? "anonymous editors",
+                "access": credentials.summary,
             ])
         if !PageAssets.builtIn.missing.isEmpty {
             log(
                 .error, "page files missing: the pages say so; make wasm builds the module",
                 ["files": PageAssets.builtIn.missing.joined(separator: " ")])
         }
-        let reload = TokensReload(path: options.tokensPath, host: server, service: service)
+        let reload = TokensReload(
+            path: options.tokensPath, jwtKeyPath: options.jwtKeyPath, host: server, service: service)
         ProcessSignals.startWaiting(for: handledSignals) { number in
             if number == SIGHUP {
                 reload.start()

@@ -30,6 +30,7 @@ extension BoardService {
         self.access.accessControl.connectionOpened(peer: session.peerAddress)
         loaded.connections.insert(id)
         loaded.idleSince = nil
+        self.access.armExpiry(of: context)
         log(.info, "connection open", ["board": name, "conn": id.description, "peer": session.peerAddress])
         boards.handle(.connected(id, role: access.role), on: loaded, now: clock())
     }
@@ -67,8 +68,14 @@ extension BoardService {
         let withinRate = context.bucket.take(now: now)
         let event: SequencerEvent
         do {
-            let message = try WireCodec.receiveClientMessage(bytes)
-            if case .hello(let hello) = message { context.client = hello.client }
+            var message = try WireCodec.receiveClientMessage(bytes)
+            if case .hello(var hello) = message {
+                context.client = hello.client
+                if let user = context.access.user {
+                    hello.user = user
+                    message = .hello(hello)
+                }
+            }
             guard withinRate else {
                 refuseOverRate(message, context: context, on: loaded)
                 return

@@ -30,6 +30,8 @@ package final class BoardService {
     let durability: Durability
     let access: HTTPAccess
     let others: any OtherServers
+    /// Submits over HTTP received so far (their connection ids follow `firstHTTPAnswerID`).
+    var httpAnswersStarted: UInt64 = 0
     /// The service thread's timers and inbox; set before the first event arrives.
     var host: (any ServiceHost)? {
         get { thread.host }
@@ -42,6 +44,7 @@ package final class BoardService {
     /// acknowledged any more (board-server exits at once), and the service sends nothing after.
     init(
         options: ServerOptions, store: any BoardStore, log: Log, tokens: AccessTokens? = nil,
+        signedTokens: SignedTokenVerifier? = nil,
         clock: @escaping @Sendable () -> Double = { BoardService.now() },
         wallClock: @escaping @Sendable () -> CommitTime = { BoardService.timeOfDay() },
         cluster: ClusterConfiguration? = nil, storageFailed: @escaping (StoreError) -> Void
@@ -79,7 +82,8 @@ package final class BoardService {
         self.durability = durability
         self.others = others
         access = HTTPAccess(
-            options: options, tokens: tokens, store: store, boards: boards, delivery: delivery, durability: durability,
+            options: options, credentials: AccessCredentials(tokens: tokens, signedTokens: signedTokens), store: store,
+            boards: boards, delivery: delivery, durability: durability,
             metrics: metrics, log: log, clock: clock, wallClock: wallClock, thread: thread)
         boards.joined = { [unowned others] in others.joined($0) }
         access.trashChanged = { [unowned others] name, deleted in others.trashChanged(name, deleted: deleted) }
@@ -115,7 +119,15 @@ package final class BoardService {
 
     /// A reloaded tokens file (or the reason it could not be read).
     func tokensReloaded(_ result: Result<AccessTokens, TokensFileError>) {
-        access.tokensReloaded(result)
+        access.accessReloaded(tokens: result, key: nil)
+    }
+
+    /// A reloaded tokens file and JWT key (or the reasons they could not be read); nil for one
+    /// the server does not use.
+    func accessReloaded(
+        tokens: Result<AccessTokens, TokensFileError>?, key: Result<SignedTokenKey, SignedTokenKeyError>?
+    ) {
+        access.accessReloaded(tokens: tokens, key: key)
     }
 
     /// Starts listening to the other servers sharing the store, if any.

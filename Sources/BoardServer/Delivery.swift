@@ -10,6 +10,8 @@ final class Delivery {
     private let clock: @Sendable () -> Double
     /// The open connections.
     private(set) var connections: [ConnectionID: ConnectionContext] = [:]
+    /// Submits over HTTP waiting for their answer: reached like connections, counted as none.
+    private(set) var httpAnswers: [ConnectionID: ConnectionContext] = [:]
 
     init(metrics: Metrics, log: Log, clock: @escaping @Sendable () -> Double) {
         self.metrics = metrics
@@ -18,6 +20,16 @@ final class Delivery {
     }
 
     subscript(id: ConnectionID) -> ConnectionContext? { connections[id] }
+
+    /// A submit over HTTP: its answer reaches `context`'s session.
+    func awaitAnswer(_ context: ConnectionContext) {
+        httpAnswers[context.id] = context
+    }
+
+    /// The submit over HTTP `id` was answered.
+    func answered(_ id: ConnectionID) {
+        httpAnswers[id] = nil
+    }
 
     /// A session opened: it receives what is sent to its connection from now on.
     func opened(_ context: ConnectionContext) {
@@ -71,7 +83,7 @@ final class Delivery {
         let frame = OutboundFrame(bytes: WireCodec.encode(message), coalescingKey: key, mayWait: key != nil)
         var sent: UInt64 = 0
         for id in recipients {
-            guard let context = connections[id] else { continue }
+            guard let context = connections[id] ?? httpAnswers[id] else { continue }
             context.session.send(frame)
             sent += 1
         }
@@ -80,7 +92,7 @@ final class Delivery {
         switch message {
         case .ack, .error:
             for id in recipients {
-                guard let context = connections[id] else { continue }
+                guard let context = connections[id] ?? httpAnswers[id] else { continue }
                 account(message, sentTo: context)
             }
         default:

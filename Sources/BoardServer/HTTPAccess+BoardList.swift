@@ -12,17 +12,15 @@ extension HTTPAccess {
     /// Nil for any other request.
     func boardListRequest(_ request: HTTPRequestInfo) -> HTTPResponse? {
         guard request.path == "/boards" else { return nil }
-        var grant: TokenGrant?
-        if let tokens = accessControl.tokens {
-            guard let token = AccessControl.presentedToken(request), let found = tokens.grant(for: token) else {
-                return AccessControl.Refusal.unknownToken.response
-            }
-            grant = found
+        let patterns: [BoardPattern]?
+        switch accessControl.boardsCovered(request) {
+        case .success(let covered): patterns = covered
+        case .failure(let refusal): return refusal.response
         }
         do {
-            if request.query["trash"] == "1" { return try trashList(grant: grant) }
+            if request.query["trash"] == "1" { return try trashList(covering: patterns) }
             var summaries: [BoardSummary] = []
-            for name in try store.listBoards() where grant?.covers(name) ?? true {
+            for name in try store.listBoards() where patterns?.contains(where: { $0.matches(name) }) ?? true {
                 if let summary = try summary(of: name) { summaries.append(summary) }
             }
             return HTTPResponse(
@@ -51,4 +49,6 @@ extension HTTPAccess {
 extension AccessControl.Refusal {
     /// 401: the request carries no token, or one the tokens file does not hold.
     static let unknownToken = Self(status: 401, body: "missing or unknown token\n", reason: "unauthorized")
+    /// 403: the token is valid but does not cover the board asked for.
+    static let uncoveredBoard = Self(status: 403, body: "the token does not cover this board\n", reason: "forbidden")
 }

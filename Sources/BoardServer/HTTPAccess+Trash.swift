@@ -33,8 +33,8 @@ extension HTTPAccess {
     }
 
     /// `GET /boards?trash=1`: the boards in the trash the token covers.
-    func trashList(grant: TokenGrant?) throws -> HTTPResponse {
-        let trashed = try store.trashedBoards().filter { grant?.covers($0.id) ?? true }
+    func trashList(covering patterns: [BoardPattern]?) throws -> HTTPResponse {
+        let trashed = try store.trashedBoards().filter { entry in patterns?.contains { $0.matches(entry.id) } ?? true }
         return HTTPResponse(status: 200, contentType: "application/json", body: WireCodec.encodeTrashList(trashed))
     }
 

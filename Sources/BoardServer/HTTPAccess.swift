@@ -3,8 +3,9 @@ import BoardSync
 import ServerTransport
 
 /// Access and HTTP: who gets in, and the answers to plain GETs. An upgrade is admitted by its
-/// path, token, origin and the connection limits (`AccessControl`), and a tokens file reloaded
-/// with SIGHUP closes the connections it no longer grants; `/healthz`, `/metrics`, the pages
+/// path, token, origin and the connection limits (`AccessControl`); a tokens file or JWT key
+/// reloaded with SIGHUP closes the connections it no longer grants, and an expired JSON Web
+/// Token closes its connection; `/healthz`, `/metrics`, the pages
 /// (`HTTPAccess+Pages`), the board list (`+BoardList`), a board's durable snapshot, its history
 /// and earlier versions (`+History`) and its export (`+Export`) are answered here, reading the store without loading a
 /// board but for the snapshot.
@@ -28,12 +29,13 @@ final class HTTPAccess {
     var boardSummaries: [String: BoardSummary] = [:]
 
     init(
-        options: ServerOptions, tokens: AccessTokens?, store: any BoardStore, boards: LoadedBoards,
+        options: ServerOptions, credentials: AccessCredentials, store: any BoardStore, boards: LoadedBoards,
         delivery: Delivery, durability: Durability, metrics: Metrics, log: Log,
         clock: @escaping @Sendable () -> Double, wallClock: @escaping @Sendable () -> CommitTime,
         thread: ServiceThread
     ) {
-        self.accessControl = AccessControl(options: options, tokens: tokens)
+        self.accessControl = AccessControl(
+            options: options, tokens: credentials.tokens, signedTokens: credentials.signedTokens)
         self.options = options
         self.store = store
         self.boards = boards
@@ -70,19 +72,30 @@ final class HTTPAccess {
         }
     }
 
-    /// Applies a reloaded tokens file: connections whose token no longer grants their board with
-    /// the same role are closed with 4401. A file that failed to load keeps the old tokens.
-    func tokensReloaded(_ result: Result<AccessTokens, TokensFileError>) {
+    /// Applies a reloaded tokens file and JWT key: connections whose token no longer grants
+    /// their board with the same role and name are closed with 4401. A file that failed to load
+    /// keeps what it held before.
+    func accessReloaded(
+        tokens: Result<AccessTokens, TokensFileError>?, key: Result<SignedTokenKey, SignedTokenKeyError>?
+    ) {
         thread.check()
-        let tokens: AccessTokens
-        switch result {
-        case .failure(let error):
+        switch tokens {
+        case .failure(let error)?:
             log(.error, "tokens reload failed; keeping the previous tokens", ["error": error.description])
-            return
-        case .success(let loaded):
-            tokens = loaded
+        case .success(let loaded)?:
+            accessControl.tokens = loaded
+        case nil:
+            break
         }
-        accessControl.tokens = tokens
+        switch key {
+        case .failure(let error)?:
+            log(.error, "JWT key reload failed; keeping the previous key", ["error": error.description])
+        case .success(let loaded)?:
+            accessControl.signedTokens = SignedTokenVerifier(key: loaded, audience: options.jwtAudience)
+        case nil:
+            break
+        }
+        if case .failure? = tokens, key == nil { return }
         var closed = 0
         for context in delivery.connections.values
         where !context.revoked && !accessControl.stillGrants(context.access, board: context.board) {
@@ -90,8 +103,28 @@ final class HTTPAccess {
             delivery.close(context, code: 4401, reason: "access revoked")
             closed += 1
         }
-        log(.info, "tokens reloaded", ["grants": String(tokens.grants.count), "closed": String(closed)])
+        log(
+            .info, "tokens reloaded",
+            ["grants": String(accessControl.tokens?.grants.count ?? 0), "closed": String(closed)])
     }
+
+    /// Closes the connection with 4401 once its JSON Web Token expires (reason "token expired").
+    func armExpiry(of context: ConnectionContext) {
+        guard let expiresAt = context.access.expiresAt, let host = thread.host else { return }
+        let wait = max(0, expiresAt - accessControl.wallClock())
+        host.runLater(after: wait) { [weak self, weak context] in
+            guard let self, let context else { return }
+            thread.check()
+            guard delivery[context.id] === context, !context.revoked else { return }
+            context.revoked = true
+            delivery.close(context, code: 4401, reason: Self.expiredReason)
+            log(.info, "connection token expired", ["board": context.board, "conn": context.id.description])
+        }
+    }
+
+    /// The close reason of a connection whose JSON Web Token expired; the clients tell it from
+    /// a withdrawn access by it.
+    static let expiredReason = ReconnectPolicy.expiredTokenReason
 
     /// A plain HTTP request: a delete or a restore (`HTTPAccess+Trash`); or a GET of
     /// `/healthz`, `/metrics`, the pages (`HTTPAccess+Pages`), the board list, a board's durable

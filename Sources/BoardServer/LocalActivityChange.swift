@@ -14,7 +14,7 @@ enum LocalActivityChange {
         node: String
     ) -> [RemoteActivity] {
         switch event {
-        case .connected, .received, .undecodable, .disconnected, .tick: break
+        case .connected, .received, .undecodable, .disconnected, .tick, .submittedOverHTTP: break
         case .remote(.leaseLost): break
         case .flushed, .committedElsewhere, .remote: return []
         }

@@ -16,6 +16,11 @@ public struct ServerOptions: Hashable, Sendable {
     /// start time).
     public var nodeName: String?
     public var tokensPath: String?
+    /// `--jwt-key`: an HS256 secret, or an Ed25519 or ECDSA P-256 public key in PEM, that signs
+    /// JSON Web Tokens (protocol 1.2 section 12).
+    public var jwtKeyPath: String?
+    /// `--jwt-audience`: the `aud` every JSON Web Token must name.
+    public var jwtAudience: String?
     public var logLevel = LogLevel.info
     public var demo = false
     public var maxItems = 10_000
@@ -63,8 +68,12 @@ public struct ServerOptions: Hashable, Sendable {
                                   host name, process id and start time)
           --tokens FILE           JSON file of access tokens; SIGHUP reloads it (default: none,
                                   everyone is an editor, allowed on a loopback address only)
-          --allow-anonymous       without --tokens, also serve everyone as editor on a
-                                  non-loopback address
+          --jwt-key FILE          also accept JSON Web Tokens signed with this key: an HS256
+                                  secret, or an Ed25519 (EdDSA) or ECDSA P-256 (ES256) public
+                                  key in PEM; SIGHUP reloads it
+          --jwt-audience AUD      refuse JSON Web Tokens whose aud does not name AUD
+          --allow-anonymous       without --tokens or --jwt-key, also serve everyone as editor
+                                  on a non-loopback address
           --metrics-token T       require "Authorization: Bearer T" for /metrics, from any
                                   address (default: /metrics is open to loopback peers only)
           --tls-cert PEM          certificate chain; with --tls-key the port speaks only TLS
@@ -93,7 +102,8 @@ public struct ServerOptions: Hashable, Sendable {
 
         When ready it prints one line "listening on HOST:PORT" to standard output; logs go to
         standard error. SIGINT or SIGTERM closes every connection with 1001 and exits 0. SIGHUP
-        reloads the tokens file and closes connections it no longer grants with 4401.
+        reloads the tokens file and the JWT key and closes connections they no longer grant with
+        4401; a connection whose JSON Web Token expires is closed with 4401 too.
         """
 
     /// Why a command line was refused; `board-server` prints it and exits with status 2.
@@ -152,7 +162,8 @@ public struct ServerOptions: Hashable, Sendable {
     }
 
     private static let valueFlags: Set<String> = [
-        "--host", "--port", "--data", "--store", "--node", "--tokens", "--log-level", "--max-items", "--max-sections",
+        "--host", "--port", "--data", "--store", "--node", "--tokens", "--jwt-key", "--jwt-audience", "--log-level",
+        "--max-items", "--max-sections",
         "--max-label", "--max-message-bytes", "--max-connections", "--max-queued-bytes", "--retain-ops",
         "--snapshot-every",
         "--rate-burst", "--rate-per-second", "--idle-board-seconds", "--drag-timeout", "--metrics-token",
@@ -197,6 +208,10 @@ public struct ServerOptions: Hashable, Sendable {
             }
             nodeName = value
         case "--tokens": tokensPath = try path()
+        case "--jwt-key": jwtKeyPath = try path()
+        case "--jwt-audience":
+            guard !value.isEmpty else { throw .invalidValue(flag: flag, value: value, expected: "an audience name") }
+            jwtAudience = value
         case "--log-level":
             guard let level = LogLevel(rawValue: value) else {
                 throw .invalidValue(flag: flag, value: value, expected: "error, warn, info or debug")

@@ -6,11 +6,15 @@ public struct TokenGrant: Hashable, Sendable {
     let secret: [UInt8]
     public let role: Role
     public let boards: [BoardPattern]
+    /// The entry's `"user"`: the name every connection with this token has, whatever its `hello`
+    /// says; nil lets the `hello` name the user.
+    public let user: String?
 
-    public init(secret: String, role: Role, boards: [BoardPattern]) {
+    public init(secret: String, role: Role, boards: [BoardPattern], user: String? = nil) {
         self.secret = Array(secret.utf8)
         self.role = role
         self.boards = boards
+        self.user = user
     }
 
     public func covers(_ board: String) -> Bool {

@@ -17,6 +17,7 @@ public enum TokensFileError: Error, Hashable, Sendable, CustomStringConvertible 
         case unknownRole(String)
         case noBoards
         case badPattern(String)
+        case badUser
 
         public var description: String {
             switch self {
@@ -27,6 +28,7 @@ public enum TokensFileError: Error, Hashable, Sendable, CustomStringConvertible 
             case .duplicateToken: "the same token appears in an earlier entry"
             case .unknownRole(let role): "unknown role \"\(role)\" (expected viewer or editor)"
             case .noBoards: "\"boards\" lists no pattern"
+            case .badUser: "\"user\" must be a name of 1 to 32 characters without control characters"
             case .badPattern(let pattern):
                 "bad board pattern \"\(pattern)\" (expected a board name, or a name prefix followed by *)"
             }

@@ -44,9 +44,11 @@ public struct BrowserIntent: Hashable, Sendable {
     public static let start = BrowserIntent(.start)
     /// The WebSocket opened: the session says `hello` (with `since` once it holds a board).
     public static let connected = BrowserIntent(.opened)
-    /// The WebSocket closed or failed, with its close code when it had one: local edits stay
-    /// pending, and the answer says when to try again or that trying again cannot help.
-    public static func disconnected(code: Int? = nil) -> BrowserIntent { BrowserIntent(.closed(code: code)) }
+    /// The WebSocket closed or failed, with its close code (and reason) when it had one: local
+    /// edits stay pending, and the answer says when to try again or that trying again cannot help.
+    public static func disconnected(code: Int? = nil, reason: String = "") -> BrowserIntent {
+        BrowserIntent(.closed(code: code, reason: reason))
+    }
     /// A WebSocket that never opened was refused with this HTTP status (the page learns it from a
     /// plain request to the board's URL, since a browser does not tell).
     public static func refused(status: Int) -> BrowserIntent { BrowserIntent(.failed(.refused(httpStatus: status))) }
@@ -165,7 +167,8 @@ public struct BrowserIntent: Hashable, Sendable {
         switch kind {
         case .start: return .start
         case .connected: return .opened
-        case .disconnected: return .closed(code: try fields.optionalInteger("code"))
+        case .disconnected:
+            return .closed(code: try fields.optionalInteger("code"), reason: try fields.optionalString("reason") ?? "")
         case .refused: return .failed(.refused(httpStatus: try fields.integer("status")))
         case .tick: return .tick
         default:

@@ -18,11 +18,13 @@ public struct HTTPRequestInfo: Sendable, Equatable {
     public var ifNoneMatch: String?
     /// The `Host` header, if present: the server's own origin as the client reached it.
     public var host: String?
+    /// The `Content-Type` header of a request with a body, if present.
+    public var contentType: String?
 
     public init(
         method: String, path: String, query: [String: String] = [:], authorization: String? = nil,
         origin: String? = nil, offeredSubprotocols: [String] = [], peerAddress: String = "",
-        ifNoneMatch: String? = nil, host: String? = nil
+        ifNoneMatch: String? = nil, host: String? = nil, contentType: String? = nil
     ) {
         self.method = method
         self.path = path
@@ -33,6 +35,7 @@ public struct HTTPRequestInfo: Sendable, Equatable {
         self.peerAddress = peerAddress
         self.ifNoneMatch = ifNoneMatch
         self.host = host
+        self.contentType = contentType
     }
 
     /// The `token` query parameter.

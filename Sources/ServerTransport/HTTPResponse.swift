@@ -18,6 +18,8 @@ public struct HTTPResponse: Sendable, Equatable {
 
     /// `404 Not Found` with a short text body.
     public static let notFound = HTTPResponse(status: 404, text: "not found\n")
+    /// `413 Payload Too Large`: a request body above the server's limit.
+    public static let payloadTooLarge = HTTPResponse(status: 413, text: "request body too large\n")
     /// `405 Method Not Allowed` with a short text body.
     public static let methodNotAllowed = HTTPResponse(status: 405, text: "method not allowed\n")
 
@@ -34,6 +36,8 @@ public struct HTTPResponse: Sendable, Equatable {
         case 405: "Method Not Allowed"
         case 409: "Conflict"
         case 413: "Payload Too Large"
+        case 415: "Unsupported Media Type"
+        case 422: "Unprocessable Content"
         case 429: "Too Many Requests"
         case 500: "Internal Server Error"
         case 503: "Service Unavailable"

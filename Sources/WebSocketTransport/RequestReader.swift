@@ -63,6 +63,7 @@ enum RequestReader {
             method: method, path: path, query: query(wsi),
             authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION), origin: header(wsi, WSI_TOKEN_ORIGIN),
             offeredSubprotocols: subprotocols(header(wsi, WSI_TOKEN_PROTOCOL)), peerAddress: peerAddress(wsi),
-            ifNoneMatch: header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH), host: header(wsi, WSI_TOKEN_HOST))
+            ifNoneMatch: header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH), host: header(wsi, WSI_TOKEN_HOST),
+            contentType: header(wsi, WSI_TOKEN_HTTP_CONTENT_TYPE))
     }
 }

@@ -22,7 +22,14 @@ extension WebSocketServer {
         case LWS_CALLBACK_HTTP:
             return answerHTTP(wsi)
         case LWS_CALLBACK_HTTP_WRITEABLE:
+            if let response = readyResponses.removeValue(forKey: wsi) {
+                return writeResponse(wsi, response, head: false)
+            }
             return writeHTTPBody(wsi)
+        case LWS_CALLBACK_HTTP_BODY:
+            return receivePostBody(wsi, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
+        case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+            return completePost(wsi)
         case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
             return confirmUpgrade(wsi, input)
         case LWS_CALLBACK_ESTABLISHED:
@@ -59,6 +66,8 @@ extension WebSocketServer {
         case LWS_CALLBACK_WSI_DESTROY:
             pendingUpgrades.removeValue(forKey: wsi)
             pendingHTTPBodies.removeValue(forKey: wsi)
+            pendingPosts.removeValue(forKey: wsi)
+            readyResponses.removeValue(forKey: wsi)
             return lws_callback_http_dummy(wsi, reason, user, input, length)
         default:
             return lws_callback_http_dummy(wsi, reason, user, input, length)
@@ -145,16 +154,60 @@ extension WebSocketServer {
 
     private func answerHTTP(_ wsi: OpaquePointer) -> Int32 {
         let request = RequestReader.request(wsi)
-        guard ["GET", "HEAD", "POST", "DELETE"].contains(request.method) else {
+        if request.method == "POST" { return beginPost(wsi, request) }
+        guard ["GET", "HEAD", "DELETE"].contains(request.method) else {
             return refuse(wsi, .methodNotAllowed)
         }
-        let response = handler.httpRequest(request)
-        if request.method == "POST" || request.method == "DELETE" {
-            // libwebsockets waits to read a request body before it lets a POST write: the whole
-            // answer goes at once and the connection closes, whatever body was sent.
-            return refuse(wsi, response)
+        if request.method == "DELETE" {
+            // A DELETE's body is not read: its whole answer goes at once and the connection closes.
+            return refuse(wsi, handler.httpRequest(request))
         }
-        let body = request.method == "HEAD" ? [] : response.body
+        return writeResponse(wsi, handler.httpRequest(request), head: request.method == "HEAD")
+    }
+
+    /// A POST: refused at once with 413 when its `Content-Length` says it is too long, else its
+    /// body is gathered (`receivePostBody`) before the handler sees it.
+    private func beginPost(_ wsi: OpaquePointer, _ request: HTTPRequestInfo) -> Int32 {
+        let declared = RequestReader.header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH).flatMap { Int($0) } ?? 0
+        guard declared <= configuration.maxRequestBodyBytes else { return refuse(wsi, .payloadTooLarge) }
+        pendingPosts[wsi] = PendingPost(number: nextPostNumber, request: request)
+        nextPostNumber += 1
+        guard declared > 0 else { return completePost(wsi) }
+        return 0
+    }
+
+    private func receivePostBody(_ wsi: OpaquePointer, _ chunk: UnsafeRawBufferPointer) -> Int32 {
+        guard var post = pendingPosts[wsi], !post.complete else { return 0 }
+        guard post.body.count + chunk.count <= configuration.maxRequestBodyBytes else {
+            pendingPosts.removeValue(forKey: wsi)
+            return refuse(wsi, .payloadTooLarge)
+        }
+        pendingPosts[wsi] = nil
+        post.body.append(contentsOf: chunk)
+        pendingPosts[wsi] = post
+        return 0
+    }
+
+    /// The whole body arrived: the handler answers now or later; the answer is written once the
+    /// connection is writeable, if the request's connection is still there.
+    private func completePost(_ wsi: OpaquePointer) -> Int32 {
+        guard var post = pendingPosts[wsi], !post.complete else { return 0 }
+        post.complete = true
+        pendingPosts[wsi] = post
+        let number = post.number
+        handler.httpPost(post.request, body: post.body) { [weak self] response in
+            guard let self, self.pendingPosts[wsi]?.number == number else { return }
+            self.pendingPosts.removeValue(forKey: wsi)
+            self.readyResponses[wsi] = response
+            lws_callback_on_writable(wsi)
+        }
+        return 0
+    }
+
+    /// Writes the head of `response`, then its body once the connection is writeable (none
+    /// when `head`).
+    private func writeResponse(_ wsi: OpaquePointer, _ response: HTTPResponse, head: Bool) -> Int32 {
+        let body = head ? [] : response.body
 
         let headroom = bs_lws_pre()
         let headerBytes = response.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }

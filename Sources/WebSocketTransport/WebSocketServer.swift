@@ -53,6 +53,13 @@ public final class WebSocketServer: @unchecked Sendable {
     var pendingUpgrades:
         [OpaquePointer: (request: HTTPRequestInfo, subprotocol: String?, open: (ServerConnection) -> Void)] = [:]
     var pendingHTTPBodies: [OpaquePointer: [UInt8]] = [:]
+    /// POSTs whose body is arriving, or whose answer the handler has not given yet, by
+    /// connection; each with a number of its own, so that an answer never reaches a later
+    /// request on a reused pointer (service thread).
+    var pendingPosts: [OpaquePointer: PendingPost] = [:]
+    /// Answers of POSTs that wait for their connection to become writeable (service thread).
+    var readyResponses: [OpaquePointer: HTTPResponse] = [:]
+    var nextPostNumber: UInt64 = 1
     var receivedThisTurn = false
     private var nextConnectionID: UInt64 = 1
     private var shutdownDeadline: UInt64?

@@ -6,6 +6,8 @@ public struct WebSocketServerConfiguration: Sendable {
     public var port: Int
     /// Largest accepted message payload in bytes; larger ones close with 1009.
     public var maxMessageSize: Int
+    /// Largest accepted POST body in bytes; a longer one is answered 413.
+    public var maxRequestBodyBytes = 65_536
     /// Largest per-connection outbound queue in bytes; beyond it the connection closes with 1013.
     public var maxQueuedBytes: Int
     /// The subprotocol accepted (clients offering none are accepted too).

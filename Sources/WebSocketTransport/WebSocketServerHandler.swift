@@ -10,6 +10,11 @@ public protocol WebSocketServerHandler: AnyObject {
     /// Answer a plain HTTP GET, HEAD, POST or DELETE (for HEAD only the head is sent; the body of
     /// a POST is not read). Other methods are answered 405 without asking.
     func httpRequest(_ request: HTTPRequestInfo) -> HTTPResponse
+    /// Answer a POST whose whole body arrived (at most `maxRequestBodyBytes`; a longer one was
+    /// answered 413 without calling this): call `respond` once, now or later, on the service
+    /// thread. A response for a client that went away is dropped. By default a POST is answered
+    /// as `httpRequest` answers it, its body unread.
+    func httpPost(_ request: HTTPRequestInfo, body: [UInt8], respond: @escaping (HTTPResponse) -> Void)
     /// A WebSocket connection finished its handshake; `context` is what its upgrade was
     /// accepted with.
     func connectionOpened(_ connection: ServerConnection, context: Context)
@@ -25,6 +30,9 @@ public protocol WebSocketServerHandler: AnyObject {
 
 extension WebSocketServerHandler {
     public func httpRequest(_ request: HTTPRequestInfo) -> HTTPResponse { .notFound }
+    public func httpPost(_ request: HTTPRequestInfo, body: [UInt8], respond: @escaping (HTTPResponse) -> Void) {
+        respond(httpRequest(request))
+    }
     public func turnEnded() {}
     public func wakeUp() {}
 }

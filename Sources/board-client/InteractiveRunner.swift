@@ -156,9 +156,9 @@ final class InteractiveRunner {
                 if let message = try? WireCodec.decodeServerMessage(bytes) { queued.append(.server(message)) }
             case .binary:
                 break
-            case .closed(let code, _):
+            case .closed(let code, let reason):
                 connection = nil
-                queued.append(.connectionClosed(code: code.map(Int.init)))
+                queued.append(.connectionClosed(code: code.map(Int.init), reason: reason))
             case .connectFailed(let error):
                 connection = nil
                 queued.append(.connectionFailed(ConnectDiagnosis.problem(error, endpoints: options.endpoints).failure))

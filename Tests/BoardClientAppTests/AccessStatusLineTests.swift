@@ -33,7 +33,7 @@ import Testing
             .server(F.bobs(2, .update(item: "todo0", label: "a label somewhere far away on this board"))), now: 0)
         #expect(model.session.lastAnnouncement == "bob renamed Mail to a label somewhere far away on this board")
         #expect(F.picture(model)[0].hasSuffix(" view only"))
-        _ = model.update(.connectionClosed(code: nil), now: 1)
+        _ = model.update(.connectionClosed(code: nil, reason: ""), now: 1)
         #expect(F.picture(model, time: 1)[0].hasSuffix(" view only"))
     }
 

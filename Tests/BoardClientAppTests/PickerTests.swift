@@ -117,7 +117,7 @@ import Testing
         _ = model.update(
             .server(.op(.init(version: 2, client: "x", user: "x", seq: 0, op: .update(item: "todo0", label: "z")))),
             now: 1)
-        let closed = model.update(.connectionClosed(code: nil), now: 1)
+        let closed = model.update(.connectionClosed(code: nil, reason: ""), now: 1)
         #expect(!closed.contains { if case .connect = $0 { true } else { false } }, "it reconnected to the board left")
         #expect(model.machine.version == 1)
         _ = model.update(

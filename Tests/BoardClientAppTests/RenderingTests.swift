@@ -136,7 +136,7 @@ import Testing
 
     @Test func statusShowsOfflineWithPendingEdits() {
         var model = ModelFixtures.model()
-        _ = model.update(.connectionClosed(code: nil), now: 1)
+        _ = model.update(.connectionClosed(code: nil, reason: ""), now: 1)
         _ = model.update(ModelFixtures.char("d"), now: 1)
         _ = model.update(ModelFixtures.char("y"), now: 1)
         let status = ModelFixtures.picture(model, time: 1)[0]

@@ -218,7 +218,7 @@ import Testing
 
     @Test func offlineEditsWaitAndAreSubmittedAfterReconnecting() {
         var model = F.model()
-        let closed = model.update(.connectionClosed(code: nil), now: 5)
+        let closed = model.update(.connectionClosed(code: nil, reason: ""), now: 5)
         let delay = closed.compactMap { if case .connect(let after) = $0 { after } else { nil } }.first
         #expect(delay.map { $0 >= 0.125 && $0 <= 0.25 } == true)
         #expect(F.sent(model.update(F.char("d"), now: 5)).isEmpty)

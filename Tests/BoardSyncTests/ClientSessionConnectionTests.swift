@@ -64,6 +64,14 @@ import Testing
         #expect(step.stopped?.contains("withdrawn") == true)
     }
 
+    @Test func anExpiredSignedTokenStopsSayingTheSessionExpired() {
+        var session = session(usesToken: true)
+        _ = session.handle(.start, now: 0)
+        let step = session.handle(.closed(code: 4401, reason: ReconnectPolicy.expiredTokenReason), now: 1)
+        #expect(step.stopped == "Your session expired: open the board again with a new token.")
+        #expect(session.handle(.closed(code: 1006), now: 3).connectAfter == nil)
+    }
+
     @Test func refusalsThatTryingAgainCannotChangeStopWithTheirReason() {
         var plain = session()
         _ = plain.handle(.start, now: 0)

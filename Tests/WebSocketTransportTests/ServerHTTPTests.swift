@@ -50,11 +50,12 @@ import WebSocketTransport
         let put = rawHTTPExchange(
             port: server.port, request: "PUT /health HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
         #expect(put?.hasPrefix("HTTP/1.1 405 ") == true)
-        // A POST or DELETE reaches the handler; its answer goes whole, and the connection closes.
+        // A POST without a body reaches the handler as a request to answer (a handler that reads
+        // no bodies answers it as it answers a GET).
         let post = rawHTTPExchange(
             port: server.port, request: "POST /health HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
         #expect(post?.hasPrefix("HTTP/1.1 200 ") == true)
-        #expect(post?.contains("connection: close\r\n") == true && post?.hasSuffix("\r\n\r\nok") == true)
+        #expect(post?.hasSuffix("\r\n\r\nok") == true)
     }
 
     @Test(.enabled(if: otherLocalAddress() != nil, "the machine has no non-loopback address"))

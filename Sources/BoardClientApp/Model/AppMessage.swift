@@ -9,7 +9,7 @@ public enum AppMessage: Hashable, Sendable {
     /// The WebSocket handshake completed.
     case connectionOpened
     /// The connection ended after it was open, with the close code when there was a close frame.
-    case connectionClosed(code: Int?)
+    case connectionClosed(code: Int?, reason: String)
     /// Connecting failed before the connection opened.
     case connectionFailed(ConnectionFailure)
     /// Time to draw the next frame of an animation.

@@ -25,9 +25,9 @@ extension AppModel {
             guard picker == nil else { break }
             run(.opened, into: &commands)
             commands.append(.requestFrame)
-        case .connectionClosed(let code):
+        case .connectionClosed(let code, let reason):
             guard picker == nil else { break }
-            run(.closed(code: code), into: &commands)
+            run(.closed(code: code, reason: reason), into: &commands)
             if code == ReconnectPolicy.boardDeletedCode { leaveDeletedBoard(into: &commands) }
             commands.append(.requestFrame)
         case .connectionFailed(let failure):

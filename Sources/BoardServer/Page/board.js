@@ -36,9 +36,9 @@ class BoardPage {
     this.connection = new Connection(boardName, {
       opened: () => this.perform({ type: 'connected' }),
       message: (text) => this.receive(text),
-      closed: (code) => {
+      closed: (code, reason) => {
         this.lastCloseCode = code;
-        this.perform(code === null ? { type: 'disconnected' } : { type: 'disconnected', code });
+        this.perform(code === null ? { type: 'disconnected' } : { type: 'disconnected', code, reason });
       },
       refused: (status) => this.perform({ type: 'refused', status }),
     });
@@ -423,6 +423,6 @@ async function start() {
   window.boardPage = new BoardPage(core, user, opened);
 }
 
-document.getElementById('home').href = withToken('/');
+document.getElementById('home').href = '/';
 registerWorker();
 start();

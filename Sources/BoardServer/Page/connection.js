@@ -6,7 +6,7 @@
 import { token, withToken } from './people.js';
 
 export class Connection {
-  /** `board`: the board name; `events`: { opened(), message(text), closed(code), refused(status) }. */
+  /** `board`: the board name; `events`: { opened(), message(text), closed(code, reason), refused(status) }. */
   constructor(board, events) {
     this.board = board;
     this.events = events;
@@ -48,7 +48,7 @@ export class Connection {
     socket.addEventListener('close', (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
-      this.events.closed(event.code === 1005 || event.code === 1006 ? null : event.code);
+      this.events.closed(event.code === 1005 || event.code === 1006 ? null : event.code, event.reason);
       if (!opened) this.explainFailure();
     });
   }

@@ -29,7 +29,7 @@ const coreLoading = loadBoardSync(fetch('/assets/boardsync.wasm')).then((loaded)
 userField.value = chosenUser() ?? '';
 
 function boardLink(name) {
-  return withToken(`/b/${encodeURIComponent(name)}`);
+  return `/b/${encodeURIComponent(name)}`;
 }
 
 async function showBoards() {

@@ -1,16 +1,42 @@
 // Who is using the page: the name others see (asked once, remembered in this browser; a `user`
-// parameter in the address wins), the access token carried along from the address, and the
-// colours of people, which the core picks from each name (PeerColor in BoardSync).
+// parameter in the address wins), the access token taken from the address and kept for the tab,
+// and the colours of people, which the core picks from each name (PeerColor in BoardSync).
 
 const storageKey = 'boardsync.user';
+const tokenKey = 'boardsync.token';
 
 /** The page address's parameters. */
 export const parameters = new URLSearchParams(location.search);
 
-/** The access token the address carries (`?token=`), or null. */
-export const token = parameters.get('token');
+/**
+ * The access token: one in the address (`?token=`) is kept in this tab's sessionStorage and
+ * taken out of the address bar and its history entry, so that it is neither shown, bookmarked
+ * nor shared with a copied link; without one, the token this tab kept earlier, or null.
+ */
+function takeToken() {
+  const given = parameters.get('token');
+  if (given) {
+    try {
+      sessionStorage.setItem(tokenKey, given);
+    } catch {
+      // Storage refused (a private window's quota, a blocked third-party frame): the token
+      // still serves this page load.
+    }
+    parameters.delete('token');
+    const query = parameters.toString();
+    history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
+    return given;
+  }
+  try {
+    return sessionStorage.getItem(tokenKey);
+  } catch {
+    return null;
+  }
+}
 
-/** `path` with the address's token appended, for links and requests to this server. */
+export const token = takeToken();
+
+/** `path` with the token appended, for requests to this server (never for links people see). */
 export function withToken(path) {
   if (!token) return path;
   const separator = path.includes('?') ? '&' : '?';

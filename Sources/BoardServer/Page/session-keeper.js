@@ -197,7 +197,8 @@ function drain(core, store, params, record, lock) {
   const connection = new Connection(params.board, {
     opened: () => apply(session.intent({ type: 'connected' })),
     message: (text) => apply(session.receive(text)),
-    closed: (code) => apply(session.intent(code === null ? { type: 'disconnected' } : { type: 'disconnected', code })),
+    closed: (code, reason) =>
+      apply(session.intent(code === null ? { type: 'disconnected' } : { type: 'disconnected', code, reason })),
     refused: (status) => apply(session.intent({ type: 'refused', status })),
   });
   const kept = new KeptSession(session, writer, connection);

@@ -73,6 +73,11 @@ public struct Sequencer: Sendable {
             commitElsewhere(ops)
         case .remote(let activity):
             receiveRemote(activity)
+        case .submittedOverHTTP(let id, let role, let client, let user, let submit):
+            guard connections[id] == nil else { break }
+            connections[id] = Connection(role: role, identity: Connection.Identity(client: client, user: user))
+            self.submit(submit, from: id)
+            connections[id] = nil
         }
         let result = output
         output = SequencerOutput()

@@ -26,4 +26,9 @@ public enum SequencerEvent: Hashable, Sendable {
     case committedElsewhere([SequencedOp])
     /// Presence or a drag of a client connected through another server.
     case remote(RemoteActivity)
+    /// A submit over HTTP (protocol 1.2 section 12) of `client`, named `user`, with `role`: it is
+    /// answered like a WebSocket submit of that client (the same seq rules, `ack` or `error`),
+    /// sent to `answerTo`, a connection id of its own that no hello, welcome or presence ever
+    /// concerns and that is forgotten once the submit is answered.
+    case submittedOverHTTP(answerTo: ConnectionID, role: Role, client: ClientID, user: String, ClientMessage.Submit)
 }

@@ -1,10 +1,10 @@
 extension ClientSession {
     /// The WebSocket ended: for good after a final close code, otherwise the next attempt is
     /// scheduled after the backoff. Local edits stay pending either way.
-    mutating func closed(code: Int?, now: Double, into turn: inout SessionTurn) {
+    mutating func closed(code: Int?, reason: String, now: Double, into turn: inout SessionTurn) {
         take(machine.connectionClosed(), into: &turn)
         guard !isStopped else { return }
-        if let code, let words = ReconnectPolicy.finalWords(closeCode: code) {
+        if let code, let words = ReconnectPolicy.finalWords(closeCode: code, reason: reason) {
             stop(words, into: &turn)
             return
         }

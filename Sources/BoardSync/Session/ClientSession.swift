@@ -87,8 +87,8 @@ public struct ClientSession: Sendable {
             guard !isStopped else { break }
             connection = .connecting
             take(machine.connectionOpened(), into: &turn)
-        case .closed(let code):
-            closed(code: code, now: now, into: &turn)
+        case .closed(let code, let reason):
+            closed(code: code, reason: reason, now: now, into: &turn)
         case .failed(let failure):
             failed(failure, now: now, into: &turn)
         case .tick:

@@ -18,10 +18,18 @@ public enum ReconnectPolicy {
     /// The close code of a connection whose board was deleted (moved to the trash).
     public static let boardDeletedCode = 4410
 
-    /// The words for a close code after which trying again cannot help, or nil when it can.
+    /// The close reason of 4401 when the connection's signed token expired (protocol 1.2
+    /// section 12); any other 4401 means the access was withdrawn.
+    public static let expiredTokenReason = "token expired"
+
+    /// The words for a close code (and its reason) after which trying again cannot help, or nil
+    /// when it can.
     @inline(never)
-    public static func finalWords(closeCode code: Int) -> String? {
+    public static func finalWords(closeCode code: Int, reason: String = "") -> String? {
         switch code {
+        // Compared as bytes: String's == would bring Unicode normalization into the page's module.
+        case 4401 where reason.utf8.elementsEqual(expiredTokenReason.utf8):
+            "Your session expired: open the board again with a new token."
         case 4401: "Your access to this board was withdrawn: the token no longer grants it."
         case 4409: "This board was opened again elsewhere with the same connection, so this one stopped."
         case boardDeletedCode:

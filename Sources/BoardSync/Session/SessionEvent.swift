@@ -8,8 +8,9 @@ public enum SessionEvent: Hashable, Sendable {
     case received(ServerMessage)
     /// The WebSocket opened.
     case opened
-    /// The WebSocket ended; `code` is the close code when there was a close frame.
-    case closed(code: Int?)
+    /// The WebSocket ended; `code` is the close code when there was a close frame, `reason` the
+    /// close frame's reason.
+    case closed(code: Int?, reason: String = "")
     /// An attempt to connect failed before the WebSocket opened.
     case failed(ConnectionFailure)
     /// A timer the session asked for (`SessionStep.tickAfter`, `SessionStep.connectAfter`) is due.
