@@ -24,13 +24,19 @@ WASM_BRIDGE   := $(sort $(wildcard Sources/BoardSyncBrowser/*.swift) $(wildcard 
 # The decoders read every field through FieldReading's generic helpers; inlined at each field
 # (as the server's build wants them, for speed) they cost the module about 10 KB, so the module's
 # build keeps them, the field names of errors and WireError's helpers out of line. The Swift
-# optimizer also counts no benefit for the call an inlining removes (its default weighs it
-# heavily even under -Osize): 22 KB less, with a remote move's call time within 3% (docs/BROWSER.md).
+# optimizer also counts no benefit for anything an inlining might save (the call it removes, the
+# closure, loads, stores, branches and reference counting it might fold away, the calls it might
+# specialize): its defaults weigh these heavily even under -Osize and copied the client's larger
+# functions into their callers. The call alone: 22 KB less; all of them: 10 KB more; a remote
+# move's call time within 3% (docs/BROWSER.md).
 # Nor does it copy a function for every closure passed to it (closure specialization: the one
 # sort, the field readers and the core's helpers that take a closure each had several copies):
 # 12 KB less, with the same call time.
+WASM_INLINE_BENEFITS := removed-call removed-closure removed-load removed-store removed-terminator ref-count \
+                 fast-path-builtin exclusivity devirtualized-call generic-specialization
 WASM_INLINE   := -Xllvm -sil-inline-never-functions=FieldReading -Xllvm -sil-inline-never-functions=fieldName \
-                 -Xllvm -sil-inline-never-functions=WireError -Xllvm -sil-inline-removed-call-benefit=0 \
+                 -Xllvm -sil-inline-never-functions=WireError \
+                 $(foreach benefit,$(WASM_INLINE_BENEFITS),-Xllvm -sil-inline-$(benefit)-benefit=0) \
                  -Xllvm -sil-disable-pass=closure-specialize
 WASM_SWIFT    := -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -Osize \
                  -parse-as-library -Xfrontend -disable-stack-protector -lto=llvm-full -warnings-as-errors $(WASM_INLINE)
