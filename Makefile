@@ -203,8 +203,8 @@ $(PAGE_MODULE): $(WASM_DIR)/boardsync.wasm
 
 # Two Embedded Swift modules as LLVM bitcode (the core, then the bridge with the exports), a
 # few lines of C for the runtime (with the Unicode normalization data in place of the
-# toolchain's tables: wasm/runtime.c says why), one link-time-optimised link with no imports
-# left, wasm-opt.
+# toolchain's tables: wasm/runtime.c says why) and a small allocator in place of wasi-libc's
+# (wasm/allocator.c), one link-time-optimised link with no imports left, wasm-opt.
 # The check module is the same link exporting bs_canonical too, for the node tests' fixtures.
 $(WASM_DIR)/BoardSync.o: $(WASM_CORE)
 	@mkdir -p $(WASM_DIR)
@@ -216,11 +216,11 @@ $(WASM_DIR)/BoardSyncBrowser.o: $(WASM_DIR)/BoardSync.o $(WASM_BRIDGE)
 	@echo "swiftc (Embedded Swift, wasm32) BoardSyncBrowser with wasm/exports"
 	@$(SWIFTC) $(WASM_SWIFT) -module-name BoardSyncBrowser -I $(WASM_DIR) -c $(WASM_BRIDGE) -o $@
 
-$(WASM_DIR)/runtime.o: wasm/runtime.c
+$(WASM_DIR)/runtime.o $(WASM_DIR)/allocator.o: $(WASM_DIR)/%.o: wasm/%.c
 	@mkdir -p $(WASM_DIR)
 	$(SWIFT_BIN)clang --target=wasm32-wasi --sysroot=/usr -I/usr/include/wasm32-wasi -Os -Wall -Werror -c $< -o $@
 
-WASM_OBJECTS := $(WASM_DIR)/BoardSync.o $(WASM_DIR)/BoardSyncBrowser.o $(WASM_DIR)/runtime.o
+WASM_OBJECTS := $(WASM_DIR)/BoardSync.o $(WASM_DIR)/BoardSyncBrowser.o $(WASM_DIR)/runtime.o $(WASM_DIR)/allocator.o
 WASM_LINK     = $(SWIFT_BIN)wasm-ld --no-entry --lto-O2 -mllvm $(WASM_LLVM_INLINE) -z stack-size=1048576 $(WASM_OBJECTS) \
 	  $(WASM_SYSROOT)/crt1-reactor.o $(WASM_SYSROOT)/libc.a \
 	  $$(ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a | head -n 1)
