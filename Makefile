@@ -26,14 +26,25 @@ WASM_BRIDGE   := $(sort $(wildcard Sources/BoardSyncBrowser/*.swift) $(wildcard 
 # The decoders read every field through FieldReading's generic helpers; inlined at each field
 # (as the server's build wants them, for speed) they cost the module about 10 KB, so the module's
 # build keeps them, the field names of errors and WireError's helpers out of line. The Swift
-# optimizer also counts no benefit for the call an inlining removes (its default weighs it
-# heavily even under -Osize): 22 KB less, with a remote move's call time within 3% (docs/BROWSER.md).
+# optimizer also counts no benefit for anything an inlining might save (the call it removes, the
+# closure, loads, stores, branches and reference counting it might fold away, the calls it might
+# specialize): its defaults weigh these heavily even under -Osize and copied the client's larger
+# functions into their callers. The call alone: 22 KB less; all of them: 10 KB more; a remote
+# move's call time within 3% (docs/BROWSER.md).
 # Nor does it copy a function for every closure passed to it (closure specialization: the one
 # sort, the field readers and the core's helpers that take a closure each had several copies):
 # 12 KB less, with the same call time.
+# LLVM's inliner, both when swiftc compiles and at the link, counts no saving for a call it
+# removes (WASM_LLVM_INLINE): with its default, the runtime's few lines of swift_retain looked
+# free to copy and were copied into each of the 771 places that retain an object; called
+# instead, 34 KB less.
+WASM_LLVM_INLINE := -inline-call-penalty=0
+WASM_INLINE_BENEFITS := removed-call removed-closure removed-load removed-store removed-terminator ref-count \
+                 fast-path-builtin exclusivity devirtualized-call generic-specialization
 WASM_INLINE   := -Xllvm -sil-inline-never-functions=FieldReading -Xllvm -sil-inline-never-functions=fieldName \
-                 -Xllvm -sil-inline-never-functions=WireError -Xllvm -sil-inline-removed-call-benefit=0 \
-                 -Xllvm -sil-disable-pass=closure-specialize
+                 -Xllvm -sil-inline-never-functions=WireError \
+                 $(foreach benefit,$(WASM_INLINE_BENEFITS),-Xllvm -sil-inline-$(benefit)-benefit=0) \
+                 -Xllvm -sil-disable-pass=closure-specialize -Xllvm $(WASM_LLVM_INLINE)
 WASM_SWIFT    := -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -Osize \
                  -parse-as-library -Xfrontend -disable-stack-protector -lto=llvm-full -warnings-as-errors $(WASM_INLINE)
 WASM_SYSROOT  := /usr/lib/wasm32-wasi
@@ -205,8 +216,8 @@ $(PAGE_MODULE): $(WASM_DIR)/boardsync.wasm
 
 # Two Embedded Swift modules as LLVM bitcode (the core, then the bridge with the exports), a
 # few lines of C for the runtime (with the Unicode normalization data in place of the
-# toolchain's tables: wasm/runtime.c says why), one link-time-optimised link with no imports
-# left, wasm-opt.
+# toolchain's tables: wasm/runtime.c says why) and a small allocator in place of wasi-libc's
+# (wasm/allocator.c), one link-time-optimised link with no imports left, wasm-opt.
 # The check module is the same link exporting bs_canonical too, for the node tests' fixtures.
 $(WASM_DIR)/BoardSync.o: $(WASM_CORE)
 	@mkdir -p $(WASM_DIR)
@@ -218,12 +229,12 @@ $(WASM_DIR)/BoardSyncBrowser.o: $(WASM_DIR)/BoardSync.o $(WASM_BRIDGE)
 	@echo "swiftc (Embedded Swift, wasm32) BoardSyncBrowser with wasm/exports"
 	@$(SWIFTC) $(WASM_SWIFT) -module-name BoardSyncBrowser -I $(WASM_DIR) -c $(WASM_BRIDGE) -o $@
 
-$(WASM_DIR)/runtime.o: wasm/runtime.c
+$(WASM_DIR)/runtime.o $(WASM_DIR)/allocator.o: $(WASM_DIR)/%.o: wasm/%.c
 	@mkdir -p $(WASM_DIR)
 	$(SWIFT_BIN)clang --target=wasm32-wasi --sysroot=/usr -I/usr/include/wasm32-wasi -Os -Wall -Werror -c $< -o $@
 
-WASM_OBJECTS := $(WASM_DIR)/BoardSync.o $(WASM_DIR)/BoardSyncBrowser.o $(WASM_DIR)/runtime.o
-WASM_LINK     = $(SWIFT_BIN)wasm-ld --no-entry --lto-O2 -z stack-size=1048576 $(WASM_OBJECTS) \
+WASM_OBJECTS := $(WASM_DIR)/BoardSync.o $(WASM_DIR)/BoardSyncBrowser.o $(WASM_DIR)/runtime.o $(WASM_DIR)/allocator.o
+WASM_LINK     = $(SWIFT_BIN)wasm-ld --no-entry --lto-O2 -mllvm $(WASM_LLVM_INLINE) -z stack-size=1048576 $(WASM_OBJECTS) \
 	  $(WASM_SYSROOT)/crt1-reactor.o $(WASM_SYSROOT)/libc.a \
 	  $$(ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a | head -n 1)
 

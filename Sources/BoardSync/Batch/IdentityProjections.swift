@@ -1,15 +1,23 @@
-/// The ids of a section's cells, read in place (no array of ids is built).
-struct CellIDs: RandomAccessCollection {
-    let cells: [ViewCell]
-    var startIndex: Int { 0 }
-    var endIndex: Int { cells.count }
-    subscript(position: Int) -> ItemID { cells[position].id }
-}
+/// The ids of a section's cells or of a view's sections, read in place (no array of ids is
+/// built), as text: one collection type for both, so that the module compiles the batch's
+/// matching once.
+struct ViewIDs: RandomAccessCollection {
+    private let cells: [ViewCell]
+    private let sections: [ViewSection]
 
-/// The ids of a view's sections, read in place.
-struct SectionIDs: RandomAccessCollection {
-    let sections: [ViewSection]
+    init(cells: [ViewCell]) {
+        self.cells = cells
+        sections = []
+    }
+
+    init(sections: [ViewSection]) {
+        cells = []
+        self.sections = sections
+    }
+
     var startIndex: Int { 0 }
-    var endIndex: Int { sections.count }
-    subscript(position: Int) -> SectionID { sections[position].id }
+    var endIndex: Int { sections.isEmpty ? cells.count : sections.count }
+    subscript(position: Int) -> String {
+        sections.isEmpty ? cells[position].id.rawValue : sections[position].id.rawValue
+    }
 }

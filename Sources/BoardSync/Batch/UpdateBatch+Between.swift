@@ -13,7 +13,7 @@ extension UpdateBatch {
         let newSections = new.sections
         var sectionTarget = [Int](repeating: -1, count: oldSections.count)
         var sectionMoved = [Bool](repeating: false, count: oldSections.count)
-        ListMatching(old: SectionIDs(sections: oldSections), new: SectionIDs(sections: newSections)).forEach(
+        ListMatching(old: ViewIDs(sections: oldSections), new: ViewIDs(sections: newSections)).forEach(
             stationary: { sectionTarget[$0] = $1 },
             moved: { from, to in
                 sectionTarget[from] = to
@@ -39,7 +39,7 @@ extension UpdateBatch {
             let oldCells = oldSection.cells
             let newCells = newSection.cells
             if oldCells == newCells { continue }
-            ListMatching(old: CellIDs(cells: oldCells), new: CellIDs(cells: newCells)).forEach(
+            ListMatching(old: ViewIDs(cells: oldCells), new: ViewIDs(cells: newCells)).forEach(
                 stationary: { from, to in
                     if oldCells[from].hasDifferentContent(from: newCells[to]) {
                         batch.itemReloads.append(CellPath(section: oldIndex, item: from))

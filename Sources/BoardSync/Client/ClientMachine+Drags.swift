@@ -175,7 +175,7 @@ extension ClientMachine {
             pendingDrops.remove(item)
             if phase == .live, localDrag?.item != item { output.send.append(.drag(.cancel(item: item))) }
         }
-        if let block = droppedBlock, !block.contains(where: hasPendingMove) {
+        if let block = droppedBlock, !block.contains(where: { hasPendingMove(of: $0) }) {
             droppedBlock = nil
             if phase == .live, localDrag?.items != block { output.send.append(.drag(.cancelBlock(items: block))) }
         }

@@ -28,7 +28,10 @@ extension ClientSession {
             if drag.items != nil { selection.clear() }
         case .cancel:
             guard let drag = machine.localDrag else { return }
-            let label = drag.items.map { SessionWords.tiles($0.count) } ?? label(of: drag.item, before: turn.before)
+            let label =
+                if let items = drag.items { SessionWords.tiles(items.count) } else {
+                    self.label(of: drag.item, before: turn.before)
+                }
             take(machine.cancelDrag(), into: &turn)
             turn.step.announcements.append(SessionWords.putBack(label))
         case .insert(let label, let place, let id):
