@@ -76,6 +76,22 @@ enum TransferBenchmark {
             "| restore \(options.tiles) tiles to \(options.opsBack) ops back (plan and groups) | "
                 + String(format: "%.2f", timed.milliseconds)
                 + " | \(timed.runs) | \(timed.result) group\(timed.result == 1 ? "" : "s"), \(restoreOps.count) ops |")
+        let submits = restoreSubmits(restoring: restore.then, on: restore.now)
+        let sequencer = serving(restore.now)
+        let committed = BenchTiming.median(minimum: 5, maximum: 50, budgetSeconds: 10) {
+            var copy = sequencer
+            var commits = 0
+            for submit in submits {
+                commits += copy.handle(.received(ConnectionID(1), .submit(submit)), now: 0).commits.count
+                _ = copy.handle(.flushed, now: 0)
+            }
+            return commits
+        }
+        lines.append(
+            "| the server's sequencer commits that restore (rebase, check, commit, answers) | "
+                + String(format: "%.2f", committed.milliseconds)
+                + " | \(committed.runs) | \(submits.count) group\(submits.count == 1 ? "" : "s"), \(committed.result) ops committed |"
+        )
         for line in lines { print(line) }
 
         var endToEnd: [String] = []
@@ -116,6 +132,29 @@ enum TransferBenchmark {
         var machine = joined(now)
         _ = machine.perform(.restore(then, version: then.version, idSeed: 7))
         return machine.pendingCount
+    }
+
+    /// The submits a client on `now` sends to restore `then`, each group sent once the one
+    /// before it is acknowledged.
+    private static func restoreSubmits(restoring then: Board, on now: Board) -> [ClientMessage.Submit] {
+        var machine = joined(now)
+        var version = now.version
+        var submits: [ClientMessage.Submit] = []
+        var output = machine.perform(.restore(then, version: then.version, idSeed: 7))
+        while case .submit(let submit)? = output.send.first(where: { if case .submit = $0 { true } else { false } }) {
+            submits.append(submit)
+            version += submit.ops.count
+            output = machine.receive(.ack(.init(seq: submit.seq, version: version, ops: submit.ops)))
+        }
+        return submits
+    }
+
+    /// A sequencer holding `board`, with the restoring client (connection 1) joined.
+    private static func serving(_ board: Board) -> Sequencer {
+        var sequencer = Sequencer(state: BoardState(board: board))
+        _ = sequencer.handle(.connected(ConnectionID(1), role: .editor), now: 0)
+        _ = sequencer.handle(.received(ConnectionID(1), .hello(.init(client: "bench", user: "bench"))), now: 0)
+        return sequencer
     }
 
     /// New ids for a plan that is only counted.
