@@ -66,7 +66,11 @@ import Testing
         client.type("d")
         #expect(client.waitForScreen { $0.contains("Delete the 2 marked tiles? y/n") })
         client.type("y")
-        #expect(try await waitForBoard(server, "sweep", [["Charlie"]]) == 5, "two deletes at consecutive versions")
+        let deleted = try await waitForBoard(server, "sweep", [["Charlie"]])
+        let after = try await board(server, "sweep")
+        #expect(
+            deleted == 5,
+            "two deletes at consecutive versions; the board: \(labels(after)) at v\(after.version), the screen: \(client.screen.text)")
         client.type("u")
         #expect(try await waitForBoard(server, "sweep", [["Alpha", "Bravo", "Charlie"]]) == 7)
         client.type("D")
