@@ -70,7 +70,8 @@ import Testing
         let after = try await board(server, "sweep")
         #expect(
             deleted == 5,
-            "two deletes at consecutive versions; the board: \(labels(after)) at v\(after.version), the screen: \(client.screen.text)")
+            "two deletes at consecutive versions; the board: \(labels(after)) at v\(after.version), the screen: \(client.screen.text)"
+        )
         client.type("u")
         #expect(try await waitForBoard(server, "sweep", [["Alpha", "Bravo", "Charlie"]]) == 7)
         client.type("D")
