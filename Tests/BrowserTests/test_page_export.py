@@ -42,7 +42,7 @@ def test_the_mouse_downloads_the_json_and_escape_closes_the_menu(server, people)
     page.wait_for_selector(".export-menu:popover-open")
     page.keyboard.press("Escape")
     page.wait_for_selector(".export-menu:not(:popover-open)", state="attached")
-    assert page.locator(".export-button").get_attribute("aria-expanded") == "false"
+    page.wait_for_selector('.export-button[aria-expanded="false"]')
     page.click(".export-button")
     with page.expect_download() as download:
         page.click("text=Export as JSON")

@@ -61,7 +61,7 @@ def test_a_version_is_shown_read_only_and_restored_as_one_change(server, people)
     assert not alice.is_visible("#history")
     expected = [item["label"] for item in start["sections"][0]["items"] if item["id"] != "mail"]
     wait_labels(bob, "todo", expected)
-    bob.wait_for_selector('#announcer:text("alice moved Maps")')
+    bob.wait_for_selector('#announcer:text("alice restored the board to version 1")')
     wait_version(alice, 3)
     assert order(server.snapshot("demo")) == order(json.loads(server.request("/boards/demo?version=1")[2]))
     alice.click("#history-open")
@@ -87,6 +87,7 @@ def test_a_restore_of_deleted_tiles_brings_them_back_under_new_ids(server, peopl
     assert alice.inner_text(".restore-question") == "Restore the board to version 1? 1 tile comes back."
     alice.click(".restore-yes")
     wait_labels(alice, "todo", ["Mail", "Maps", "Photos", "Notes", "Calendar", "Weather"])
+    wait_version(alice, 3)
     snapshot = server.snapshot("demo")
     assert [item["label"] for item in snapshot["sections"][0]["items"]] == labels(alice, "todo")
     assert alice.errors == []

@@ -52,6 +52,8 @@ export class PeopleList {
     }
     for (const badge of badges.slice(kept)) badge.hidden = true;
     const hidden = this.people.slice(kept).map((person) => person.user);
+    // This person alone: their badge is cut short instead, and there is no one to count.
+    this.more.hidden = hidden.length === 0;
     this.more.textContent = `+${hidden.length}`;
     this.more.setAttribute('aria-label', `${hidden.length} more: ${hidden.join(', ')}`);
     this.more.title = hidden.join(', ');
