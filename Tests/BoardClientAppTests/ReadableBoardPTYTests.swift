@@ -116,9 +116,8 @@ import Testing
         #expect(client.waitForScreen { $0.contains("日本 👍🏽 cfe\u{301} · To do · 2 of 2") })
         // Quit once the new tile is acknowledged: with an edit unsent, q would ask first.
         #expect(client.waitForScreen { !$0.contains("unsent") && !$0.contains("pending") })
-        let deadline = Date().addingTimeInterval(15)
         var stored: [String] = []
-        while Date() < deadline, stored.count < 2 {
+        for _ in 0..<300 where stored.count < 2 {
             let (_, latest) = try await HTTPGet.body(port: server.port, path: "/boards/field")
             stored = try WireCodec.decodeBoard(latest).sections[0].items.map(\.label)
             if stored.count < 2 { try await Task.sleep(for: .milliseconds(50)) }
