@@ -19,7 +19,7 @@ def test_the_keyboard_opens_the_menu_and_downloads_the_csv(server, people):
     button.focus()
     page.keyboard.press("Enter")
     page.wait_for_selector(".export-menu:popover-open")
-    assert button.get_attribute("aria-expanded") == "true"
+    page.wait_for_selector('.export-button[aria-expanded="true"]')
     assert page.evaluate("document.activeElement.textContent") == "Export as JSON"
     page.keyboard.press("ArrowDown")
     assert page.evaluate("document.activeElement.textContent") == "Export as CSV"
