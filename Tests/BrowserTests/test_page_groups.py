@@ -127,8 +127,11 @@ def test_the_keyboard_selects_tiles_and_carries_them_as_one(server, people):
         "() => document.querySelectorAll('[data-section-id=\"done\"] [data-placeholder-for]').length === 2")
     alice.keyboard.press("Enter")
     alice.wait_for_selector('#announcer:text("Dropped 2 tiles in Done")')
+    alice.wait_for_function("() => window.boardPage.status.pending === 0")
     wait_order(bob, "done", order(server.snapshot("demo"))["done"])
-    assert tile_ids(bob, "done")[:2] == ["mail", "photos"]
+    done = tile_ids(bob, "done")
+    at = done.index("mail")
+    assert done[at:at + 2] == ["mail", "photos"], "the block lands together, in the board's order"
     alice.click('[data-item-id="maps"]', modifiers=["Control"])
     alice.focus('[data-item-id="maps"]')
     alice.keyboard.press("Escape")
