@@ -65,6 +65,20 @@ final class PseudoTerminalClient {
         return output.wait(timeout: timeout) { _, ended in ended || condition(screen.text) } && condition(screen.text)
     }
 
+    /// Waits until the status line shows a version after `version` with nothing pending (this
+    /// client's edits acknowledged, so durable on the server) and answers it; nil when it did not
+    /// in time.
+    func waitForAcknowledgedVersion(after version: Int, timeout: Double = 15) -> Int? {
+        let shown = { (text: String) -> Int? in
+            guard let status = text.split(separator: "\n").first, !status.contains("pending"),
+                let match = status.firstMatch(of: /v([0-9]+) ·/), let number = Int(match.1), number > version
+            else { return nil }
+            return number
+        }
+        guard waitForScreen(timeout: timeout, { shown($0) != nil }) else { return nil }
+        return shown(screen.text)
+    }
+
     /// Quits with `q` and returns the exit status (nil if the client did not end in time). The
     /// screen it leaves must show none of Swift's debug forms.
     func quit(timeout: Double = 10) -> Int32? {
