@@ -87,12 +87,13 @@ public struct BrowserSession: Sendable {
             step.restorable = question.canRestore
         case .history(let page, let before):
             let entries = page.entries.stablySorted { $0.version > $1.version }
-            let words = OpDescription.describe(entries, startingFrom: before ?? session.machine.committed?.board)
             var lines: [HistoryLine] = []
-            for (entry, text) in zip(entries, words) {
+            for change in OpDescription.changes(entries, startingFrom: before ?? session.machine.committed?.board) {
+                guard let first = change.entries.first, let last = change.entries.last else { continue }
                 lines.append(
                     HistoryLine(
-                        version: entry.version, user: entry.user, at: entry.committedAt?.rfc3339 ?? "", text: text))
+                        first: first.version, version: last.version, user: last.user,
+                        at: last.committedAt?.rfc3339 ?? "", text: change.words))
             }
             step.history = lines
         }

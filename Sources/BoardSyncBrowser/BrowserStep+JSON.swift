@@ -53,6 +53,7 @@ extension BrowserStep {
             writer.arrayField("history")
             for line in history {
                 writer.openObject()
+                if line.first != line.version { writer.field("first", line.first) }
                 writer.field("version", line.version)
                 writer.field("user", line.user)
                 writer.field("at", line.at)

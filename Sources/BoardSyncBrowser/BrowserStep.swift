@@ -102,9 +102,12 @@ public struct BrowserStatus: Hashable, Sendable {
     }
 }
 
-/// One change of a history page as the page lists it: its version, who made it, when, and the
-/// words the clients use for it.
+/// One change of a history page as the page lists it (a group of ops is one change): its
+/// versions, who made it, when, and the words the clients use for it.
 public struct HistoryLine: Hashable, Sendable {
+    /// The version of its first op; below `version` for a group of several.
+    public var first: Int
+    /// The version it left the board at.
     public var version: Int
     public var user: String
     /// The commit time as RFC 3339 in UTC, as the server gave it.

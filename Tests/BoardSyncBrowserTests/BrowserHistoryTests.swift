@@ -69,6 +69,36 @@ import Testing
             ), "\(answer)")
     }
 
+    @Test func aGroupIsOneLineFromItsFirstVersionToItsLast() {
+        var session = live()
+        let span = GroupSpan(first: 2, count: 2)
+        let page = HistoryPage(
+            board: "team",
+            entries: [
+                SequencedOp(
+                    version: 2, client: "B", user: "bob", seq: 1,
+                    op: .move(
+                        item: "a", from: Position(section: "todo", index: 0), to: Position(section: "done", index: 0)),
+                    group: span, committedAt: CommitTime(milliseconds: 1_700_000_000_000)),
+                SequencedOp(
+                    version: 3, client: "B", user: "bob", seq: 1,
+                    op: .move(
+                        item: "b", from: Position(section: "todo", index: 0), to: Position(section: "done", index: 1)),
+                    group: span, committedAt: CommitTime(milliseconds: 1_700_000_000_000)),
+            ])
+        let answer = text(
+            session.perform(
+                intent([
+                    ("type", "historyWords"), ("page", text(WireCodec.encodeHistory(page))),
+                    ("before", text(WireCodec.encodeBoard(then))),
+                ])
+            ).json)
+        #expect(
+            answer.contains(
+                #""history":[{"first":2,"version":3,"user":"bob","at":"2023-11-14T22:13:20.000Z","text":"bob moved 2 tiles to Done"}]"#
+            ), "\(answer)")
+    }
+
     @Test func theRestoreQuestionNamesWhatChangesAndTheRestoreIsOneGroup() {
         var session = live()
         let board = text(WireCodec.encodeBoard(then))

@@ -72,22 +72,26 @@ def test_a_version_is_shown_read_only_and_restored_as_one_change(server, people)
     assert alice.errors == [] and bob.errors == []
 
 
-def test_a_restore_of_deleted_tiles_brings_them_back_under_new_ids(server, people):
+def test_a_group_is_one_change_and_a_restore_brings_its_tiles_back_under_new_ids(server, people):
     alice = people(server, "alice")
+    alice.focus('[data-item-id="weather"]')
+    alice.keyboard.press("Delete")
+    wait_version(alice, 1)
     alice.click('[data-item-id="music"]', modifiers=["Control"])
     alice.click('[data-item-id="notes"]', modifiers=["Control"])
     alice.focus('[data-item-id="music"]')
     alice.keyboard.press("Delete")
-    wait_version(alice, 2)
+    wait_version(alice, 3)
     alice.click("#history-open")
     alice.locator(".history-list button").nth(1).wait_for()
+    assert rows_text(alice) == [["v2–3", "alice deleted 2 tiles"], ["v1", "alice deleted Weather"]]
     alice.locator(".history-list button").last.click()
     alice.wait_for_selector(".past-title:text('version 1')")
     alice.click(".history-past .restore")
-    assert alice.inner_text(".restore-question") == "Restore the board to version 1? 1 tile comes back."
+    assert alice.inner_text(".restore-question") == "Restore the board to version 1? 2 tiles come back."
     alice.click(".restore-yes")
-    wait_labels(alice, "todo", ["Mail", "Maps", "Photos", "Notes", "Calendar", "Weather"])
-    wait_version(alice, 3)
+    wait_labels(alice, "todo", ["Mail", "Maps", "Photos", "Music", "Notes", "Calendar"])
+    wait_version(alice, 5)
     snapshot = server.snapshot("demo")
     assert [item["label"] for item in snapshot["sections"][0]["items"]] == labels(alice, "todo")
     assert alice.errors == []

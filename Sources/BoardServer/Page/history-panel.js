@@ -90,7 +90,7 @@ export class HistoryPanel {
     button.dataset.at = line.at;
     const version = document.createElement('span');
     version.className = 'history-version';
-    version.textContent = `v${line.version}`;
+    version.textContent = line.first === undefined ? `v${line.version}` : `v${line.first}–${line.version}`;
     const text = document.createElement('span');
     text.className = 'history-text';
     text.dir = 'auto';
