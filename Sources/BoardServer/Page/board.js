@@ -182,22 +182,24 @@ class BoardPage {
   }
 
   /** Outlines the selected tiles and describes them as selected; `drawn`: the view was drawn
-   * again, so tiles may be new elements. Only tiles whose state changed are touched. */
+   * again, so a selected tile may be a new element. Only the tiles selected now or before are
+   * touched, and nothing at all while nothing is or was selected. */
   showSelection(selection, drawn) {
     const now = new Set(selection);
-    if (!drawn && now.size === this.marked.size && selection.every((item) => this.marked.has(item))) return;
-    for (const item of this.marked) if (!now.has(item)) this.board.cells.get(item)?.classList.remove('marked');
+    const same = now.size === this.marked.size && selection.every((item) => this.marked.has(item));
+    if (same && (!drawn || now.size === 0)) return;
+    for (const item of this.marked) {
+      const tile = now.has(item) ? null : this.board.cells.get(item);
+      if (!tile) continue;
+      tile.classList.remove('marked');
+      tile.setAttribute('aria-describedby', 'drag-help');
+    }
     for (const item of now) {
       const tile = this.board.cells.get(item);
       if (!tile) continue;
-      tile.classList.toggle('marked', tile.dataset.itemId !== undefined);
-    }
-    for (const tile of this.root.querySelectorAll('.tile[aria-describedby~="selected-help"]')) {
-      if (!now.has(tile.dataset.itemId)) tile.setAttribute('aria-describedby', 'drag-help');
-    }
-    for (const item of now) {
-      const tile = this.board.cells.get(item);
-      if (tile?.dataset.itemId !== undefined) tile.setAttribute('aria-describedby', 'drag-help selected-help');
+      const selected = tile.dataset.itemId !== undefined;
+      tile.classList.toggle('marked', selected);
+      tile.setAttribute('aria-describedby', selected ? 'drag-help selected-help' : 'drag-help');
     }
     this.marked = now;
   }
