@@ -1,0 +1,66 @@
+import BoardSync
+
+extension SQLiteBoardStore: WebhookOutbox {
+    public func dueWebhookLanes(of urls: [String], now: CommitTime) throws(StoreError) -> [WebhookLane] {
+        let wanted = Set(urls)
+        return try withConnection { connection in
+            // Only a lane's first delivery is ever postponed, and the others' next attempt is
+            // their commit time, so the lane is due when its latest next attempt is.
+            try connection.database.statement(
+                "SELECT url, board FROM webhook_outbox GROUP BY url, board HAVING max(next_at) <= ?"
+            ).query(Int(now.milliseconds)) { WebhookLane(url: $0.string(0), board: $0.string(1)) }
+        }.filter { wanted.contains($0.url) }
+    }
+
+    public func claimWebhookLane(_ lane: WebhookLane, holder: String, seconds: Double) throws(StoreError) -> Bool {
+        true
+    }
+
+    public func pendingWebhookDeliveries(of lane: WebhookLane, limit: Int) throws(StoreError) -> [WebhookDelivery] {
+        try withConnection { connection in
+            try connection.database.statement(
+                """
+                SELECT position, version, delivery, body, due_at, attempts, next_at FROM webhook_outbox
+                WHERE url = ? AND board = ? ORDER BY position LIMIT ?
+                """
+            ).query(lane.url, lane.board, limit) { row in
+                WebhookDelivery(
+                    url: lane.url, board: lane.board, version: row.int(1), id: row.string(2), body: row.string(3),
+                    due: CommitTime(milliseconds: Int64(row.int(4))), attempts: row.int(5),
+                    nextAttempt: CommitTime(milliseconds: Int64(row.int(6))), position: Int64(row.int(0)))
+            }
+        }
+    }
+
+    public func removeWebhookDeliveries(of lane: WebhookLane, through position: Int64) throws(StoreError) {
+        try withConnection { connection in
+            try connection.database.statement(
+                "DELETE FROM webhook_outbox WHERE url = ? AND board = ? AND position <= ?"
+            ).run(lane.url, lane.board, position)
+        }
+    }
+
+    public func postponeWebhookDelivery(
+        _ delivery: WebhookDelivery, attempts: Int, until next: CommitTime
+    )
+        throws(StoreError)
+    {
+        try withConnection { connection in
+            try connection.database.statement(
+                "UPDATE webhook_outbox SET attempts = ?, next_at = ? WHERE position = ?"
+            ).run(attempts, Int(next.milliseconds), delivery.position)
+        }
+    }
+
+    public func webhookBacklog(of urls: [String]) throws(StoreError) -> WebhookBacklog {
+        let wanted = Set(urls)
+        let rows = try withConnection { connection in
+            try connection.database.statement(
+                "SELECT url, count(*), min(due_at) FROM webhook_outbox GROUP BY url"
+            ).query { (url: $0.string(0), count: $0.int(1), oldest: Int64($0.int(2))) }
+        }.filter { wanted.contains($0.url) }
+        return WebhookBacklog(
+            pending: rows.reduce(0) { $0 + $1.count },
+            oldestDue: rows.map(\.oldest).min().map { CommitTime(milliseconds: $0) })
+    }
+}
