@@ -2,14 +2,26 @@ import BoardSync
 
 extension SQLiteBoardStore: WebhookOutbox {
     public func dueWebhookLanes(of urls: [String], now: CommitTime) throws(StoreError) -> [WebhookLane] {
-        let wanted = Set(urls)
-        return try withConnection { connection in
-            // Only a lane's first delivery is ever postponed, and the others' next attempt is
-            // their commit time, so the lane is due when its latest next attempt is.
-            try connection.database.statement(
-                "SELECT url, board FROM webhook_outbox GROUP BY url, board HAVING max(next_at) <= ?"
-            ).query(Int(now.milliseconds)) { WebhookLane(url: $0.string(0), board: $0.string(1)) }
-        }.filter { wanted.contains($0.url) }
+        try withConnection { connection in
+            // Each URL's boards are found through the index, one step per board (a skip scan),
+            // rather than by reading every pending row; a lane is due when its first delivery
+            // is (only the first is ever postponed).
+            let lanes = try connection.database.statement(
+                """
+                WITH RECURSIVE lane(board) AS (
+                    SELECT min(board) FROM webhook_outbox WHERE url = ?1
+                    UNION ALL
+                    SELECT (SELECT min(o.board) FROM webhook_outbox AS o WHERE o.url = ?1 AND o.board > lane.board)
+                    FROM lane WHERE lane.board IS NOT NULL
+                )
+                SELECT board FROM lane WHERE board IS NOT NULL AND
+                    (SELECT next_at FROM webhook_outbox AS o WHERE o.url = ?1 AND o.board = lane.board
+                     ORDER BY o.position LIMIT 1) <= ?2
+                """)
+            return try urls.flatMap { url in
+                try lanes.query(url, Int(now.milliseconds)) { WebhookLane(url: url, board: $0.string(0)) }
+            }
+        }
     }
 
     public func claimWebhookLane(_ lane: WebhookLane, holder: String, seconds: Double) throws(StoreError) -> Bool {
