@@ -117,7 +117,7 @@ final class WebhookSender: @unchecked Sendable {
     private func work() {
         while let lane = nextLane() {
             do {
-                try send(lane)
+                while try send(lane) {}
             } catch {
                 log(.warn, "webhook outbox unreadable", ["error": "\(error)"])
             }
@@ -132,23 +132,25 @@ final class WebhookSender: @unchecked Sendable {
         }
     }
 
-    /// Sends the due deliveries of `lane` in order while it holds the lane's lease.
-    private func send(_ lane: WebhookLane) throws(StoreError) {
+    /// Sends the due deliveries of `lane` in order while it holds the lane's lease, up to
+    /// `batch` of them; answers whether it sent a whole batch, so that more may be due.
+    private func send(_ lane: WebhookLane) throws(StoreError) -> Bool {
         guard let target = targets[lane.url],
             try outbox.claimWebhookLane(lane, holder: settings.holder, seconds: settings.leaseSeconds)
-        else { return }
+        else { return false }
         var claimed = Date()
         var sent: Int64?
         defer {
             if let sent { try? outbox.removeWebhookDeliveries(of: lane, through: sent) }
         }
-        for delivery in try outbox.pendingWebhookDeliveries(of: lane, limit: settings.batch) {
-            if condition.withLock({ stopped }) || delivery.nextAttempt > now { return }
+        let deliveries = try outbox.pendingWebhookDeliveries(of: lane, limit: settings.batch)
+        for delivery in deliveries {
+            if condition.withLock({ stopped }) || delivery.nextAttempt > now { return false }
             if Date().timeIntervalSince(claimed) >= settings.renewSeconds {
                 if let done = sent { try outbox.removeWebhookDeliveries(of: lane, through: done) }
                 sent = nil
                 guard try outbox.claimWebhookLane(lane, holder: settings.holder, seconds: settings.leaseSeconds)
-                else { return }
+                else { return false }
                 claimed = Date()
             }
             let body = Array(delivery.body.utf8)
@@ -179,7 +181,8 @@ final class WebhookSender: @unchecked Sendable {
             }
             try outbox.postponeWebhookDelivery(
                 delivery, attempts: attempts, until: settings.retry.nextAttempt(after: attempts, from: failedAt))
-            return
+            return false
         }
+        return deliveries.count == settings.batch
     }
 }
