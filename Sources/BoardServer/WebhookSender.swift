@@ -72,8 +72,14 @@ final class WebhookSender: @unchecked Sendable {
         }
     }
 
+    /// The niceness of the sender's threads: Linux keeps one per thread, and `setpriority` of
+    /// process 0 sets the calling thread's.
+    static let niceness: Int32 = 10
+
     private func startThread(_ name: String, _ body: @escaping @Sendable (WebhookSender) -> Void) {
         let thread = Thread { [self] in
+            // Below the service and commit threads: on a busy machine sending yields to acks.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)
             body(self)
             condition.withLock {
                 threads -= 1
