@@ -73,13 +73,21 @@ struct PostgreSQLStoreTests {
                 == .schemaMismatch(path: "schema \(schema)", found: 5, supported: 4))
     }
 
-    @Test func aVersionOneSchemaGetsItsTrash() throws {
-        let schema = uniquePostgresName("older")
+    /// A schema with the board "team", then made older by `script`; answers the connection
+    /// that ran it.
+    private func olderSchema(_ schema: String, _ script: String) throws -> PostgresConnection {
         let first = try store(schema: schema)
         try first.commit(creation(of: "team"))
         first.close()
         let admin = try connectToSharedPostgres()
-        try admin.executeScript(
+        try admin.executeScript(script)
+        return admin
+    }
+
+    @Test func aVersionOneSchemaGetsItsTrash() throws {
+        let schema = uniquePostgresName("older")
+        let admin = try olderSchema(
+            schema,
             """
             DROP TABLE \(schema).trash, \(schema).webhook_outbox, \(schema).webhook_leases;
             ALTER TABLE \(schema).ops DROP COLUMN group_first, DROP COLUMN group_count, DROP COLUMN group_restores;
@@ -117,11 +125,8 @@ struct PostgreSQLStoreTests {
 
     @Test func aVersionThreeSchemaGetsAnEmptyWebhookOutbox() throws {
         let schema = uniquePostgresName("older")
-        let first = try store(schema: schema)
-        try first.commit(creation(of: "team"))
-        first.close()
-        let admin = try connectToSharedPostgres()
-        try admin.executeScript(
+        let admin = try olderSchema(
+            schema,
             """
             DROP TABLE \(schema).webhook_outbox, \(schema).webhook_leases;
             UPDATE \(schema).schema_version SET version = 3;
