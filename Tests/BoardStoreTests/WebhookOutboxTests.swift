@@ -1,8 +1,9 @@
-import BoardStore
 import BoardSync
 import Foundation
 import TestSupport
 import Testing
+
+@testable import BoardStore
 
 /// The webhook outbox of each store that keeps one: deliveries written by the commit of their
 /// ops (one per op committed alone or group, per URL), read lane by lane in version order,
@@ -134,5 +135,28 @@ struct WebhookOutboxTests {
         }
         #expect(taken, "the lapsed lease was not taken over")
         #expect(try !first.claimWebhookLane(lane, holder: "one", seconds: 30))
+    }
+}
+
+/// The SQLite store writes the sender's bookkeeping without an fsync of its own and then
+/// commits with `synchronous = FULL` again.
+@Suite("SQLite webhook bookkeeping")
+struct SQLiteWebhookBookkeepingTests {
+    @Test func commitsAfterTheSendersWritesAreFullySynchronousAgain() throws {
+        let directory = try TemporaryDirectory(prefix: "webhook-sync")
+        let urls = ["http://hooks.example/"]
+        let store = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: urls)
+        defer { store.close() }
+        try store.commit(creation(of: "team"))
+        try commitOps(1...3, to: "team", in: store)
+        let lane = WebhookLane(url: urls[0], board: "team")
+        let pending = try store.pendingWebhookDeliveries(of: lane, limit: 10)
+        try store.postponeWebhookDelivery(pending[1], attempts: 2, until: fixtureTime(50))
+        try store.removeWebhookDeliveries(of: lane, through: pending[0].position)
+        let synchronous = try store.withConnection {
+            try $0.database.statement("PRAGMA synchronous").queryOne { $0.int(0) }
+        }
+        #expect(synchronous == 2, "FULL is 2")
+        #expect(try store.pendingWebhookDeliveries(of: lane, limit: 10).map(\.attempts) == [2, 0])
     }
 }

@@ -5,6 +5,7 @@ order, signatures, stable delivery ids, durability across kill -9, groups and gi
 
 import json
 import subprocess
+import time
 import urllib.request
 
 from websockets.sync.client import connect
@@ -186,3 +187,32 @@ def test_webhook_options_that_cannot_work_are_refused(tmp_path):
     (tmp_path / "empty").write_bytes(b"\n")
     empty = run("--webhook", "http://127.0.0.1:9/", "--webhook-secret", str(tmp_path / "empty"))
     assert empty.returncode == 1 and "empty" in empty.stderr
+
+
+def eventually(predicate, timeout=30):
+    """Checks `predicate` until it holds, every 50 ms, at most `timeout` seconds; answers whether it did."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def test_a_receiver_that_is_not_there_is_counted_as_refused_and_its_delivery_waits(tmp_path, start_server):
+    receiver = Receiver(SECRET)
+    closed_url = receiver.url
+    receiver.close()
+    secret = tmp_path / "webhook-secret"
+    secret.write_bytes(SECRET)
+    server = start_server("--webhook", closed_url, "--webhook-secret", str(secret), "--webhook-retry-base-ms", "50")
+    write_ops(server, "nobody-home", 1)
+
+    def waiting():
+        text = metrics(server)
+        age = [line for line in text.splitlines() if line.startswith("boardsync_webhook_oldest_pending_seconds ")]
+        return ('boardsync_webhook_failures_total{status="refused"}' in text
+                and "boardsync_webhook_pending 1\n" in text and age and float(age[0].split()[1]) > 0)
+
+    assert eventually(waiting), metrics(server)
+    assert "given up" not in server.log_text()
