@@ -123,7 +123,7 @@ test-browser: $(VENV)/.browser-tests $(VENV)/.people-tests
 # clients speaking the protocol through Python's websockets: convergence fuzz, cross-node drags,
 # kill -9 of a node, a PostgreSQL restart, the LISTEN connection dropped, a node cut off (its
 # connections reset, then its packets dropped with iptables, which needs root); then two nodes
-# with the same --webhook, each delivery received once.
+# with the same --webhook, each delivery received once, and the lanes of a killed node taken over.
 test-cluster: build $(VENV)/.cluster-tests
 	cd Tests/ClusterTests && BOARD_SYNC_BIN=$$($(SWIFT) build --show-bin-path) \
 	  $(CURDIR)/$(VENV)/bin/python -m pytest -q -p no:cacheprovider test_cluster.py test_cluster_webhooks.py

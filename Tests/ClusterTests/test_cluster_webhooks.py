@@ -115,3 +115,34 @@ def test_each_delivery_reaches_the_receiver_once_from_whichever_node(webhook_clu
     assert all(receiver.signature_is_valid(q) for q in receiver.requests)
     senders = {node.host: node.metrics().get("boardsync_webhook_delivered_total", 0) for node in nodes}
     assert sum(senders.values()) == 80, senders
+
+
+def failures_of(node):
+    """The node's failed webhook attempts, all statuses together."""
+    with urllib.request.urlopen(f"http://{node.host}:{node.port}/metrics", timeout=10) as response:
+        lines = response.read().decode().splitlines()
+    return sum(float(line.split(" ")[1]) for line in lines if line.startswith("boardsync_webhook_failures_total{"))
+
+
+def test_a_killed_nodes_lanes_are_taken_over_once_their_lease_lapses(webhook_cluster):
+    receiver, nodes = webhook_cluster
+    answering = {"ok": False}
+    receiver.answer = lambda request, attempt: (200, 0) if answering["ok"] else (503, 0)
+    create_board(nodes[0], "wh-takeover")
+    versions = [post_op(nodes[0], "wh-takeover", "taker", seq, seq - 1, f"t-{seq}") for seq in range(1, 11)]
+    assert versions == list(range(1, 11))
+    assert receiver.wait_until(lambda r: any(failures_of(node) > 0 for node in nodes), timeout=30)
+    holder = next(node for node in nodes if failures_of(node) > 0)
+    other = next(node for node in nodes if node is not holder)
+    sent_before = other.metrics().get("boardsync_webhook_delivered_total", 0)
+    holder.kill()
+    answering["ok"] = True
+
+    def delivered(r):
+        return {q["json"]["version"] for q in r.delivered() if q["json"]["board"] == "wh-takeover"}
+
+    assert receiver.wait_until(lambda r: delivered(r) == set(versions), timeout=90), delivered(receiver)
+    arrivals = [q["json"]["version"] for q in receiver.requests if q["json"]["board"] == "wh-takeover"]
+    assert arrivals == sorted(arrivals), arrivals
+    assert other.metrics().get("boardsync_webhook_delivered_total", 0) - sent_before == 10
+    holder.start()
