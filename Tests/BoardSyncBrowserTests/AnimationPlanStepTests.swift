@@ -1,5 +1,6 @@
 import BoardSync
 import BoardSyncBrowser
+import TestSupport
 import Testing
 
 /// Every answer with a batch carries the core's animation plan of that batch, the one the
