@@ -61,7 +61,7 @@ struct SchemaMigrationTests {
             INSERT INTO used_ids (board, id, kind) VALUES ('team', 'main', 'section'), ('team', 'a1', 'item');
             """)
         let snapshots = try database.prepare("INSERT INTO snapshots VALUES (?, ?, ?)")
-        for (board, version) in [("team", 10), ("empty", 5)] {
+        for (board, version) in [("team", 10), ("empty", 5)] as [(BoardName, Int)] {
             try snapshots.run(board, version, Self.json(WireCodec.encodeBoard(snapshot(of: board, at: version))))
         }
         let insert = try database.prepare("INSERT INTO ops VALUES (?, ?, ?, 'ann', ?, ?, ?)")

@@ -209,7 +209,7 @@ enum StoreSchema {
         ).query { $0.string(0) }
         let insert = try database.prepare("INSERT INTO snapshots (board, version, snapshot_json) VALUES (?, 0, ?)")
         for name in bare {
-            try insert.run(name, StoredJSON.text(of: .initial(id: name)))
+            try insert.run(name, StoredJSON.text(of: .initial(id: try StoredJSON.boardName(from: name))))
         }
     }
 }

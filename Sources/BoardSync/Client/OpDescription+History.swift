@@ -39,7 +39,7 @@ extension OpDescription {
             changes[position].entries = members.map { $0.0 }
             changes[position].memberWords = members.map { $0.1 }
             let first = members[0].0
-            let before = replay.boardsBefore[first.version] ?? Board(id: "", version: 0, sections: [])
+            let before = replay.boardsBefore[first.version] ?? HistoryReplay.nothingKnown
             changes[position].words = describe(
                 group: members.map { $0.0.op }, by: first.user, on: before, restores: group.restores)
         }
