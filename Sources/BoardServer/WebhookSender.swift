@@ -178,7 +178,7 @@ final class WebhookSender: @unchecked Sendable {
                 log(
                     .warn, "webhook delivery given up",
                     [
-                        "url": lane.url, "board": lane.board, "version": String(delivery.version),
+                        "url": lane.url, "board": lane.board.rawValue, "version": String(delivery.version),
                         "delivery": delivery.id, "attempts": String(attempts), "last": outcome.words,
                     ])
                 metrics.gaveUp()

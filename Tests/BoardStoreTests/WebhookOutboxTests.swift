@@ -93,7 +93,7 @@ struct WebhookOutboxTests {
     @Test(arguments: factories)
     func aPostponedDeliveryHoldsItsLaneOnlyUntilItsNextAttempt(_ factory: Factory) throws {
         try withStore(factory) { store in
-            for board in ["left", "right"] {
+            for board: BoardName in ["left", "right"] {
                 try store.commit(creation(of: board))
                 try commitOps(1...3, to: board, in: store)
             }

@@ -10,7 +10,7 @@ public struct WebhookDelivery: Sendable, Equatable {
     /// The receiver's URL.
     public var url: String
     /// The board of the ops.
-    public var board: String
+    public var board: BoardName
     /// The version of the op, or of the group's first member.
     public var version: Int
     /// The delivery's unique id (`X-Board-Delivery`), the same on every attempt.
@@ -26,7 +26,7 @@ public struct WebhookDelivery: Sendable, Equatable {
     public var nextAttempt: CommitTime
 
     public init(
-        url: String, board: String, version: Int, id: String, body: String, due: CommitTime, attempts: Int = 0,
+        url: String, board: BoardName, version: Int, id: String, body: String, due: CommitTime, attempts: Int = 0,
         nextAttempt: CommitTime? = nil, position: Int64 = 0
     ) {
         self.position = position
@@ -48,9 +48,9 @@ public struct WebhookDelivery: Sendable, Equatable {
 /// delivery that fails holds back the later ones of its lane only.
 public struct WebhookLane: Sendable, Hashable {
     public var url: String
-    public var board: String
+    public var board: BoardName
 
-    public init(url: String, board: String) {
+    public init(url: String, board: BoardName) {
         self.url = url
         self.board = board
     }

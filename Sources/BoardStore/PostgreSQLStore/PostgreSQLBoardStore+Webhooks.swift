@@ -10,7 +10,7 @@ extension PostgreSQLBoardStore: WebhookOutbox {
                     SELECT url, board FROM webhook_outbox WHERE url = ANY($1::text[])
                     GROUP BY url, board HAVING max(next_at) <= $2
                     """, [urls, Int(now.milliseconds)]
-            ).map { WebhookLane(url: try $0.string(0), board: try $0.string(1)) }
+            ).map { WebhookLane(url: try $0.string(0), board: try $0.boardName(1)) }
         }
     }
 

@@ -19,7 +19,9 @@ extension SQLiteBoardStore: WebhookOutbox {
                      ORDER BY o.position LIMIT 1) <= ?2
                 """)
             return try urls.flatMap { url in
-                try lanes.query(url, Int(now.milliseconds)) { WebhookLane(url: url, board: $0.string(0)) }
+                try lanes.query(url, Int(now.milliseconds)) { $0.string(0) }.map { board in
+                    WebhookLane(url: url, board: try connection.boardName(board))
+                }
             }
         }
     }

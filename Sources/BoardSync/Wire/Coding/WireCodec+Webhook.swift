@@ -4,12 +4,12 @@ extension WireCodec {
     /// committed alone, or `ops` (each member's op, in version order) and `group` for the members
     /// of a group. `ops` holds one op committed alone or every member of one group, each with
     /// its commit time; an empty list gives an empty body.
-    public static func encodeWebhookBody(board: String, ops: [SequencedOp]) -> [UInt8] {
+    public static func encodeWebhookBody(board: BoardName, ops: [SequencedOp]) -> [UInt8] {
         guard let first = ops.first else { return [] }
         var writer = JSONWriter(reservingCapacity: messageCapacity * ops.count)
         writer.beginObject()
         writer.key("board")
-        writer.string(board)
+        writer.string(board.rawValue)
         writer.key("version")
         writer.integer(first.version)
         writer.key("client")
