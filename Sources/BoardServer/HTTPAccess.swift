@@ -17,6 +17,8 @@ final class HTTPAccess {
     let delivery: Delivery
     let durability: Durability
     let metrics: Metrics
+    /// The webhook sender's figures, when the server sends webhooks.
+    var webhookMetrics: WebhookMetrics?
     let log: Log
     let clock: @Sendable () -> Double
     /// The time of day: when a board is deleted, and how old the trash is.
@@ -146,7 +148,7 @@ final class HTTPAccess {
             let gauges = Metrics.Gauges(
                 connections: delivery.connections.count, boardsLoaded: boards.count, dragsActive: boards.dragsActive)
             let races = durability.canLoseRaces ? durability.raceMetrics.render() : ""
-            let text = metrics.render(gauges) + races
+            let text = metrics.render(gauges) + races + (webhookMetrics?.render() ?? "")
             return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", text: text)
         default:
             if let response = boardListRequest(request) ?? historyRequest(request) ?? exportRequest(request) {

@@ -17,17 +17,22 @@ public final class PostgreSQLBoardStore: BoardStore {
     public let retainedOps: Int
     /// The schema holding the tables.
     public let schema: String
+    /// The URLs every commit announces its ops to (`WebhookOutbox`).
+    public let webhookURLs: [String]
     private let reader: Locked<PostgresStoreSession>
     private let writer: Locked<PostgresStoreSession>
+    /// The webhook sender's connection, so that its reads and writes never wait for a commit.
+    let webhooks: Locked<PostgresStoreSession>
     private let place: String
 
     /// The schema the server uses unless told otherwise.
     public static let defaultSchema = "board_sync"
 
     /// Opens the store in `schema` of the database at `url` (created when missing), keeping at
-    /// least `retainedOps` recent ops per board. `schema` must be a plain lowercase identifier.
+    /// least `retainedOps` recent ops per board; every commit writes the deliveries of its ops
+    /// to each of `webhookURLs`. `schema` must be a plain lowercase identifier.
     public init(
-        url: String, schema: String = defaultSchema, retainedOps: Int = 10_000,
+        url: String, schema: String = defaultSchema, retainedOps: Int = 10_000, webhookURLs: [String] = [],
         options: PostgresConnectionOptions = PostgresConnectionOptions(applicationName: "board-server")
     ) throws(StoreError) {
         guard Self.isPlainIdentifier(schema) else {
@@ -37,12 +42,14 @@ public final class PostgreSQLBoardStore: BoardStore {
         sessionOptions.searchPath = [schema]
         self.schema = schema
         self.retainedOps = max(0, retainedOps)
+        self.webhookURLs = webhookURLs
         self.place = "PostgreSQL schema \(schema)"
         let setup = PostgresStoreSession(url: url, options: options)
         try setup.run(retryOnLoss: true) { try PostgresStoreMigration.prepare($0, schema: schema) }
         setup.close()
         reader = Locked(PostgresStoreSession(url: url, options: sessionOptions))
         writer = Locked(PostgresStoreSession(url: url, options: sessionOptions))
+        webhooks = Locked(PostgresStoreSession(url: url, options: sessionOptions))
     }
 
     deinit {
@@ -53,6 +60,7 @@ public final class PostgreSQLBoardStore: BoardStore {
     public func close() {
         reader.withLock { $0.close() }
         writer.withLock { $0.close() }
+        webhooks.withLock { $0.close() }
     }
 
     public func loadBoard(_ name: BoardName) throws(StoreError) -> StoredBoard? {
@@ -123,11 +131,12 @@ public final class PostgreSQLBoardStore: BoardStore {
         _ body: (PostgresStoreWrites, PostgresStoreReads) throws -> Result
     ) throws(StoreError) -> Result {
         let retainedOps = retainedOps
+        let webhookURLs = webhookURLs
         let place = place
         return try writer.withLock { (session: inout PostgresStoreSession) throws(StoreError) -> Result in
             try session.run(retryOnLoss: true) { connection in
                 try body(
-                    PostgresStoreWrites(connection: connection, retainedOps: retainedOps),
+                    PostgresStoreWrites(connection: connection, retainedOps: retainedOps, webhookURLs: webhookURLs),
                     PostgresStoreReads(connection: connection, place: place))
             }
         }

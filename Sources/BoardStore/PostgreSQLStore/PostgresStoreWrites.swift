@@ -6,6 +6,8 @@ import BoardSync
 struct PostgresStoreWrites {
     let connection: PostgresConnection
     let retainedOps: Int
+    /// The URLs every commit announces its ops to (the webhook outbox).
+    var webhookURLs: [String] = []
 
     /// Locks the rows of `boards` in name order (so that transactions of several servers never
     /// deadlock) and returns their committed heads; absent boards are left out.
@@ -34,6 +36,7 @@ struct PostgresStoreWrites {
         if !batch.ops.isEmpty {
             try insertOps(batch.ops)
             for entry in batch.ops { newHeads[entry.board] = entry.op.version }
+            try insertDeliveries(batch.webhookDeliveries(to: webhookURLs))
         }
         try raiseSeqs(batch)
         try recordIDs(batch.newIDs)
@@ -63,6 +66,21 @@ struct PostgresStoreWrites {
                 ops.map(\.op.seq), ops.map { StoredJSON.text(of: $0.op.op) },
                 ops.map { Int($0.committedAt.milliseconds) }, ops.map(\.op.group?.first),
                 ops.map(\.op.group?.count), ops.map(\.op.group?.restores),
+            ])
+    }
+
+    private func insertDeliveries(_ deliveries: [WebhookDelivery]) throws {
+        guard !deliveries.isEmpty else { return }
+        let due = deliveries.map { Int($0.due.milliseconds) }
+        try connection.execute(
+            prepared: """
+                INSERT INTO webhook_outbox (url, board, version, delivery, body, due_at, next_at)
+                SELECT u, b, v, d, body, due, due FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[],
+                                                             $5::text[], $6::bigint[]) AS w(u, b, v, d, body, due)
+                """,
+            [
+                deliveries.map(\.url), deliveries.map(\.board), deliveries.map(\.version), deliveries.map(\.id),
+                deliveries.map(\.body), due,
             ])
     }
 

@@ -14,12 +14,14 @@ public final class SQLiteBoardStore: BoardStore {
     public let path: String
     private let connection: Locked<StoreConnection?>
 
-    /// Opens or creates the store at `path`, keeping at least `retainedOps` recent ops per board.
-    public init(path: String, retainedOps: Int = 10_000) throws(StoreError) {
+    /// Opens or creates the store at `path`, keeping at least `retainedOps` recent ops per board;
+    /// every commit writes the deliveries of its ops to each of `webhookURLs` (`WebhookOutbox`).
+    public init(path: String, retainedOps: Int = 10_000, webhookURLs: [String] = []) throws(StoreError) {
         let database = try StoreOpener.open(path: path)
         let opened: StoreConnection
         do {
             opened = try StoreConnection(database: database, path: path, retainedOps: max(0, retainedOps))
+            opened.webhookURLs = webhookURLs
         } catch {
             database.close()
             throw StoreError(error)

@@ -8,7 +8,8 @@ extension StoreConnection {
         let client: ClientID
     }
 
-    /// Writes a whole batch in one transaction (one WAL sync), in the order `CommitBatch` documents.
+    /// Writes a whole batch in one transaction (one WAL sync), in the order `CommitBatch` documents,
+    /// with the webhook deliveries that announce its ops to `webhookURLs`.
     ///
     /// An op writes only its own row, appended to `op_log`: the board's head is the highest op
     /// version (kept in `heads` once read) and a client's `lastSeq` includes the seqs of its
@@ -57,6 +58,11 @@ extension StoreConnection {
             }
             if try write(entry) >= Self.boardMoveOps { full.insert(entry.board) }
             changedHeads[entry.board] = entry.op.version
+        }
+        for delivery in batch.webhookDeliveries(to: webhookURLs) {
+            let due = Int(delivery.due.milliseconds)
+            try insertDelivery.run(
+                delivery.url, delivery.board, delivery.version, delivery.id, delivery.body, due, due)
         }
 
         var seqs: [BoardClient: Int] = [:]

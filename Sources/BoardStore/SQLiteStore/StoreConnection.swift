@@ -12,6 +12,9 @@ final class StoreConnection {
     let deleteCopiedOps: Statement
     let insertUsedId: Statement
     let upsertSeq: Statement
+    let insertDelivery: Statement
+    /// The URLs every commit announces its ops to (the webhook outbox).
+    var webhookURLs: [String] = []
     /// The committed head of every board read or written so far. This connection is the only
     /// writer of its file (see `SQLiteBoardStore`), so a head, once known, changes only by its
     /// own commits.
@@ -60,6 +63,11 @@ final class StoreConnection {
             """
             INSERT INTO client_seqs (board, client, last_seq) VALUES (?, ?, ?)
             ON CONFLICT (board, client) DO UPDATE SET last_seq = max(last_seq, excluded.last_seq)
+            """)
+        insertDelivery = try database.prepare(
+            """
+            INSERT INTO webhook_outbox (url, board, version, delivery, body, due_at, next_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
         log = try Self.readLog(database)
     }
