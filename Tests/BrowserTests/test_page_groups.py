@@ -16,7 +16,7 @@ def history(server):
 
 
 def selection(page):
-    return page.eval_on_selector_all(".tile.marked", "tiles => tiles.map(tile => tile.dataset.itemId)")
+    return page.eval_on_selector_all(".tile.selected", "tiles => tiles.map(tile => tile.dataset.itemId)")
 
 
 def wait_order(page, section, ids):
@@ -135,5 +135,29 @@ def test_the_keyboard_selects_tiles_and_carries_them_as_one(server, people):
     alice.click('[data-item-id="maps"]', modifiers=["Control"])
     alice.focus('[data-item-id="maps"]')
     alice.keyboard.press("Escape")
-    alice.wait_for_function("() => document.querySelector('.tile.marked') === null")
+    alice.wait_for_function("() => document.querySelector('.tile.selected') === null")
+    assert alice.errors == [] and bob.errors == []
+
+
+def test_a_tile_someone_else_moved_is_marked_in_their_colour_not_shown_as_selected(server, people):
+    """The outline of another person's change and this person's selection are two things: a
+    tile bob moves is not shown selected to alice, and a tile alice selected stays selected
+    when bob moves it and its mark ends."""
+    alice = people(server, "alice")
+    bob = people(server, "bob")
+    alice.click('[data-item-id="maps"]', modifiers=["Control"])
+    alice.wait_for_selector('[data-item-id="maps"].selected')
+    version = int(alice.get_attribute("[data-board]", "data-version"))
+    bob.evaluate("intent => { window.boardPage.perform(intent); }",
+                 {"type": "move", "item": "mail", "section": "done", "index": 0})
+    alice.wait_for_selector('[data-section-id="done"] [data-item-id="mail"].marked')
+    assert selection(alice) == ["maps"]
+    assert alice.get_attribute('[data-item-id="mail"]', "aria-describedby") == "drag-help"
+    bob.evaluate("intent => { window.boardPage.perform(intent); }",
+                 {"type": "move", "item": "maps", "section": "done", "index": 0})
+    alice.wait_for_selector('[data-section-id="done"] [data-item-id="maps"].marked')
+    wait_version(alice, version + 2)
+    alice.wait_for_selector('[data-item-id="maps"]:not(.marked)', timeout=5_000)
+    assert selection(alice) == ["maps"]
+    assert alice.get_attribute('[data-item-id="maps"]', "aria-describedby") == "drag-help selected-help"
     assert alice.errors == [] and bob.errors == []

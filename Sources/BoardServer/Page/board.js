@@ -70,7 +70,7 @@ class BoardPage {
     this.boardName = boardName;
     this.history = new HistoryPanel(this, document.getElementById('history'));
     document.getElementById('history-open').addEventListener('click', () => this.history.open());
-    this.marked = new Set();
+    this.selectedShown = new Set();
     addEventListener('online', () => this.showStatus());
     addEventListener('offline', () => this.showStatus());
     // Leaving asks first only when edits would really be lost: some are unsent and the browser
@@ -186,22 +186,22 @@ class BoardPage {
    * touched, and nothing at all while nothing is or was selected. */
   showSelection(selection, drawn) {
     const now = new Set(selection);
-    const same = now.size === this.marked.size && selection.every((item) => this.marked.has(item));
+    const same = now.size === this.selectedShown.size && selection.every((item) => this.selectedShown.has(item));
     if (same && (!drawn || now.size === 0)) return;
-    for (const item of this.marked) {
+    for (const item of this.selectedShown) {
       const tile = now.has(item) ? null : this.board.cells.get(item);
       if (!tile) continue;
-      tile.classList.remove('marked');
+      tile.classList.remove('selected');
       tile.setAttribute('aria-describedby', 'drag-help');
     }
     for (const item of now) {
       const tile = this.board.cells.get(item);
       if (!tile) continue;
       const selected = tile.dataset.itemId !== undefined;
-      tile.classList.toggle('marked', selected);
+      tile.classList.toggle('selected', selected);
       tile.setAttribute('aria-describedby', selected ? 'drag-help selected-help' : 'drag-help');
     }
-    this.marked = now;
+    this.selectedShown = now;
   }
 
   /** Says `text` to screen readers through the polite live region. A text that is already
