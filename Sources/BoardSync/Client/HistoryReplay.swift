@@ -6,7 +6,7 @@ struct HistoryReplay {
     var boardsBefore: [Int: Board] = [:]
 
     init(_ entries: [SequencedOp], startingFrom board: Board?) {
-        let ordered = entries.sorted { $0.version < $1.version }
+        let ordered = entries.stablySorted { $0.version < $1.version }
         var state = board.map { BoardState(board: $0) }
         var lastKnown = board ?? Board(id: "", version: 0, sections: [])
         var seenGroups: Set<GroupSpan> = []
