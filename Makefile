@@ -27,7 +27,8 @@ WASM_BRIDGE   := $(sort $(wildcard Sources/BoardSyncBrowser/*.swift) $(wildcard 
 # (as the server's build wants them, for speed) they cost the module about 10 KB, so the module's
 # build keeps everything that names WireError out of line (every decoder throws it: swiftc keeps
 # only the last -sil-inline-never-functions substring given). Nor does it inline the functions
-# listed in wasm/never-inline.txt (by exact name), which it had copied into many callers. The Swift
+# named in wasm/never-inline.txt, small ones the optimizer had copied into many callers: 54 KB
+# less, a remote move's call about 6% slower (docs/BROWSER.md). The Swift
 # optimizer also counts no benefit for anything an inlining might save (the call it removes, the
 # closure, loads, stores, branches and reference counting it might fold away, the calls it might
 # specialize): its defaults weigh these heavily even under -Osize and copied the client's larger
