@@ -126,10 +126,11 @@ test-browser: $(VENV)/.browser-tests $(VENV)/.people-tests
 # Three board-server processes on 127.0.0.11-13 sharing a throwaway PostgreSQL on 127.0.0.20,
 # clients speaking the protocol through Python's websockets: convergence fuzz, cross-node drags,
 # kill -9 of a node, a PostgreSQL restart, the LISTEN connection dropped, a node cut off (its
-# connections reset, then its packets dropped with iptables, which needs root).
+# connections reset, then its packets dropped with iptables, which needs root); then two nodes
+# with the same --webhook, each delivery received once, and the lanes of a killed node taken over.
 test-cluster: build $(VENV)/.cluster-tests
 	cd Tests/ClusterTests && BOARD_SYNC_BIN=$$($(SWIFT) build --show-bin-path) \
-	  $(CURDIR)/$(VENV)/bin/python -m pytest -q -p no:cacheprovider test_cluster.py
+	  $(CURDIR)/$(VENV)/bin/python -m pytest -q -p no:cacheprovider test_cluster.py test_cluster_webhooks.py
 
 $(VENV)/.cluster-tests: $(VENV)/bin/python Makefile
 	$(VENV)/bin/pip install --quiet 'pytest>=7,<9'
@@ -148,7 +149,9 @@ $(VENV)/.autobahn-tests: $(VENV)/bin/python Makefile
 	touch $@
 
 # Protocol 1.2 section 12 against a real board-server (the debug build `make test` made): JSON
-# Web Tokens signed by PyJWT with keys made by `cryptography`, for each algorithm and each refusal.
+# Web Tokens signed by PyJWT with keys made by `cryptography`, for each algorithm and each refusal;
+# writes over HTTP; webhooks sent to a receiver on loopback (Python's http.server) that fails,
+# times out and answers slowly, across a kill -9 of the server.
 test-people: $(VENV)/.people-tests
 	BOARD_SYNC_BIN=$$($(SWIFT) build --show-bin-path) $(VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/PeopleTests
 

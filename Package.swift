@@ -61,7 +61,7 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["BoardSync"], path: "Tests/TestSupport"),
         .testTarget(
-            name: "BoardSyncBrowserTests", dependencies: ["BoardSyncBrowser", "BoardSync"],
+            name: "BoardSyncBrowserTests", dependencies: ["BoardSyncBrowser", "BoardSync", "TestSupport"],
             resources: [.copy("Scenarios")]),
         .testTarget(
             name: "BoardSyncTests", dependencies: ["BoardSync", "TestSupport"], resources: [.copy("Fixtures")]),

@@ -3,7 +3,7 @@ import BoardSync
 /// Which boards a token covers: one exact board name, or every name starting with a prefix
 /// (written with a trailing `*`; `*` alone covers every board).
 public enum BoardPattern: Hashable, Sendable {
-    case exact(String)
+    case exact(BoardName)
     case prefix(String)
 
     /// Parses `team-*` or `demo`; nil when the text is neither a board name nor a name prefix
@@ -11,18 +11,18 @@ public enum BoardPattern: Hashable, Sendable {
     public init?(_ text: String) {
         if text.hasSuffix("*") {
             let prefix = String(text.dropLast())
-            guard prefix.isEmpty || (prefix.count < 64 && Validation.isBoardName(prefix)) else { return nil }
+            guard prefix.isEmpty || (prefix.count < 64 && BoardName(prefix) != nil) else { return nil }
             self = .prefix(prefix)
         } else {
-            guard Validation.isBoardName(text) else { return nil }
-            self = .exact(text)
+            guard let name = BoardName(text) else { return nil }
+            self = .exact(name)
         }
     }
 
-    public func matches(_ board: String) -> Bool {
+    public func matches(_ board: BoardName) -> Bool {
         switch self {
         case .exact(let name): board == name
-        case .prefix(let prefix): board.hasPrefix(prefix)
+        case .prefix(let prefix): board.rawValue.hasPrefix(prefix)
         }
     }
 }

@@ -1,3 +1,4 @@
+import BoardSync
 import Foundation
 import ServerTransport
 
@@ -39,7 +40,7 @@ struct AccessControl {
     }
 
     /// Whether the request's token opens `board` (a WebSocket or a snapshot read).
-    func authorize(_ request: HTTPRequestInfo, board: String) -> Result<ConnectionAccess, Refusal> {
+    func authorize(_ request: HTTPRequestInfo, board: BoardName) -> Result<ConnectionAccess, Refusal> {
         guard tokens != nil || signedTokens != nil else { return .success(.anonymousEditor) }
         guard let token = Self.presentedToken(request) else { return .failure(.unknownToken) }
         return access(token: token, board: board)
@@ -47,7 +48,7 @@ struct AccessControl {
 
     /// What `token` grants on `board`: a JSON Web Token when `--jwt-key` is set and the token has
     /// its three parts, else an entry of the tokens file.
-    func access(token: String, board: String) -> Result<ConnectionAccess, Refusal> {
+    func access(token: String, board: BoardName) -> Result<ConnectionAccess, Refusal> {
         if let signedTokens, SignedTokenVerifier.isSignedToken(token) {
             switch signedTokens.verify(token, now: wallClock()) {
             case .failure(let refusal):
@@ -83,7 +84,7 @@ struct AccessControl {
 
     /// The token check, then the origin and the connection limits of a WebSocket upgrade.
     func admitUpgrade(
-        _ request: HTTPRequestInfo, board: String, openConnections: Int
+        _ request: HTTPRequestInfo, board: BoardName, openConnections: Int
     ) -> Result<ConnectionAccess, Refusal> {
         let authorized = authorize(request, board: board)
         guard case .success = authorized else { return authorized }
@@ -101,7 +102,7 @@ struct AccessControl {
 
     /// The token check, then the role and the origin of a request that changes `board` (a
     /// `POST` or `DELETE`): viewers and pages of other origins are refused with 403.
-    func authorizeWrite(_ request: HTTPRequestInfo, board: String) -> Result<ConnectionAccess, Refusal> {
+    func authorizeWrite(_ request: HTTPRequestInfo, board: BoardName) -> Result<ConnectionAccess, Refusal> {
         let authorized = authorize(request, board: board)
         guard case .success(let access) = authorized else { return authorized }
         guard access.role == .editor else {
@@ -138,7 +139,7 @@ struct AccessControl {
 
     /// Whether a connection admitted with `access` would still be admitted to `board` with the
     /// same role under the current tokens.
-    func stillGrants(_ access: ConnectionAccess, board: String) -> Bool {
+    func stillGrants(_ access: ConnectionAccess, board: BoardName) -> Bool {
         guard tokens != nil || signedTokens != nil else { return true }
         guard let token = access.token, case .success(let now) = self.access(token: token, board: board) else {
             return false

@@ -6,7 +6,7 @@ import BoardSync
 enum BoardLoader {
     /// Why a stored board could not be rebuilt.
     struct CorruptBoard: Error, CustomStringConvertible {
-        let board: String
+        let board: BoardName
         let reason: String
         var description: String { "board \(board) cannot be loaded: \(reason)" }
     }

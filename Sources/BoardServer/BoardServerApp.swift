@@ -41,6 +41,13 @@ package enum BoardServerApp {
             FileHandle.standardError.write(Data("board-server: \(error)\n".utf8))
             return error.exitStatus
         }
+        let webhookSecret: [UInt8]
+        do {
+            webhookSecret = try WebhookStartup.secret(options)
+        } catch {
+            FileHandle.standardError.write(Data("board-server: \(error)\n".utf8))
+            return error.exitStatus
+        }
         let log = Log(level: options.logLevel)
         if let problem = DataDirectory.problem(options) {
             FileHandle.standardError.write(Data("board-server: cannot open data: \(problem)\n".utf8))
@@ -55,9 +62,9 @@ package enum BoardServerApp {
         }
         let store = opened.store
         defer { opened.close() }
+        let node = options.nodeName ?? ClusterConfiguration.defaultNodeName()
         let cluster = opened.shared.map { shared in
-            var configuration = ClusterConfiguration(
-                store: shared, node: options.nodeName ?? ClusterConfiguration.defaultNodeName())
+            var configuration = ClusterConfiguration(store: shared, node: node)
             configuration.channel = opened.channel
             return configuration
         }
@@ -76,6 +83,10 @@ package enum BoardServerApp {
                 return 1
             }
         }
+        let webhooks = WebhookStartup.sender(
+            options, outbox: opened.outbox, secret: webhookSecret, holder: node, log: log)
+        service.access.webhookMetrics = webhooks?.metrics
+        defer { webhooks?.sender.stop() }
         let server = transport(options, service)
         service.host = server
         let started = ServiceThreadReference(service)
@@ -90,6 +101,7 @@ package enum BoardServerApp {
             FileHandle.standardError.write(Data(lines.joined().utf8))
             return 1
         }
+        webhooks?.sender.start()
         let display = ListenProblem.displayHost(options.host)
         FileHandle.standardOutput.write(Data("listening on \(display):\(server.port)\n".utf8))
         log(

@@ -22,7 +22,8 @@ extension BoardService {
         let access: ConnectionAccess
         switch self.access.accessControl.authorize(request, board: name) {
         case .failure(let refusal):
-            log(.warn, "write refused", ["board": name, "reason": refusal.reason, "peer": request.peerAddress])
+            log(
+                .warn, "write refused", ["board": name.rawValue, "reason": refusal.reason, "peer": request.peerAddress])
             respond(refusal.response)
             return
         case .success(let granted):
@@ -40,7 +41,7 @@ extension BoardService {
             }
             loaded = found
         } catch {
-            log(.error, "board unavailable", ["board": name, "error": String(describing: error)])
+            log(.error, "board unavailable", ["board": name.rawValue, "error": String(describing: error)])
             respond(Self.errorResponse(.init(code: .unavailable, message: "the board cannot be read now")))
             return
         }
@@ -74,10 +75,8 @@ extension BoardService {
     }
 
     /// The board of a `/boards/NAME/ops` path.
-    static func boardName(ofOpsPath path: String) -> String? {
-        let suffix = "/ops"
-        guard path.hasSuffix(suffix) else { return nil }
-        return HTTPAccess.boardName(inPath: String(path.dropLast(suffix.count)))
+    static func boardName(ofOpsPath path: String) -> BoardName? {
+        HTTPAccess.boardName(inPath: path, before: "/ops")
     }
 
     /// `application/json`, with or without parameters such as `charset=utf-8`.

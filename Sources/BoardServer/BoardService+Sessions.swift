@@ -17,7 +17,7 @@ extension BoardService {
             guard let found = try boards.board(named: name, create: true) else { return }
             loaded = found
         } catch {
-            log(.error, "board unavailable", ["board": name, "error": String(describing: error)])
+            log(.error, "board unavailable", ["board": name.rawValue, "error": String(describing: error)])
             session.close(code: 1011, reason: "board unavailable")
             return
         }
@@ -31,7 +31,7 @@ extension BoardService {
         loaded.connections.insert(id)
         loaded.idleSince = nil
         self.access.armExpiry(of: context)
-        log(.info, "connection open", ["board": name, "conn": id.description, "peer": session.peerAddress])
+        log(.info, "connection open", ["board": name.rawValue, "conn": id.description, "peer": session.peerAddress])
         boards.handle(.connected(id, role: access.role), on: loaded, now: clock())
     }
 
@@ -44,7 +44,8 @@ extension BoardService {
         log(
             .info, "connection closed",
             [
-                "board": context.board, "conn": context.id.description, "client": context.client?.rawValue ?? "-",
+                "board": context.board.rawValue, "conn": context.id.description,
+                "client": context.client?.rawValue ?? "-",
                 "reason": reason.words,
             ])
         guard let loaded = boards[context.board] else { return }

@@ -43,7 +43,7 @@ extension ClusterLink {
     }
 
     /// Heads read from the store (or announced by a hint): the boards behind them are caught up.
-    func headsPolled(_ heads: [String: Int]) {
+    func headsPolled(_ heads: [BoardName: Int]) {
         thread.check()
         for (name, head) in heads {
             guard let loaded = boards[name], head > loaded.log.durableBoard.version else { continue }
@@ -55,7 +55,7 @@ extension ClusterLink {
     /// Reads the newer ops of the boards found behind, unless a read is under way.
     func catchUp() {
         guard let host = thread.host, !readInFlight, !behind.isEmpty else { return }
-        var versions: [String: Int] = [:]
+        var versions: [BoardName: Int] = [:]
         for name in behind {
             guard let loaded = boards[name] else { continue }
             versions[name] = loaded.log.durableBoard.version
@@ -82,7 +82,7 @@ extension ClusterLink {
     }
 
     /// The newer ops of the boards asked for (nil when the read failed: the next poll asks again).
-    private func caughtUp(_ found: [String: [SequencedOp]]?) {
+    private func caughtUp(_ found: [BoardName: [SequencedOp]]?) {
         thread.check()
         readInFlight = false
         durability.endTurns()

@@ -20,7 +20,7 @@ final class ClusterLink: OtherServers {
     var pollArmed = false
     var pollInFlight = false
     /// Boards known to be behind the store, to read the newer ops of.
-    var behind: Set<String> = []
+    var behind: Set<BoardName> = []
     var readInFlight = false
     /// When each other server was last heard from, and those taken for dead since.
     private var lastHeard: [String: Double] = [:]
@@ -28,8 +28,8 @@ final class ClusterLink: OtherServers {
     /// Whether the channel hears the others.
     private var listening = false
     /// The heads the commit being answered stored, published once it is.
-    private var committedHeads: [String: Int] = [:]
-    var trashChangedElsewhere: (String, Bool) -> Void = { _, _ in }
+    private var committedHeads: [BoardName: Int] = [:]
+    var trashChangedElsewhere: (BoardName, Bool) -> Void = { _, _ in }
 
     init(
         configuration: ClusterConfiguration, boards: LoadedBoards, durability: Durability, log: Log,
@@ -72,7 +72,7 @@ final class ClusterLink: OtherServers {
         armPoll()
     }
 
-    func committed(_ board: String, at version: Int) {
+    func committed(_ board: BoardName, at version: Int) {
         committedHeads[board] = version
     }
 
@@ -82,7 +82,7 @@ final class ClusterLink: OtherServers {
         receiveRemoteAhead()
     }
 
-    func trashChanged(_ name: String, deleted: Bool) {
+    func trashChanged(_ name: BoardName, deleted: Bool) {
         publish(deleted ? .deleted(board: name) : .restored(board: name))
     }
 
@@ -115,9 +115,9 @@ final class ClusterLink: OtherServers {
 
     /// Publishes the state of this server's clients on `board`, if loaded here, or on every
     /// board when nil (then also when it has none anywhere: the others drop what they knew).
-    func publishStates(of board: String?) {
+    func publishStates(of board: BoardName?) {
         guard board.map({ boards[$0] != nil }) ?? true else { return }
-        var states: [String: ClusterMessage.BoardState] = [:]
+        var states: [BoardName: ClusterMessage.BoardState] = [:]
         for name in board.map({ [$0] }) ?? boards.sorted.map(\.name) {
             guard let loaded = boards[name] else { continue }
             let activity = loaded.sequencer.localActivity
@@ -133,7 +133,8 @@ final class ClusterLink: OtherServers {
     /// covers, it replaces what was known of that server's clients. A drag it lists of an item
     /// this server granted without hearing its begin back (see `LoadedBoard.beginsUnheard`)
     /// came first: this server hands its own over.
-    private func receiveState(_ states: [String: ClusterMessage.BoardState], of board: String?, from node: String) {
+    private func receiveState(_ states: [BoardName: ClusterMessage.BoardState], of board: BoardName?, from node: String)
+    {
         for name in board.map({ [$0] }) ?? boards.sorted.map(\.name) {
             guard let loaded = boards[name] else { continue }
             let state = states[name] ?? .init()
@@ -147,7 +148,7 @@ final class ClusterLink: OtherServers {
                 guard let first = lost.first else { continue }
                 log(
                     .info, "drag lease lost to another server",
-                    ["board": name, "item": first.rawValue, "node": node])
+                    ["board": name.rawValue, "item": first.rawValue, "node": node])
                 receiveRemote(.leaseLost(drag, node: node), on: loaded)
             }
         }
@@ -251,7 +252,7 @@ final class ClusterLink: OtherServers {
         for first in firsts {
             log(
                 .info, "drag lease lost to another server",
-                ["board": board, "item": first.begin.item.rawValue, "node": first.node])
+                ["board": board.rawValue, "item": first.begin.item.rawValue, "node": first.node])
             receiveRemote(.leaseLost(first.begin, node: first.node), on: loaded)
         }
     }

@@ -17,22 +17,22 @@ struct ClusterMessage: Equatable, Sendable {
     /// What a message says.
     enum Body: Equatable, Sendable {
         /// The sending server committed these boards up to these versions.
-        case committed([String: Int])
+        case committed([BoardName: Int])
         /// The sender is alive (sent about once a second while it serves boards).
         case beat
         /// The sender asks every server for the state of `board` (every board when nil).
-        case want(board: String?)
+        case want(board: BoardName?)
         /// Presence or a drag of the sender's clients on `board` (a state goes as `state`).
-        case activity(board: String, RemoteActivity)
+        case activity(board: BoardName, RemoteActivity)
         /// Everything the sender has on `board`, or on every board when nil: its clients and
         /// their drags on each board listed; a board not listed has none of them.
-        case state(board: String?, [String: BoardState])
+        case state(board: BoardName?, [BoardName: BoardState])
         /// The sender stops: its clients are gone.
         case bye
         /// The sender moved `board` to the trash: every server closes its connections with 4410.
-        case deleted(board: String)
+        case deleted(board: BoardName)
         /// The sender brought `board` back from the trash.
-        case restored(board: String)
+        case restored(board: BoardName)
     }
 
     /// The sender's clients on one board and their drags, as a state lists them.
@@ -53,7 +53,7 @@ struct ClusterMessage: Equatable, Sendable {
     /// large for one payload, which are split. `serial` tells this message's state apart from
     /// the sender's other ones: a different number for each message sent.
     func encoded(serial: UInt64) -> [String] {
-        let header = { (kind: String, board: String?) in Self.header(node, kind, serial, board) }
+        let header = { (kind: String, board: BoardName?) in Self.header(node, kind, serial, board) }
         switch body {
         case .committed(let heads):
             var payloads: [String] = []
@@ -93,11 +93,11 @@ struct ClusterMessage: Equatable, Sendable {
     }
 
     /// The header line `NODE<TAB>KIND:SERIAL[<TAB>BOARD]`.
-    private static func header(_ node: String, _ kind: String, _ serial: UInt64, _ board: String?) -> String {
+    private static func header(_ node: String, _ kind: String, _ serial: UInt64, _ board: BoardName?) -> String {
         "\(node)\t\(kind):\(serial)" + (board.map { "\t\($0)" } ?? "")
     }
 
-    private static func encode(_ activity: RemoteActivity, board: String, node: String, serial: UInt64) -> String {
+    private static func encode(_ activity: RemoteActivity, board: BoardName, node: String, serial: UInt64) -> String {
         switch activity {
         case .joined(let client, let user, _):
             return header(node, "joined", serial, board) + "\n" + line(.init(client: client, user: user))
@@ -120,16 +120,22 @@ struct ClusterMessage: Equatable, Sendable {
         let header = lines[0].split(separator: "\t").map(String.init)
         guard header.count >= 2 else { return nil }
         let node = header[0]
-        let board = header.count > 2 ? header[2] : nil
+        var board: BoardName?
+        if header.count > 2 {
+            guard let name = BoardName(header[2]) else { return nil }
+            board = name
+        }
         let entries = Array(lines.dropFirst())
         let kind = header[1].split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
         switch kind {
         case "committed":
-            var heads: [String: Int] = [:]
+            var heads: [BoardName: Int] = [:]
             for entry in entries {
                 let fields = entry.split(separator: "\t")
-                guard fields.count == 2, let version = Int(fields[1]) else { return nil }
-                heads[String(fields[0])] = version
+                guard fields.count == 2, let name = BoardName(String(fields[0])), let version = Int(fields[1]) else {
+                    return nil
+                }
+                heads[name] = version
             }
             return ClusterMessage(node: node, body: .committed(heads))
         case "beat": return ClusterMessage(node: node, body: .beat)

@@ -1,3 +1,5 @@
+import BoardSync
+
 /// One payload of a state (`ClusterMessage.Body.state`): a state holds as many clients and
 /// drags as the sender has, so it goes in as many payloads as it needs, each below the
 /// NOTIFY limit, and the receiver puts them together (`ClusterPayloadReader`).
@@ -15,9 +17,9 @@ struct ClusterStatePart: Equatable, Sendable {
     var index: Int
     let count: Int
     /// The board the whole state is of, or nil for every board.
-    let board: String?
+    let board: BoardName?
     /// The entries of this part, by board.
-    var boards: [String: ClusterMessage.BoardState]
+    var boards: [BoardName: ClusterMessage.BoardState]
 
     /// States of more parts than this are taken for garbage (about 79 MB of text).
     static let maxCount = 10_000
@@ -25,7 +27,7 @@ struct ClusterStatePart: Equatable, Sendable {
     /// The payloads of a state of `boards` (every board when `board` is nil), each at most
     /// `ClusterMessage.maxPayloadBytes` long.
     static func split(
-        node: String, serial: UInt64, board: String?, boards: [String: ClusterMessage.BoardState]
+        node: String, serial: UInt64, board: BoardName?, boards: [BoardName: ClusterMessage.BoardState]
     )
         -> [String]
     {
@@ -60,20 +62,23 @@ struct ClusterStatePart: Equatable, Sendable {
         guard header.count == 5 || header.count == 6, header[1] == "state", let serial = UInt64(header[2]),
             let index = Int(header[3]), let count = Int(header[4]), count <= Self.maxCount, (1...count).contains(index)
         else { return nil }
-        var boards: [String: ClusterMessage.BoardState] = [:]
+        var boards: [BoardName: ClusterMessage.BoardState] = [:]
         for line in lines.dropFirst() {
-            guard let tab = line.firstIndex(of: "\t") else { return nil }
-            let name = String(line[..<tab])
+            guard let tab = line.firstIndex(of: "\t"), let name = BoardName(String(line[..<tab])) else { return nil }
             guard boards[name, default: .init()].add(line[line.index(after: tab)...]) else { return nil }
         }
-        let board = header.count == 6 ? header[5] : nil
+        var board: BoardName?
+        if header.count == 6 {
+            guard let name = BoardName(header[5]) else { return nil }
+            board = name
+        }
         if let board, boards.keys.contains(where: { $0 != board }) { return nil }
         self.init(node: header[0], serial: serial, index: index, count: count, board: board, boards: boards)
     }
 
     init(
-        node: String, serial: UInt64, index: Int, count: Int, board: String?,
-        boards: [String: ClusterMessage.BoardState]
+        node: String, serial: UInt64, index: Int, count: Int, board: BoardName?,
+        boards: [BoardName: ClusterMessage.BoardState]
     ) {
         self.node = node
         self.serial = serial

@@ -11,7 +11,7 @@ protocol CommitTarget: Sendable {
     /// Commits `batch` in one transaction. `rebase` is asked at most once, inside the
     /// transaction, for the turns of the boards that lost their race (never by a store that
     /// cannot lose one).
-    func commit(_ batch: CommitBatch, rebase: ([String: [SequencedOp]]) -> CommitBatch) -> Committer.Outcome
+    func commit(_ batch: CommitBatch, rebase: ([BoardName: [SequencedOp]]) -> CommitBatch) -> Committer.Outcome
 }
 
 /// The commits of a store only this server writes (SQLite, or in memory): they never conflict,
@@ -21,7 +21,7 @@ struct OwnStoreCommits: CommitTarget {
 
     var canLoseRaces: Bool { false }
 
-    func commit(_ batch: CommitBatch, rebase: ([String: [SequencedOp]]) -> CommitBatch) -> Committer.Outcome {
+    func commit(_ batch: CommitBatch, rebase: ([BoardName: [SequencedOp]]) -> CommitBatch) -> Committer.Outcome {
         do {
             try store.commit(batch)
             return .stored(newer: [:])

@@ -17,7 +17,7 @@ final class Committer: @unchecked Sendable {
     enum Outcome: Sendable, Equatable {
         /// The transaction committed; the boards of `newer` were left out of it, another server
         /// having committed their next version first (and their rebase did not continue it).
-        case stored(newer: [String: [SequencedOp]])
+        case stored(newer: [BoardName: [SequencedOp]])
         /// Nothing was stored, and the store may take the batch later (a database that cannot
         /// be reached, or that refused it).
         case notStored(StoreError)
@@ -42,7 +42,7 @@ final class Committer: @unchecked Sendable {
     /// Works out again, while the transaction of `ticket` holds their heads, the turns of the
     /// boards that lost their race to the ops the store holds above them; answers what to write
     /// instead.
-    typealias Rebase = @Sendable (_ newer: [String: [SequencedOp]], _ ticket: UInt64) -> CommitBatch
+    typealias Rebase = @Sendable (_ newer: [BoardName: [SequencedOp]], _ ticket: UInt64) -> CommitBatch
 
     private struct Waiting {
         var batches: [(ticket: UInt64, batch: CommitBatch)] = []
@@ -83,7 +83,7 @@ final class Committer: @unchecked Sendable {
 
     /// Commits `batch` as one transaction on the calling thread, timing it.
     func commitNow(
-        _ batch: CommitBatch, ticket: UInt64, rebase: ([String: [SequencedOp]], UInt64) -> CommitBatch
+        _ batch: CommitBatch, ticket: UInt64, rebase: ([BoardName: [SequencedOp]], UInt64) -> CommitBatch
     ) -> Completion {
         let started = BoardService.now()
         let outcome = target.commit(batch) { newer in rebase(newer, ticket) }

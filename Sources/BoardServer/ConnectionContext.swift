@@ -4,7 +4,7 @@ import BoardSync
 final class ConnectionContext {
     let id: ConnectionID
     let session: any BoardSession
-    let board: String
+    let board: BoardName
     var bucket: TokenBucket
     /// The token and role it was admitted with.
     let access: ConnectionAccess
@@ -17,7 +17,7 @@ final class ConnectionContext {
     /// Closed with 4401 by a tokens reload; what it still sends is ignored.
     var revoked = false
 
-    init(session: any BoardSession, board: String, access: ConnectionAccess, bucket: TokenBucket) {
+    init(session: any BoardSession, board: BoardName, access: ConnectionAccess, bucket: TokenBucket) {
         self.id = ConnectionID(session.id)
         self.session = session
         self.board = board

@@ -114,7 +114,8 @@ final class Delivery {
             log(
                 .info, "error sent",
                 [
-                    "board": context.board, "conn": context.id.description, "client": context.client?.rawValue ?? "-",
+                    "board": context.board.rawValue, "conn": context.id.description,
+                    "client": context.client?.rawValue ?? "-",
                     "code": report.code.rawValue, "message": report.message,
                 ])
         default:

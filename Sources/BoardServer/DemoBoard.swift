@@ -2,7 +2,7 @@ import BoardSync
 
 /// The board `--demo` creates so that a newcomer has something to drag.
 enum DemoBoard {
-    static let name = "demo"
+    static let name = BoardName("demo")!
 
     static var board: Board {
         let todo = ["Mail", "Maps", "Photos", "Music", "Notes", "Calendar", "Weather"]

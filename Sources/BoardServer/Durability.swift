@@ -78,7 +78,7 @@ final class Durability {
         } catch .boardAlreadyExists {
             return  // another server sharing the store created it first
         }
-        log(.info, "demo board created", ["board": board.id])
+        log(.info, "demo board created", ["board": board.id.rawValue])
     }
 
     /// Whether another server can commit a board's next version first.
@@ -153,8 +153,9 @@ final class Durability {
 
     /// Adds what a board's segments store to `batch`: its creation (with the initial section id
     /// and the snapshot at version 0), its sequencer outputs stamped `committedAt`, its snapshots.
-    private func append(_ commit: TurnLog.Commit, of name: String, committedAt: CommitTime, to batch: inout CommitBatch)
-    {
+    private func append(
+        _ commit: TurnLog.Commit, of name: BoardName, committedAt: CommitTime, to batch: inout CommitBatch
+    ) {
         if commit.createsBoard {
             batch.createBoard(name)
             batch.useID("main", kind: .section, on: name)
@@ -190,7 +191,7 @@ final class Durability {
     /// boards first, and holds their heads: each board's log takes the newer ops (their `op`
     /// messages go out, they are durable) and works its pending turns out again on top of them;
     /// answers those turns, to be written in the same transaction.
-    func rebaseInCommit(_ newer: [String: [SequencedOp]], ticket: UInt64) -> CommitBatch {
+    func rebaseInCommit(_ newer: [BoardName: [SequencedOp]], ticket: UInt64) -> CommitBatch {
         thread.check()
         endTurns()
         let now = clock()
@@ -305,7 +306,7 @@ final class Durability {
                 return count + 1
             }
             raceMetrics.submitsGivenUp += UInt64(refused)
-            log(.warn, "gave up on submits", ["board": loaded.name, "submits": String(refused)])
+            log(.warn, "gave up on submits", ["board": loaded.name.rawValue, "submits": String(refused)])
             release(loaded, results)
         }
     }
@@ -321,7 +322,7 @@ final class Durability {
     /// the server restarts the board) so that their clients reconnect and load it again.
     func drop(_ loaded: LoadedBoard, reason: String) {
         guard loaded.isLoaded else { return }
-        log(.error, "board dropped", ["board": loaded.name, "reason": reason])
+        log(.error, "board dropped", ["board": loaded.name.rawValue, "reason": reason])
         boards.remove(loaded)
         for id in loaded.connections.sorted() {
             guard let context = delivery[id] else { continue }

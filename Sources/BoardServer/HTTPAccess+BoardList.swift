@@ -31,7 +31,7 @@ extension HTTPAccess {
         }
     }
 
-    func summary(of name: String) throws -> BoardSummary? {
+    func summary(of name: BoardName) throws -> BoardSummary? {
         let loaded = boards[name].flatMap { $0.awaitingCreation ? nil : $0 }
         if let loaded, !durability.canLoseRaces { return BoardSummary(loaded.durableBoard) }
         guard let head = try store.headVersion(of: name) else { return nil }

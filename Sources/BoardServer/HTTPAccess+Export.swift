@@ -11,8 +11,7 @@ extension HTTPAccess {
     func exportRequest(_ request: HTTPRequestInfo) -> HTTPResponse? {
         let path = request.path
         guard path.hasPrefix("/boards/"), path.hasSuffix("/export") else { return nil }
-        let name = String(path.dropFirst("/boards/".count).dropLast("/export".count))
-        guard Validation.isBoardName(name) else { return .notFound }
+        guard let name = Self.boardName(inPath: path, before: "/export") else { return .notFound }
         if case .failure(let refusal) = accessControl.authorize(request, board: name) { return refusal.response }
         let format: TransferFormat
         switch request.query["format"] {

@@ -11,8 +11,7 @@ extension HTTPAccess {
     func historyRequest(_ request: HTTPRequestInfo) -> HTTPResponse? {
         let path = request.path
         if path.hasPrefix("/boards/"), path.hasSuffix("/history") {
-            let name = String(path.dropFirst("/boards/".count).dropLast("/history".count))
-            guard Validation.isBoardName(name) else { return .notFound }
+            guard let name = Self.boardName(inPath: path, before: "/history") else { return .notFound }
             if case .failure(let refusal) = accessControl.authorize(request, board: name) { return refusal.response }
             switch HistoryParameters.history(request.query) {
             case .failure(let refusal): return Self.response(400, refusal)
@@ -27,7 +26,7 @@ extension HTTPAccess {
         }
     }
 
-    private func history(of name: String, _ query: HistoryParameters.HistoryQuery) throws -> HTTPResponse {
+    private func history(of name: BoardName, _ query: HistoryParameters.HistoryQuery) throws -> HTTPResponse {
         guard let head = try store.headVersion(of: name) else { return .notFound }
         let before = min(query.before ?? head + 1, head + 1)
         let entries = try store.opsBefore(name, version: before, limit: query.limit)
@@ -36,7 +35,7 @@ extension HTTPAccess {
             body: WireCodec.encodeHistory(HistoryPage(board: name, entries: entries)))
     }
 
-    private func pastBoard(_ name: String, at version: Int) throws -> HTTPResponse {
+    private func pastBoard(_ name: BoardName, at version: Int) throws -> HTTPResponse {
         switch try PastBoard.rebuild(name, at: version, store: store, maxOps: options.snapshotEvery) {
         case .noSuchBoard:
             return .notFound
@@ -48,11 +47,11 @@ extension HTTPAccess {
     }
 
     /// Runs a read of the store; a failure is logged and answered with 500.
-    private func readStore(board: String, _ read: () throws -> HTTPResponse) -> HTTPResponse {
+    private func readStore(board: BoardName, _ read: () throws -> HTTPResponse) -> HTTPResponse {
         do {
             return try read()
         } catch {
-            log(.error, "board history unavailable", ["board": board, "error": String(describing: error)])
+            log(.error, "board history unavailable", ["board": board.rawValue, "error": String(describing: error)])
             return HTTPResponse(status: 500, text: "board unavailable\n")
         }
     }

@@ -13,9 +13,9 @@ extension HTTPAccess {
     func pageResponse(_ request: HTTPRequestInfo) -> HTTPResponse? {
         let path = request.path
         if path.hasPrefix(PageAssets.boardPagePath) {
-            let name = String(path.dropFirst(PageAssets.boardPagePath.count))
-            guard Validation.isBoardName(name) else {
-                return InvalidBoardNamePage.response(name: name, token: request.token)
+            let text = String(path.dropFirst(PageAssets.boardPagePath.count))
+            guard let name = BoardName(text) else {
+                return InvalidBoardNamePage.response(name: text, token: request.token)
             }
             guard let page = PageAssets.builtIn[PageAssets.boardPagePath] else { return .notFound }
             if case .failure(let refusal) = accessControl.authorize(request, board: name) {

@@ -18,8 +18,7 @@ extension HTTPAccess {
             return changeStore(board: name) { try delete(name) }
         }
         guard request.method == "POST", path.hasPrefix("/boards/"), path.hasSuffix("/restore") else { return nil }
-        let name = String(path.dropFirst("/boards/".count).dropLast("/restore".count))
-        guard Validation.isBoardName(name) else { return .notFound }
+        guard let name = Self.boardName(inPath: path, before: "/restore") else { return .notFound }
         if case .failure(let refusal) = accessControl.authorizeWrite(request, board: name) { return refusal.response }
         var deleted: CommitTime?
         if let text = request.query["deleted"] {
@@ -38,7 +37,7 @@ extension HTTPAccess {
         return HTTPResponse(status: 200, contentType: "application/json", body: WireCodec.encodeTrashList(trashed))
     }
 
-    private func delete(_ name: String) throws -> HTTPResponse {
+    private func delete(_ name: BoardName) throws -> HTTPResponse {
         let loaded = boards[name]
         if let loaded, !loaded.log.isIdle || loaded.awaitingCreation {
             let message = "the board has changes on their way to the store; delete it again in a moment"
@@ -48,13 +47,15 @@ extension HTTPAccess {
         guard let summary,
             let entry = try store.moveToTrash(TrashedBoard(summary, deleted: wallClock()))
         else { return .notFound }
-        log(.info, "board deleted", ["board": name, "version": String(entry.version), "items": String(entry.items)])
+        log(
+            .info, "board deleted",
+            ["board": name.rawValue, "version": String(entry.version), "items": String(entry.items)])
         closeDeletedBoard(name)
         trashChanged(name, true)
         return HTTPResponse(status: 204, body: [])
     }
 
-    private func restore(_ name: String, deleted: CommitTime?) throws -> HTTPResponse {
+    private func restore(_ name: BoardName, deleted: CommitTime?) throws -> HTTPResponse {
         let taken = Self.response(
             409, HTTPRefusal(.boardExists, message: "a board named \(name) exists; delete or rename it first"))
         guard boards[name] == nil else { return taken }
@@ -64,7 +65,7 @@ extension HTTPAccess {
         case .nameTaken:
             return taken
         case .restored(let entry):
-            log(.info, "board restored", ["board": name, "version": String(entry.version)])
+            log(.info, "board restored", ["board": name.rawValue, "version": String(entry.version)])
             boardSummaries[name] = nil
             trashChanged(name, false)
             return HTTPResponse(status: 204, body: [])
@@ -73,7 +74,7 @@ extension HTTPAccess {
 
     /// Closes every connection to the board `name` with 4410 and forgets the board: it was
     /// deleted here or on another server sharing the store.
-    func closeDeletedBoard(_ name: String) {
+    func closeDeletedBoard(_ name: BoardName) {
         thread.check()
         boardSummaries[name] = nil
         guard let loaded = boards[name] else { return }
@@ -87,8 +88,8 @@ extension HTTPAccess {
 
     /// Another server sharing the store moved the board `name` to the trash (`deleted`), or
     /// brought it back.
-    func trashChangedElsewhere(_ name: String, _ deleted: Bool) {
-        log(.info, deleted ? "board deleted elsewhere" : "board restored elsewhere", ["board": name])
+    func trashChangedElsewhere(_ name: BoardName, _ deleted: Bool) {
+        log(.info, deleted ? "board deleted elsewhere" : "board restored elsewhere", ["board": name.rawValue])
         if deleted {
             closeDeletedBoard(name)
         } else {
@@ -103,7 +104,9 @@ extension HTTPAccess {
             milliseconds: wallClock().milliseconds - Int64((options.trashDays * 86_400_000).rounded(.down)))
         do {
             for entry in try store.purgeTrash(deletedBefore: cutoff) {
-                log(.info, "board purged from the trash", ["board": entry.id, "deleted": entry.deleted.rfc3339])
+                log(
+                    .info, "board purged from the trash",
+                    ["board": entry.id.rawValue, "deleted": entry.deleted.rfc3339])
             }
         } catch {
             log(.error, "trash purge failed", ["error": String(describing: error)])
@@ -111,11 +114,11 @@ extension HTTPAccess {
     }
 
     /// Runs a change of the store; a failure is logged and answered with 500.
-    private func changeStore(board: String, _ change: () throws -> HTTPResponse) -> HTTPResponse {
+    private func changeStore(board: BoardName, _ change: () throws -> HTTPResponse) -> HTTPResponse {
         do {
             return try change()
         } catch {
-            log(.error, "trash change failed", ["board": board, "error": String(describing: error)])
+            log(.error, "trash change failed", ["board": board.rawValue, "error": String(describing: error)])
             return HTTPResponse(status: 500, text: "board unavailable\n")
         }
     }

@@ -17,6 +17,8 @@ final class HTTPAccess {
     let delivery: Delivery
     let durability: Durability
     let metrics: Metrics
+    /// The webhook sender's figures, when the server sends webhooks.
+    var webhookMetrics: WebhookMetrics?
     let log: Log
     let clock: @Sendable () -> Double
     /// The time of day: when a board is deleted, and how old the trash is.
@@ -24,9 +26,9 @@ final class HTTPAccess {
     let thread: ServiceThread
     /// Called with the board's name when a board went to the trash (`true`) or came back from
     /// it (`false`) here.
-    var trashChanged: (String, Bool) -> Void = { _, _ in }
+    var trashChanged: (BoardName, Bool) -> Void = { _, _ in }
     /// `GET /boards`'s summaries of boards that were not loaded, with the version they are of.
-    var boardSummaries: [String: BoardSummary] = [:]
+    var boardSummaries: [BoardName: BoardSummary] = [:]
 
     init(
         options: ServerOptions, credentials: AccessCredentials, store: any BoardStore, boards: LoadedBoards,
@@ -48,12 +50,12 @@ final class HTTPAccess {
         self.thread = thread
     }
 
-    /// The board name of a `/boards/NAME` path, if the path is one.
-    static func boardName(inPath path: String) -> String? {
+    /// The board name of a `/boards/NAME` path (or of `/boards/NAME` followed by `suffix`), if the
+    /// path is one.
+    static func boardName(inPath path: String, before suffix: String = "") -> BoardName? {
         let prefix = "/boards/"
-        guard path.hasPrefix(prefix) else { return nil }
-        let name = String(path.dropFirst(prefix.count))
-        return Validation.isBoardName(name) ? name : nil
+        guard path.hasPrefix(prefix), path.hasSuffix(suffix) else { return nil }
+        return BoardName(String(path.dropFirst(prefix.count).dropLast(suffix.count)))
     }
 
     /// A WebSocket upgrade: the path names a board, then the token, origin and limits decide;
@@ -67,7 +69,9 @@ final class HTTPAccess {
         case .success(let access):
             return .accept(access)
         case .failure(let refusal):
-            log(.warn, "upgrade refused", ["board": board, "reason": refusal.reason, "peer": request.peerAddress])
+            log(
+                .warn, "upgrade refused",
+                ["board": board.rawValue, "reason": refusal.reason, "peer": request.peerAddress])
             return .refuse(status: refusal.status, body: refusal.body)
         }
     }
@@ -118,7 +122,7 @@ final class HTTPAccess {
             guard delivery[context.id] === context, !context.revoked else { return }
             context.revoked = true
             delivery.close(context, code: 4401, reason: Self.expiredReason)
-            log(.info, "connection token expired", ["board": context.board, "conn": context.id.description])
+            log(.info, "connection token expired", ["board": context.board.rawValue, "conn": context.id.description])
         }
     }
 
@@ -144,7 +148,7 @@ final class HTTPAccess {
             let gauges = Metrics.Gauges(
                 connections: delivery.connections.count, boardsLoaded: boards.count, dragsActive: boards.dragsActive)
             let races = durability.canLoseRaces ? durability.raceMetrics.render() : ""
-            let text = metrics.render(gauges) + races
+            let text = metrics.render(gauges) + races + (webhookMetrics?.render() ?? "")
             return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", text: text)
         default:
             if let response = boardListRequest(request) ?? historyRequest(request) ?? exportRequest(request) {
@@ -161,7 +165,7 @@ final class HTTPAccess {
     /// `answer` to the durable snapshot of board `name`, loading the board without creating it (it
     /// is unloaded again once idle): 404 when it does not exist, 500 when the store cannot read it
     /// (logged).
-    func answerWithBoard(named name: String, _ answer: (Board) -> HTTPResponse) -> HTTPResponse {
+    func answerWithBoard(named name: BoardName, _ answer: (Board) -> HTTPResponse) -> HTTPResponse {
         do {
             guard let loaded = try boards.board(named: name, create: false), !loaded.awaitingCreation else {
                 return .notFound
@@ -170,7 +174,7 @@ final class HTTPAccess {
             boards.armTick()
             return answer(loaded.durableBoard)
         } catch {
-            log(.error, "board unavailable", ["board": name, "error": String(describing: error)])
+            log(.error, "board unavailable", ["board": name.rawValue, "error": String(describing: error)])
             return HTTPResponse(status: 500, text: "board unavailable\n")
         }
     }

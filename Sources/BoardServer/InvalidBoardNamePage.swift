@@ -8,7 +8,7 @@ import ServerTransport
 /// page files.
 enum InvalidBoardNamePage {
     static func response(name: String, token: String?) -> HTTPResponse {
-        let problem = Validation.boardNameProblem(name) ?? "This is not a board name."
+        let problem = BoardName.problem(name) ?? "This is not a board name."
         let shown = name.isEmpty ? "An empty name" : "“\(escaped(name))”"
         let index = token.map { "/?token=" + escaped(percentEncoded($0)) } ?? "/"
         let html = """

@@ -4,7 +4,7 @@ import BoardSync
 /// its open connections, when it became idle, and what the other servers of a cluster must
 /// hear of it.
 final class LoadedBoard {
-    let name: String
+    let name: BoardName
     var sequencer: Sequencer
     /// The turns not released yet.
     var log: TurnLog
@@ -34,7 +34,7 @@ final class LoadedBoard {
     /// Races this board lost in a row since a commit of its ops last went through.
     var racesLostInARow = 0
 
-    init(name: String, sequencer: Sequencer, log: TurnLog) {
+    init(name: BoardName, sequencer: Sequencer, log: TurnLog) {
         self.name = name
         self.sequencer = sequencer
         self.log = log

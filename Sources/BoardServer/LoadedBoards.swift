@@ -18,7 +18,7 @@ final class LoadedBoards {
     /// What runs once a second while boards are loaded.
     var tick: () -> Void = {}
     private var tickArmed = false
-    private(set) var byName: [String: LoadedBoard] = [:]
+    private(set) var byName: [BoardName: LoadedBoard] = [:]
     /// The boards with a segment open in the turn under way, in the order they first had one.
     private var touched: [LoadedBoard] = []
 
@@ -34,7 +34,7 @@ final class LoadedBoards {
         self.thread = thread
     }
 
-    subscript(name: String) -> LoadedBoard? { byName[name] }
+    subscript(name: BoardName) -> LoadedBoard? { byName[name] }
 
     var count: Int { byName.count }
     var isEmpty: Bool { byName.isEmpty }
@@ -46,20 +46,20 @@ final class LoadedBoards {
     var dragsActive: Int { byName.values.reduce(0) { $0 + $1.sequencer.dragCount } }
 
     /// The loaded board `name`, loading it from the store, or creating it when `create` is set.
-    func board(named name: String, create: Bool) throws -> LoadedBoard? {
+    func board(named name: BoardName, create: Bool) throws -> LoadedBoard? {
         if let loaded = byName[name] { return loaded }
         if let stored = try store.loadBoard(name) {
             let sequencer = try BoardLoader.load(stored, store: store, config: config)
             let loaded = LoadedBoard(name: name, sequencer: sequencer, log: turnLog(of: sequencer, stored: true))
             add(loaded)
-            log(.debug, "board loaded", ["board": name, "version": String(sequencer.version)])
+            log(.debug, "board loaded", ["board": name.rawValue, "version": String(sequencer.version)])
             return loaded
         }
         guard create else { return nil }
         let sequencer = Sequencer(state: BoardState(board: .initial(id: name)), config: config)
         let loaded = LoadedBoard(name: name, sequencer: sequencer, log: turnLog(of: sequencer, stored: false))
         add(loaded)
-        log(.info, "board created", ["board": name])
+        log(.info, "board created", ["board": name.rawValue])
         return loaded
     }
 
@@ -115,7 +115,7 @@ final class LoadedBoards {
         for loaded in byName.values where loaded.connections.isEmpty && settled(loaded) {
             guard let idle = loaded.idleSince, now - idle >= idleSeconds else { continue }
             remove(loaded)
-            log(.debug, "board unloaded", ["board": loaded.name])
+            log(.debug, "board unloaded", ["board": loaded.name.rawValue])
         }
     }
 

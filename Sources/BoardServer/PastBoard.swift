@@ -18,7 +18,7 @@ enum PastBoard {
     }
 
     static func rebuild(
-        _ name: String, at version: Int, store: any BoardStore, maxOps: Int
+        _ name: BoardName, at version: Int, store: any BoardStore, maxOps: Int
     ) throws -> Outcome {
         guard let head = try store.headVersion(of: name) else { return .noSuchBoard }
         guard version <= head, let base = try store.snapshot(name, atOrBelow: version) else { return .notRetained }

@@ -44,6 +44,19 @@ public struct ServerOptions: Hashable, Sendable {
     /// Days a deleted board stays in the trash before it is removed for good (`--trash-days`;
     /// fractions allowed).
     public var trashDays = 30.0
+    /// `--webhook` (repeatable): every committed op or group of every board is POSTed to each
+    /// of these http:// URLs (protocol 1.2 section 12).
+    public var webhookURLs: [String] = []
+    /// `--webhook-secret`: the file holding the secret that signs every webhook delivery.
+    public var webhookSecretPath: String?
+    /// `--webhook-retry-hours`: how long after it was due a failing delivery is given up
+    /// (fractions allowed).
+    public var webhookRetryHours = 72.0
+    /// `--webhook-retry-base-ms`: the delay before the first retry of a failed delivery; each
+    /// later one doubles it, up to an hour.
+    public var webhookRetryBaseMilliseconds = 1_000
+    /// `--webhook-timeout`: seconds one webhook request may take before it counts as failed.
+    public var webhookTimeoutSeconds = 10.0
 
     public init() {}
 
@@ -83,6 +96,15 @@ public struct ServerOptions: Hashable, Sendable {
                                   without Origin are allowed)
           --trash-days D          remove deleted boards from the trash D days after they were
                                   deleted (default 30; fractions allowed)
+          --webhook URL           POST every committed op or group of every board to this
+                                  http:// URL, signed (repeatable; needs --webhook-secret)
+          --webhook-secret FILE   the secret that signs webhook deliveries (HMAC-SHA256)
+          --webhook-retry-hours H give up a failing webhook delivery H hours after its ops were
+                                  committed (default 72; fractions allowed)
+          --webhook-retry-base-ms N  wait N ms before the first retry of a failed delivery,
+                                  doubling up to an hour (default 1000)
+          --webhook-timeout S     a webhook request not answered within S seconds has failed
+                                  (default 10)
           --demo                  create a board "demo" with a dozen tiles if it does not exist
           --log-level LEVEL       error, warn, info or debug (default info)
           --max-items N           items per board (default 10000)
@@ -168,6 +190,8 @@ public struct ServerOptions: Hashable, Sendable {
         "--snapshot-every",
         "--rate-burst", "--rate-per-second", "--idle-board-seconds", "--drag-timeout", "--metrics-token",
         "--tls-cert", "--tls-key", "--allowed-origin", "--max-connections-per-ip", "--trash-days",
+        "--webhook", "--webhook-secret", "--webhook-retry-hours", "--webhook-retry-base-ms",
+        "--webhook-timeout",
     ]
 
     private mutating func set(_ flag: String, _ value: String) throws(ParseError) {
@@ -247,6 +271,24 @@ public struct ServerOptions: Hashable, Sendable {
                 throw .invalidValue(flag: flag, value: value, expected: "a number of days from 0 to 36500")
             }
             trashDays = days
+        case "--webhook":
+            guard WebhookURL(value) != nil else {
+                throw .invalidValue(
+                    flag: flag, value: value, expected: "an http:// URL such as http://hooks.example.com:8000/boards")
+            }
+            webhookURLs.append(value)
+        case "--webhook-secret": webhookSecretPath = try path()
+        case "--webhook-retry-hours":
+            guard let hours = Double(value), hours >= 0, hours <= 87_600 else {
+                throw .invalidValue(flag: flag, value: value, expected: "a number of hours from 0 to 87600")
+            }
+            webhookRetryHours = hours
+        case "--webhook-retry-base-ms": webhookRetryBaseMilliseconds = try integer(1...3_600_000)
+        case "--webhook-timeout":
+            guard let timeout = Double(value), timeout > 0, timeout <= 600 else {
+                throw .invalidValue(flag: flag, value: value, expected: "a number of seconds above 0, at most 600")
+            }
+            webhookTimeoutSeconds = timeout
         default:
             throw .unknownFlag(flag)
         }

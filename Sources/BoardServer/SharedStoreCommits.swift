@@ -17,7 +17,7 @@ struct SharedStoreCommits: CommitTarget {
 
     var canLoseRaces: Bool { true }
 
-    func commit(_ batch: CommitBatch, rebase: ([String: [SequencedOp]]) -> CommitBatch) -> Committer.Outcome {
+    func commit(_ batch: CommitBatch, rebase: ([BoardName: [SequencedOp]]) -> CommitBatch) -> Committer.Outcome {
         var offered: CommitBatch?
         do {
             // The store calls the rebase only while the commit runs.

@@ -12,7 +12,7 @@ struct SignedIdentity: Hashable, Sendable {
     /// `exp`, in seconds since 1970.
     let expiresAt: Double
 
-    func covers(_ board: String) -> Bool {
+    func covers(_ board: BoardName) -> Bool {
         boards.contains { $0.matches(board) }
     }
 }

@@ -96,17 +96,7 @@ final class SignedTokenKey: @unchecked Sendable {
     }
 
     private func verifiesHMAC(_ signature: [UInt8], of input: [UInt8]) -> Bool {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        let made = secret.withUnsafeBytes { key in
-            input.withUnsafeBytes { data in
-                HMAC(
-                    EVP_sha256(), key.baseAddress, Int32(key.count),
-                    data.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                    data.count, &digest, &length)
-            }
-        }
-        guard made != nil, length == 32, signature.count == 32 else { return false }
+        guard let digest = HMACSHA256.digest(key: secret, data: input), signature.count == 32 else { return false }
         return CRYPTO_memcmp(signature, digest, 32) == 0
     }
 

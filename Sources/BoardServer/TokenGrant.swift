@@ -17,7 +17,7 @@ public struct TokenGrant: Hashable, Sendable {
         self.user = user
     }
 
-    public func covers(_ board: String) -> Bool {
+    public func covers(_ board: BoardName) -> Bool {
         boards.contains { $0.matches(board) }
     }
 

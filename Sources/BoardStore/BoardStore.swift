@@ -18,32 +18,32 @@ public protocol BoardStore: AnyObject, Sendable {
     var retainedOps: Int { get }
 
     /// Loads a board: latest snapshot, ops after it, used ids, `lastSeq`s; `nil` if it does not exist.
-    func loadBoard(_ name: String) throws(StoreError) -> StoredBoard?
+    func loadBoard(_ name: BoardName) throws(StoreError) -> StoredBoard?
 
     /// Whether the board exists.
-    func boardExists(_ name: String) throws(StoreError) -> Bool
+    func boardExists(_ name: BoardName) throws(StoreError) -> Bool
 
     /// The names of all boards, sorted.
-    func listBoards() throws(StoreError) -> [String]
+    func listBoards() throws(StoreError) -> [BoardName]
 
     /// The committed version of a board, or `nil` if it does not exist.
-    func headVersion(of board: String) throws(StoreError) -> Int?
+    func headVersion(of board: BoardName) throws(StoreError) -> Int?
 
     /// Makes a whole batch durable in one transaction, or nothing of it.
     func commit(_ batch: CommitBatch) throws(StoreError)
 
     /// Up to `limit` retained ops of `board` with a version above `version`, in version order.
-    func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp]
+    func opsAfter(_ board: BoardName, version: Int, limit: Int) throws(StoreError) -> [SequencedOp]
 
     /// The lowest version among the retained ops of `board`; `nil` when none is retained.
     ///
     /// Catch-up from `since` is complete when `since >= head` or `since + 1 >= oldest`.
-    func oldestRetainedVersion(_ board: String) throws(StoreError) -> Int?
+    func oldestRetainedVersion(_ board: BoardName) throws(StoreError) -> Int?
 
     /// Up to `limit` retained ops of `board` with a version below `version`, newest first: one
     /// page of the board's history (`version` above the head means from the newest op). Empty
     /// for a board that does not exist; a negative version or limit is `invalidArgument`.
-    func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp]
+    func opsBefore(_ board: BoardName, version: Int, limit: Int) throws(StoreError) -> [SequencedOp]
 
     /// The newest kept snapshot of `board` at or below `version`, or `nil` (no such snapshot or
     /// no such board; a negative version is `invalidArgument`). The board as it was at `version`
@@ -51,7 +51,7 @@ public protocol BoardStore: AnyObject, Sendable {
     ///
     /// Which snapshots are kept is part of compaction (see `writeSnapshot`): every version from
     /// the oldest kept snapshot to the head can be rebuilt this way.
-    func snapshot(_ board: String, atOrBelow version: Int) throws(StoreError) -> Board?
+    func snapshot(_ board: BoardName, atOrBelow version: Int) throws(StoreError) -> Board?
 
     /// Stores `snapshot` for the board `snapshot.id` (replacing one of the same version), then
     /// compacts the board. Compaction keeps history rebuildable: its cutoff is the newest kept
@@ -62,12 +62,12 @@ public protocol BoardStore: AnyObject, Sendable {
     func writeSnapshot(_ snapshot: Board) throws(StoreError)
 
     /// The highest acknowledged `seq` of `client` on `board` (0 if none).
-    func lastSeq(_ board: String, client: ClientID) throws(StoreError) -> Int
+    func lastSeq(_ board: BoardName, client: ClientID) throws(StoreError) -> Int
 
     /// The retained op that `client` committed with `seq` on `board`, if any (the store does not
     /// enforce unique seqs; were one repeated, the lowest version is returned). Rare and not
     /// indexed: it scans the board's retained ops.
-    func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> SequencedOp?
+    func committedOp(_ board: BoardName, client: ClientID, seq: Int) throws(StoreError) -> SequencedOp?
 
     /// Moves the board `entry.id` to the trash with everything it holds, recorded as `entry`
     /// (its size and the time it was deleted); its name is then free for a new board. When the
@@ -82,7 +82,7 @@ public protocol BoardStore: AnyObject, Sendable {
     /// Brings the board `name` back from the trash under its name, with every op, snapshot,
     /// used id and seq it had: the one deleted at `deleted`, or the one deleted last when
     /// `deleted` is nil.
-    func restoreFromTrash(_ name: String, deleted: CommitTime?) throws(StoreError) -> TrashRestore
+    func restoreFromTrash(_ name: BoardName, deleted: CommitTime?) throws(StoreError) -> TrashRestore
 
     /// Removes for good every board of the trash deleted before `cutoff`; answers them.
     func purgeTrash(deletedBefore cutoff: CommitTime) throws(StoreError) -> [TrashedBoard]

@@ -23,7 +23,7 @@ public protocol SharedBoardStore: BoardStore {
     /// offered ops continued. Any other violation of the batches' rules rejects all of it, as
     /// `commit` does.
     func commitContinuing(
-        _ batch: CommitBatch, rebase: ((_ newer: [String: [SequencedOp]]) -> CommitBatch)?
+        _ batch: CommitBatch, rebase: ((_ newer: [BoardName: [SequencedOp]]) -> CommitBatch)?
     ) throws(StoreError) -> ContinuedCommit
 
     /// The boards of `batch` whose first op is stored at its version with the same client and
@@ -31,25 +31,25 @@ public protocol SharedBoardStore: BoardStore {
     /// the commit happened, its other boards with ops lost their race, and its parts without
     /// ops are stored too; when none is, nothing of it happened (committing a batch without
     /// ops again changes nothing).
-    func storedBoards(of batch: CommitBatch) throws(StoreError) -> Set<String>
+    func storedBoards(of batch: CommitBatch) throws(StoreError) -> Set<BoardName>
 
     /// The committed heads of those of `boards` that exist.
-    func headVersions(of boards: [String]) throws(StoreError) -> [String: Int]
+    func headVersions(of boards: [BoardName]) throws(StoreError) -> [BoardName: Int]
 
     /// For each board of `versions`, up to `limit` retained ops above its version, in version
     /// order (boards without any are left out).
-    func opsAfter(_ versions: [String: Int], limit: Int) throws(StoreError) -> [String: [SequencedOp]]
+    func opsAfter(_ versions: [BoardName: Int], limit: Int) throws(StoreError) -> [BoardName: [SequencedOp]]
 }
 
 /// What `SharedBoardStore.commitContinuing` stored and left out.
 public struct ContinuedCommit: Equatable, Sendable {
     /// The boards left out, each with the ops stored above the version its ops continued.
-    public var newer: [String: [SequencedOp]]
+    public var newer: [BoardName: [SequencedOp]]
     /// The part of the rebase's batch that was written with the rest (empty when there was no
     /// rebase, or none of it continued the heads).
     public var rebased: CommitBatch
 
-    public init(newer: [String: [SequencedOp]] = [:], rebased: CommitBatch = CommitBatch()) {
+    public init(newer: [BoardName: [SequencedOp]] = [:], rebased: CommitBatch = CommitBatch()) {
         self.newer = newer
         self.rebased = rebased
     }
@@ -59,7 +59,7 @@ extension ContinuedCommit {
     /// What a commit came to whose boards `leftOut` (with the ops they missed) were rebased into
     /// `offered` (a `rebaseOffer`), of which the boards of `leftOutAgain` did not continue their
     /// heads either (with the ops above what their offered ops continued).
-    init(leftOut: [String: [SequencedOp]], offered: CommitBatch, leftOutAgain: [String: [SequencedOp]]) {
+    init(leftOut: [BoardName: [SequencedOp]], offered: CommitBatch, leftOutAgain: [BoardName: [SequencedOp]]) {
         var newer = leftOut.filter { offered.continuedVersions[$0.key] == nil }
         newer.merge(leftOutAgain) { _, again in again }
         self.init(newer: newer, rebased: offered.excluding(Set(leftOutAgain.keys)))
@@ -69,36 +69,36 @@ extension ContinuedCommit {
 extension CommitBatch {
     /// What of a rebase's answer may be written: its parts of the boards `leftOut` (those that
     /// lost their race), without board creations.
-    func rebaseOffer(for leftOut: some Sequence<String>) -> CommitBatch {
+    func rebaseOffer(for leftOut: some Sequence<BoardName>) -> CommitBatch {
         excluding(boards.subtracting(leftOut), withoutCreations: true)
     }
 }
 
 extension SharedBoardStore {
     /// `commitContinuing` without a rebase: the boards left out and the ops they missed.
-    public func commitContinuing(_ batch: CommitBatch) throws(StoreError) -> [String: [SequencedOp]] {
+    public func commitContinuing(_ batch: CommitBatch) throws(StoreError) -> [BoardName: [SequencedOp]] {
         try commitContinuing(batch, rebase: nil).newer
     }
 }
 
 extension CommitBatch {
     /// The first op of each board in the batch.
-    public var firstOps: [String: SequencedOp] {
-        var first: [String: SequencedOp] = [:]
+    public var firstOps: [BoardName: SequencedOp] {
+        var first: [BoardName: SequencedOp] = [:]
         for entry in ops where first[entry.board] == nil { first[entry.board] = entry.op }
         return first
     }
 
     /// The version each board's first op in the batch continues (one below that op's).
-    public var continuedVersions: [String: Int] {
-        var versions: [String: Int] = [:]
+    public var continuedVersions: [BoardName: Int] {
+        var versions: [BoardName: Int] = [:]
         for entry in ops where versions[entry.board] == nil { versions[entry.board] = entry.op.version - 1 }
         return versions
     }
 
     /// The batch without any part of `boards`, and without board creations when
     /// `withoutCreations` is set.
-    func excluding(_ boards: Set<String>, withoutCreations: Bool = false) -> CommitBatch {
+    func excluding(_ boards: Set<BoardName>, withoutCreations: Bool = false) -> CommitBatch {
         var kept = CommitBatch()
         if !withoutCreations {
             for name in newBoards where !boards.contains(name) { kept.createBoard(name) }

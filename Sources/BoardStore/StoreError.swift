@@ -1,3 +1,5 @@
+import BoardSync
+
 /// Why a board store refused an operation. A refused commit changed nothing.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The database file cannot be opened or read (missing permissions, a directory, ...).
@@ -9,16 +11,16 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// supports, or foreign tables without a version (`found` is 0).
     case schemaMismatch(path: String, found: Int, supported: Int)
     /// A batch creates a board that already exists.
-    case boardAlreadyExists(String)
+    case boardAlreadyExists(BoardName)
     /// A batch or call refers to a board that does not exist.
-    case unknownBoard(String)
+    case unknownBoard(BoardName)
     /// An op's version does not continue its board's stored version (`expected` is head + 1).
     /// With one writer it is the caller's mistake; where several servers share a store it means
     /// another one committed that version first, and the caller reads the newer ops, rebases and
     /// tries again.
-    case versionConflict(board: String, expected: Int, found: Int)
+    case versionConflict(board: BoardName, expected: Int, found: Int)
     /// A snapshot is for a version the board has not reached.
-    case snapshotAheadOfBoard(board: String, version: Int, head: Int)
+    case snapshotAheadOfBoard(board: BoardName, version: Int, head: Int)
     /// An argument is out of its range (a negative limit or version, ...).
     case invalidArgument(String)
     /// Any other database failure (I/O error, disk full, closed store, ...).

@@ -21,15 +21,13 @@ extension AnimationPlan {
 extension SectionAnimation {
     var playsSomething: Bool { motion != .still || retitled || marked || mover != nil }
 
-    /// `{"id", "motion", "from", "to", "retitled", "mover", "marked"}`; `from` and `to` are
-    /// section indices or null; `retitled`, `mover` and `marked` are left out when false or
-    /// null.
+    /// `{"id", "motion", "retitled", "mover", "marked"}`; `retitled`, `mover` and `marked` are
+    /// left out when false or null. Where the section was and is comes with the batch and the
+    /// view; the page reads places from the screen.
     func write(to writer: inout JSONWriter) {
         writer.openObject()
         writer.field("id", id.rawValue)
         writer.field("motion", motion.rawValue)
-        writer.field("from", optional: from)
-        writer.field("to", optional: to)
         if retitled { writer.field("retitled", true) }
         mover.writeField(to: &writer)
         if marked { writer.field("marked", true) }
@@ -40,18 +38,15 @@ extension SectionAnimation {
 extension CellAnimation {
     var playsSomething: Bool { motion != .still || reloaded || placeholder != .none || marked || mover != nil }
 
-    /// `{"id", "motion", "from", "to", "reloaded", "placeholder", "mover", "marked"}`; `from` and
-    /// `to` are `{"section", "item"}` paths or null; `reloaded`, `placeholder`, `mover` and
-    /// `marked` are left out when false, `none` or null (a long board's batch shifts hundreds of
-    /// cells, each with nothing but its places to say).
+    /// `{"id", "motion", "reloaded", "placeholder", "mover", "marked"}`; `reloaded`,
+    /// `placeholder`, `mover` and `marked` are left out when false, `none` or null (a long
+    /// board's batch shifts hundreds of cells, each with nothing but its motion to say). Where
+    /// the cell was and is comes with the batch and the view; the page reads places from the
+    /// screen.
     func write(to writer: inout JSONWriter) {
         writer.openObject()
         writer.field("id", id.rawValue)
         writer.field("motion", motion.rawValue)
-        writer.key("from")
-        if let from { from.write(to: &writer) } else { writer.null() }
-        writer.key("to")
-        if let to { to.write(to: &writer) } else { writer.null() }
         if reloaded { writer.field("reloaded", true) }
         if placeholder != .none { writer.field("placeholder", placeholder.rawValue) }
         mover.writeField(to: &writer)

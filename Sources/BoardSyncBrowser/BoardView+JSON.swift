@@ -13,14 +13,31 @@ extension BoardView {
 }
 
 extension ViewChanges {
-    /// `{"order": ["id", …], "sections": [section, …]}`, sections written as in a view.
+    /// `{"order": ["id", …], "sections": [splice, …]}`, each section new or changed as
+    /// `{"id", "title", "at", "remove", "cells": [...]}` (`remove` cells of the section shown
+    /// from index `at` replaced by `cells`; none shown for a new section).
     func write(to writer: inout JSONWriter) {
         writer.openObject()
         writer.arrayField("order")
         for id in order { writer.element(id.rawValue) }
         writer.closeArray()
         writer.arrayField("sections")
-        for section in sections { section.write(to: &writer) }
+        for splice in sections { splice.write(to: &writer) }
+        writer.closeArray()
+        writer.closeObject()
+    }
+}
+
+extension CellSplice {
+    /// `{"id", "title", "at", "remove", "cells": [...]}`.
+    func write(to writer: inout JSONWriter) {
+        writer.openObject()
+        writer.field("id", id.rawValue)
+        writer.field("title", title)
+        writer.field("at", at)
+        writer.field("remove", removing)
+        writer.arrayField("cells")
+        for cell in cells { cell.write(to: &writer) }
         writer.closeArray()
         writer.closeObject()
     }

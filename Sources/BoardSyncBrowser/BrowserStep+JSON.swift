@@ -139,7 +139,7 @@ extension BrowserStatus {
         writer.field("client", client.rawValue)
         writer.field("user", user)
         writer.field("color", PeerColor(user: user).rawValue)
-        writer.field("board", board)
+        writer.field("board", board.rawValue)
         writer.field("phase", phaseName)
         writer.objectField("connection")
         writeConnection(to: &writer)

@@ -55,7 +55,7 @@ public struct BrowserStep: Hashable, Sendable {
 public struct BrowserStatus: Hashable, Sendable {
     public var client: ClientID
     public var user: String
-    public var board: String
+    public var board: BoardName
     public var phase: ConnectionPhase
     public var connection: SessionConnection
     public var role: Role

@@ -8,7 +8,7 @@ public struct SessionParameters: Hashable, Sendable {
     /// same across the session's reconnects.
     public var client: ClientID?
     public var user: String
-    public var board: String
+    public var board: BoardName
     public var seed: UInt64
     public var limits: Limits
     /// How answers with a batch carry the new view.
@@ -27,7 +27,7 @@ public struct SessionParameters: Hashable, Sendable {
     }
 
     public init(
-        client: ClientID? = nil, user: String, board: String, seed: UInt64, limits: Limits = .default,
+        client: ClientID? = nil, user: String, board: BoardName, seed: UInt64, limits: Limits = .default,
         views: ViewAnswers = .whole, usesToken: Bool = false, saved: SavedSession? = nil
     ) {
         self.client = client
@@ -48,7 +48,7 @@ public struct SessionParameters: Hashable, Sendable {
         let fields = try InputFields(parsing: bytes)
         client = try fields.optionalString("client").map(ClientID.init)
         user = try fields.string("user")
-        board = try fields.string("board")
+        let boardText = try fields.string("board")
         seed = try fields.unsigned("seed")
         limits = .default
         if let given = try fields.nested("limits") {
@@ -71,11 +71,27 @@ public struct SessionParameters: Hashable, Sendable {
                 throw .invalidParameter(field: "saved", reason: "cannot be read: \(error.message)")
             }
         }
+        guard let name = BoardName(boardText) else {
+            try Self.checkPerson(client: client, user: user)
+            throw .invalidParameter(field: "board", reason: "is not a valid board name")
+        }
+        board = name
         try check()
     }
 
     /// Refuses what the server would refuse in `hello` or in the URL.
     public func check() throws(BrowserInputError) {
+        try Self.checkPerson(client: client, user: user)
+        if limits.maxItems < 0 || limits.maxSections < 0 || limits.maxTextLength < 1 {
+            throw .invalidParameter(field: "limits", reason: "must be positive")
+        }
+        if let saved, saved.board != board || saved.user != user || (client.map { $0 != saved.client } ?? false) {
+            throw .invalidParameter(field: "saved", reason: "belongs to another board, user or client")
+        }
+    }
+
+    /// Refuses a client id or user name the server would refuse in `hello`.
+    private static func checkPerson(client: ClientID?, user: String) throws(BrowserInputError) {
         if let client, !Validation.isIdentifier(client.rawValue) {
             throw .invalidParameter(field: "client", reason: "is not a valid id")
         }
@@ -83,15 +99,6 @@ public struct SessionParameters: Hashable, Sendable {
             throw .invalidParameter(
                 field: "user",
                 reason: "must be 1 to \(Validation.userLimit) characters, not only spaces, no control characters")
-        }
-        if !Validation.isBoardName(board) {
-            throw .invalidParameter(field: "board", reason: "is not a valid board name")
-        }
-        if limits.maxItems < 0 || limits.maxSections < 0 || limits.maxTextLength < 1 {
-            throw .invalidParameter(field: "limits", reason: "must be positive")
-        }
-        if let saved, saved.board != board || saved.user != user || (client.map { $0 != saved.client } ?? false) {
-            throw .invalidParameter(field: "saved", reason: "belongs to another board, user or client")
         }
     }
 }

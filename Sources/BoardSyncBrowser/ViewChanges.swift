@@ -2,17 +2,19 @@ import BoardSync
 
 /// What a page needs to bring its copy of the view up to date after a batch, instead of the
 /// whole view: the sections in their new order (ids only) and every section that is new or
-/// differs from the one with its id before (title or cells). A page that keeps the previous
-/// view gets the new one by taking, in `order`, each section from `sections` when it is there
-/// and from the previous view otherwise. On a long board a batch touches one or two sections,
-/// so the answer, and what the page reads and renders, stays small.
+/// differs from the one with its id before. A page that keeps the previous view gets the new one
+/// by taking, in `order`, each section from `sections` when it is there (a changed one spliced
+/// into its previous cells) and from the previous view otherwise. On a long board a batch
+/// touches one or two sections, and in each a few cells, so the answer, and what the page reads,
+/// stays small.
 public struct ViewChanges: Hashable, Sendable {
     /// Every section of the new view, in order.
     public var order: [SectionID]
-    /// The sections of the new view that are new or changed, in the new view's order.
-    public var sections: [ViewSection]
+    /// The sections of the new view that are new or changed, in the new view's order: each as
+    /// the splice of its cells that makes it of the one shown before (of no cells for a new one).
+    public var sections: [CellSplice]
 
-    public init(order: [SectionID], sections: [ViewSection]) {
+    public init(order: [SectionID], sections: [CellSplice]) {
         self.order = order
         self.sections = sections
     }
@@ -20,9 +22,10 @@ public struct ViewChanges: Hashable, Sendable {
     /// The changes that turn `old` into `new`.
     public init(from old: BoardView, to new: BoardView) {
         order = new.sections.map { $0.id }
-        sections = new.sections.filter { section in
-            guard let before = old.sections.first(where: { $0.id == section.id }) else { return true }
-            return before != section
+        sections = []
+        for section in new.sections {
+            let before = old.sections.first { $0.id == section.id }
+            if before != section { sections.append(CellSplice(from: before?.cells ?? [], to: section)) }
         }
     }
 
@@ -30,7 +33,45 @@ public struct ViewChanges: Hashable, Sendable {
     public func applied(to previous: BoardView) -> BoardView {
         BoardView(
             sections: order.compactMap { id in
-                sections.first { $0.id == id } ?? previous.sections.first { $0.id == id }
+                let shown = previous.sections.first { $0.id == id }
+                guard let splice = sections.first(where: { $0.id == id }) else { return shown }
+                var cells = shown?.cells ?? []
+                cells.replaceSubrange(splice.at..<(splice.at + splice.removing), with: splice.cells)
+                return ViewSection(id: id, title: splice.title, cells: cells)
             })
+    }
+}
+
+/// A section of `ViewChanges`, made new by one splice of the cells shown before: `removing`
+/// cells from `at` replaced by `cells`, under `title`. The cells both the old and the new
+/// section begin and end with are left out, so a tile moved within a long section or to its end
+/// costs the cells between, not the section; a new section is a splice of no cells.
+public struct CellSplice: Hashable, Sendable {
+    public var id: SectionID
+    public var title: String
+    public var at: Int
+    public var removing: Int
+    public var cells: [ViewCell]
+
+    public init(id: SectionID, title: String, at: Int, removing: Int, cells: [ViewCell]) {
+        self.id = id
+        self.title = title
+        self.at = at
+        self.removing = removing
+        self.cells = cells
+    }
+
+    /// The splice that makes `new` of a section that showed `old`.
+    public init(from old: [ViewCell], to new: ViewSection) {
+        let shorter = min(old.count, new.cells.count)
+        var head = 0
+        while head < shorter && old[head] == new.cells[head] { head += 1 }
+        var tail = 0
+        while tail < shorter - head && old[old.count - 1 - tail] == new.cells[new.cells.count - 1 - tail] {
+            tail += 1
+        }
+        self.init(
+            id: new.id, title: new.title, at: head, removing: old.count - head - tail,
+            cells: Array(new.cells[head..<(new.cells.count - tail)]))
     }
 }

@@ -11,6 +11,9 @@ public final class ClientContext: @unchecked Sendable {
     public let configuration: ClientContextConfiguration
     let loop = ServiceLoop()
     private let strings = CStringStore()
+    /// The C text of each source address asked for, kept for the context's life: libwebsockets
+    /// may bind a socket after `lws_client_connect_via_info` returns (service thread only).
+    private var sourceAddresses: [String: UnsafeMutablePointer<CChar>] = [:]
     private let protocols: UnsafeMutablePointer<lws_protocols>
     private let protocolName: UnsafeMutablePointer<CChar>
 
@@ -202,6 +205,11 @@ public final class ClientContext: @unchecked Sendable {
             context, url, owner: Unmanaged.passUnretained(connection).toOpaque(),
             allowsInsecureTLS: connection.options.allowsInsecureTLS, strings: temporary)
         info.origin = UnsafePointer(temporary.keep(connection.options.origin))
+        if let address = connection.options.sourceAddress {
+            let text = sourceAddresses[address] ?? strings.keep(address)
+            sourceAddresses[address] = text
+            info.iface = UnsafePointer(text)
+        }
         if !connection.options.subprotocols.isEmpty {
             info.protocol = UnsafePointer(temporary.keep(connection.options.subprotocols.joined(separator: ", ")))
         }

@@ -58,16 +58,21 @@ public struct ClientConnectOptions: Sendable {
     public var maxMessageSize: Int
     /// For `wss://`: accept self-signed, expired or mismatched certificates.
     public var allowsInsecureTLS: Bool
+    /// The local address to connect from (e.g. `127.0.0.2`), or nil for the system's choice: a
+    /// load generator opening more connections to one server than one address has ports spreads
+    /// them over several.
+    public var sourceAddress: String?
 
     public init(
         subprotocols: [String] = ["boardsync.v1"], headers: [String: String] = [:], origin: String? = nil,
-        maxMessageSize: Int = 16 * 1024 * 1024, allowsInsecureTLS: Bool = false
+        maxMessageSize: Int = 16 * 1024 * 1024, allowsInsecureTLS: Bool = false, sourceAddress: String? = nil
     ) {
         self.subprotocols = subprotocols
         self.headers = headers
         self.origin = origin
         self.maxMessageSize = maxMessageSize
         self.allowsInsecureTLS = allowsInsecureTLS
+        self.sourceAddress = sourceAddress
     }
 }
 

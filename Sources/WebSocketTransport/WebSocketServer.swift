@@ -107,6 +107,7 @@ public final class WebSocketServer: @unchecked Sendable {
         protocols[0].callback = serverProtocolCallback
         protocols[0].per_session_data_size = MemoryLayout<UnsafeRawPointer>.size
         protocols[0].tx_packet_size = Self.packetSize
+        protocols[0].rx_buffer_size = configuration.receiveChunkSize
         self.protocols = protocols
 
         let retry = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)

@@ -8,6 +8,11 @@ public struct WebSocketServerConfiguration: Sendable {
     public var maxMessageSize: Int
     /// Largest accepted POST body in bytes; a longer one is answered 413.
     public var maxRequestBodyBytes = 65_536
+    /// Largest piece of an incoming message handed over at once. libwebsockets keeps a receive
+    /// buffer of this size for every connection for the connection's whole life (4 KiB unless set,
+    /// most of what an idle connection costs); the protocol's messages are mostly far smaller,
+    /// and a longer one arrives in more pieces.
+    public var receiveChunkSize = 1_024
     /// Largest per-connection outbound queue in bytes; beyond it the connection closes with 1013.
     public var maxQueuedBytes: Int
     /// The subprotocol accepted (clients offering none are accepted too).

@@ -14,4 +14,11 @@ enum FileDescriptorLimit {
         _ = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
         return Int(limit.rlim_cur)
     }
+
+    /// This process's open-file limit now (processes it starts inherit it).
+    static func current() -> Int {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+        return Int(limit.rlim_cur)
+    }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// four sections, `items` tiles inserted one op each, then moves of tiles between sections,
 /// and a snapshot every `snapshotEvery` versions (compaction as the server's store does it).
 struct HistoryBoardFile {
-    let board = "history-bench"
+    let board: BoardName = "history-bench"
     let items: Int
     let moves: Int
     let snapshotEvery: Int

@@ -26,6 +26,8 @@ struct LoadClientSpec: Sendable {
     let board: String
     let clientID: String
     let role: LoadRole
+    /// The local address it connects from; nil for the system's choice.
+    var sourceAddress: String? = nil
 }
 
 /// One simulated client: its connection and protocol state. Lives on the context's service
@@ -34,6 +36,7 @@ final class LoadClient: ClientConnectionHandler {
     let board: String
     let clientID: String
     let role: LoadRole
+    let sourceAddress: String?
     unowned let driver: LoadDriver
 
     var connection: ClientConnection?
@@ -59,10 +62,11 @@ final class LoadClient: ClientConnectionHandler {
     /// Time this client was last brought up to the driver's catch-up version.
     var caughtUpAt: Int64 = 0
 
-    init(board: String, clientID: String, role: LoadRole, driver: LoadDriver) {
+    init(board: String, clientID: String, role: LoadRole, sourceAddress: String?, driver: LoadDriver) {
         self.board = board
         self.clientID = clientID
         self.role = role
+        self.sourceAddress = sourceAddress
         self.driver = driver
     }
 

@@ -125,8 +125,10 @@ final class LoadDriver: @unchecked Sendable {
     // MARK: Service thread
 
     /// Adds clients and starts connecting them.
-    func add(board: String, clientID: String, role: LoadRole) {
-        let client = LoadClient(board: board, clientID: clientID, role: role, driver: self)
+    func add(_ spec: LoadClientSpec) {
+        let client = LoadClient(
+            board: spec.board, clientID: spec.clientID, role: spec.role, sourceAddress: spec.sourceAddress, driver: self
+        )
         clients.append(client)
         connectQueue.append(client)
         pumpConnects()
@@ -159,7 +161,10 @@ final class LoadDriver: @unchecked Sendable {
         client.opening = true
         do {
             // A failure can be reported from inside `connect`; then `opening` is already false.
-            let connection = try context.connect(to: "\(baseURL)/boards/\(client.board)", handler: client)
+            let connection = try context.connect(
+                to: "\(baseURL)/boards/\(client.board)",
+                options: ClientConnectOptions(sourceAddress: client.sourceAddress),
+                handler: client)
             if client.opening { client.connection = connection }
         } catch {
             client.opening = false

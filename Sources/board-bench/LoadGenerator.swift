@@ -34,7 +34,7 @@ final class LoadGenerator: Sendable {
         let assigned = placement.withLock { $0.assign(clients) }
         for (driver, specs) in zip(drivers, assigned) where !specs.isEmpty {
             driver.sync { driver in
-                for spec in specs { driver.add(board: spec.board, clientID: spec.clientID, role: spec.role) }
+                for spec in specs { driver.add(spec) }
             }
         }
     }

@@ -117,15 +117,21 @@ enum LoadReport {
                     "acks: single-writer p99 ack ms (fsync p99 \(format(fsync, 2)) ms)", format(single.latency.p99, 2),
                     "-", "-", "≤ \(format(fsync + 0.5, 2))", single.latency.p99 <= fsync + 0.5))
         }
-        if let ours = steps(ScenarioIdle.name, .server).first {
-            let perConnection = ours.extra("rss_per_connection_kib") ?? 0
-            func relayFigure(_ target: LoadTarget) -> String {
-                first(ScenarioIdle.name, target) { format($0.extra("rss_per_connection_kib") ?? 0, 2) }
+        for (asked, limit) in [(10_000.0, 8.0), (50_000.0, 6.0)] {
+            func idle(_ target: LoadTarget) -> LoadStepResult? {
+                steps(ScenarioIdle.name, target).first { $0.extra("asked") == asked }
             }
+            guard let ours = idle(.server) else { continue }
+            let perConnection = ours.extra("rss_per_connection_kib") ?? 0
+            let opened = Int(ours.extra("opened") ?? 0)
+            let whole = opened == Int(asked)
             rows.append(
                 row(
-                    "idle: RSS growth per connection KiB", format(perConnection, 2), relayFigure(.relay),
-                    relayFigure(.nodeRelay), "≤ 8", perConnection <= 8))
+                    "idle, \(Int(asked)) connections\(whole ? "" : " (\(opened) opened: the machine's descriptor limit)"): RSS growth per connection KiB",
+                    format(perConnection, 2),
+                    idle(.relay).map { format($0.extra("rss_per_connection_kib") ?? 0, 2) } ?? "-",
+                    idle(.nodeRelay).map { format($0.extra("rss_per_connection_kib") ?? 0, 2) } ?? "-",
+                    "≤ \(format(limit, 0)) at \(Int(asked))", whole ? perConnection <= limit : nil))
         }
         if let ours = steps(ScenarioReconnect.name, .server).first {
             let milliseconds = ours.extra("catch_up_from_listening_ms") ?? -1
@@ -142,7 +148,34 @@ enum LoadReport {
                     first(ScenarioBoards.name, .nodeRelay) { format($0.latency.p99, 2) }, "< 20",
                     ours.latency.p99 < 20))
         }
+        rows += boardsCurveRows(results)
         return rows
+    }
+
+    /// The targets of the curve's steps (10 clients per board, 1,000 ops/s in all): server CPU per
+    /// 1,000 deliveries as a ratio to the Node.js relay's in the same run.
+    static func boardsCurveRows(_ results: [LoadStepResult]) -> [String] {
+        func step(_ target: LoadTarget, boards: Int) -> LoadStepResult? {
+            results.first {
+                $0.scenario == ScenarioBoards.name && $0.target == target && $0.extra("curve") == 1
+                    && $0.extra("boards") == Double(boards)
+            }
+        }
+        let targets: [(boards: Int, ratio: Double?)] = [(10, nil), (100, 1.0), (1_000, 1.2)]
+        return targets.compactMap { boards, target in
+            guard let ours = step(.server, boards: boards) else { return nil }
+            let relay = step(.relay, boards: boards)
+            let node = step(.nodeRelay, boards: boards)
+            let ratio = node.map { ours.serverCPUMillisecondsPerThousand / $0.serverCPUMillisecondsPerThousand }
+            let oursText =
+                format(ours.serverCPUMillisecondsPerThousand, 1) + (ratio.map { " (\(format($0, 2)))" } ?? "")
+            return row(
+                "boards, \(boards) boards of \(ScenarioBoards.curveClientsPerBoard) clients, 1,000 ops/s in all: server CPU ms per 1,000 delivered (ratio ours/node relay)",
+                oursText, relay.map { format($0.serverCPUMillisecondsPerThousand, 1) } ?? "-",
+                node.map { format($0.serverCPUMillisecondsPerThousand, 1) } ?? "-",
+                target.map { "≤ \(format($0, 1)) of node relay" } ?? "-",
+                target.flatMap { limit in ratio.map { $0 <= limit } })
+        }
     }
 
     private static func row(

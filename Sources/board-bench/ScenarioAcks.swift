@@ -16,21 +16,31 @@ enum ScenarioAcks {
             directory: environment.dataDirectory ?? NSTemporaryDirectory(),
             count: environment.smoke ? 50 : 1_000)
         for writers in environment.smoke ? [1, 4] : [1, 16, 64] {
-            guard let generator = environment.makeGenerator(defaultThreads: defaultGeneratorThreads) else { return }
-            defer { generator.shutdown() }
-            generator.add(
-                (0..<writers).map { index in
-                    let board = "acks-\(environment.runTag)-\(writers)-\(index)"
-                    return LoadClientSpec(board: board, clientID: "a\(index)-\(board)", role: .writer)
-                })
-            guard environment.connectAndSetUp(generator, count: writers, scenario: name) else { return }
-            generator.startWriting(rate: 0)
-            usleep(environment.smoke ? 100_000 : 300_000)
-            environment.measure(
-                generator, scenario: name, step: "writers=\(writers)", seconds: environment.smoke ? 0.5 : 3.0,
-                latencyOfAcks: true,
-                extras: [("writers", Double(writers)), ("fsync_p50_ms", fsync.p50), ("fsync_p99_ms", fsync.p99)])
-            generator.stopWriting()
+            guard step(environment, writers: writers, fsync: fsync) != nil else { return }
         }
+    }
+
+    /// One step: `writers` writers on boards of their own for a few seconds (half a second with
+    /// `smoke`); nil (reported) when the clients could not connect.
+    @discardableResult
+    static func step(
+        _ environment: LoadEnvironment, writers: Int, fsync: LatencySummary, name: String? = nil
+    ) -> LoadStepResult? {
+        guard let generator = environment.makeGenerator(defaultThreads: defaultGeneratorThreads) else { return nil }
+        defer { generator.shutdown() }
+        generator.add(
+            (0..<writers).map { index in
+                let board = "acks-\(environment.runTag)-\(writers)-\(index)"
+                return LoadClientSpec(board: board, clientID: "a\(index)-\(board)", role: .writer)
+            })
+        guard environment.connectAndSetUp(generator, count: writers, scenario: Self.name) else { return nil }
+        generator.startWriting(rate: 0)
+        usleep(environment.smoke ? 100_000 : 300_000)
+        let result = environment.measure(
+            generator, scenario: Self.name, step: name ?? "writers=\(writers)", seconds: environment.smoke ? 0.5 : 3.0,
+            latencyOfAcks: true,
+            extras: [("writers", Double(writers)), ("fsync_p50_ms", fsync.p50), ("fsync_p99_ms", fsync.p99)])
+        generator.stopWriting()
+        return result
     }
 }

@@ -185,7 +185,7 @@ enum StoreBenchmark {
 /// The writers of the store benchmark: one client per board, each with its board's version and
 /// its own `seq`, handing out batches that continue them.
 struct StoreBenchWriters {
-    private var boards: [String]
+    private var boards: [BoardName]
     private var clients: [ClientID]
     private var versions: [Int]
     private var nextBoard = 0
@@ -193,7 +193,7 @@ struct StoreBenchWriters {
     /// Creates `boards` boards in `store` the way the server does (initial section id and snapshot).
     init(store: SQLiteBoardStore, boards count: Int) throws(StoreError) {
         let tag = "bench\(getpid())"
-        boards = (0..<count).map { "acks-\(tag)-\(count)-\($0)" }
+        boards = (0..<count).map { BoardName("acks-\(tag)-\(count)-\($0)")! }
         clients = boards.indices.map { "a\($0)-acks-\(tag)-\(count)-\($0)" }
         versions = Array(repeating: 0, count: count)
         var creation = CommitBatch()

@@ -16,6 +16,7 @@ let modes: [BenchMode] = [
     HistoryBenchmark.mode,
     TransferBenchmark.mode,
     ClusterBenchmark.mode,
+    WebhookBenchmark.mode,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -20,7 +20,8 @@ struct ScriptRunner {
         }
         defer { context.shutdown() }
         if command.isHTTP { return runHTTP(in: context) }
-        if command.readsExistingBoard, let board = options.boardName {
+        guard let board = options.boardName else { return finish(.noBoard) }
+        if command.readsExistingBoard {
             let fetcher = HTTPFetcher(options: options, context: context)
             let found = fetcher.fetch(.board(board, version: nil), timeout: timeout)
             if let result = HTTPScript.existence(of: board, found) { return finish(result) }
@@ -47,7 +48,8 @@ struct ScriptRunner {
             break
         }
         return run(
-            in: context, connectOptions: source.connectOptions, imported: imported, restoreTarget: restoreTarget)
+            board, in: context, connectOptions: source.connectOptions, imported: imported,
+            restoreTarget: restoreTarget)
     }
 
     /// The sections and tiles of the file at `path`, or why it cannot be imported.
@@ -124,7 +126,7 @@ struct ScriptRunner {
     }
 
     private func run(
-        in context: ClientContext, connectOptions: ClientConnectOptions, imported: ImportSummary?,
+        _ board: BoardName, in context: ClientContext, connectOptions: ClientConnectOptions, imported: ImportSummary?,
         restoreTarget: Board?
     ) -> Int32 {
         let socket: BlockingWebSocket
@@ -147,7 +149,7 @@ struct ScriptRunner {
         }
         var session = ScriptSession(
             command: command, clientID: ClientID(ProcessIdentity.randomID()), user: options.user,
-            boardName: options.boardName ?? "",
+            boardName: board,
             newID: ProcessIdentity.randomID(), imported: imported, restoreTarget: restoreTarget,
             seed: UInt64.random(in: 0...UInt64.max))
         send(session.start(), on: socket)

@@ -52,7 +52,7 @@ import Testing
         return (model, commands)
     }
 
-    static func answer(_ page: [SequencedOp], board: String = "team") -> FetchResult {
+    static func answer(_ page: [SequencedOp], board: BoardName = "team") -> FetchResult {
         .answered(status: 200, body: WireCodec.encodeHistory(HistoryPage(board: board, entries: page)))
     }
 

@@ -8,7 +8,7 @@ import Testing
 @Suite(.serialized) struct TrashScriptTests {
     private func boardNames(_ port: Int) throws -> [String] {
         let body = try HTTPProbe.get(port: port, path: "/boards").body
-        return try WireCodec.decodeBoardList(Array(body.utf8)).map(\.id)
+        return try WireCodec.decodeBoardList(Array(body.utf8)).map(\.id.rawValue)
     }
 
     @Test func readOnlyCommandsOfABoardThatDoesNotExistExitThreeAndCreateNothing() throws {

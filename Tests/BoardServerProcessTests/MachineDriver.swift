@@ -18,7 +18,7 @@ final class MachineDriver: @unchecked Sendable {
 
     init(url: String, board: String, client: ClientID, user: String) throws {
         socket = try BlockingWebSocket(url: url)
-        state = Watched(State(machine: ClientMachine(clientID: client, user: user, boardID: board)))
+        state = Watched(State(machine: ClientMachine(clientID: client, user: user, boardID: BoardName(board)!)))
         update { $0.connectionOpened() }
         Thread.detachNewThread { [self] in readLoop() }
     }

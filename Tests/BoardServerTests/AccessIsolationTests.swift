@@ -20,9 +20,9 @@ struct AccessIsolationTests {
             self.connection = connection
             if case .board(let snapshot) = welcome.state {
                 state = BoardState(board: snapshot)
-                if snapshot.id != board { problems.append("welcome for board \(snapshot.id)") }
+                if snapshot.id.rawValue != board { problems.append("welcome for board \(snapshot.id)") }
             } else {
-                state = BoardState(board: .initial(id: board))
+                state = BoardState(board: .initial(id: BoardName(board)!))
                 problems.append("welcome without a snapshot")
             }
         }

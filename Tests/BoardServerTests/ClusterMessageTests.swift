@@ -61,12 +61,12 @@ import Testing
     }
 
     @Test func aCommitHintOfManyBoardsIsSplitBelowTheNotifyLimit() {
-        var heads: [String: Int] = [:]
-        for index in 0..<2_000 { heads["board-\(index)"] = index + 1 }
+        var heads: [BoardName: Int] = [:]
+        for index in 0..<2_000 { heads[BoardName("board-\(index)")!] = index + 1 }
         let payloads = ClusterMessage(node: "n1", body: .committed(heads)).encoded(serial: 1)
         #expect(payloads.count > 1)
         #expect(payloads.allSatisfy { $0.utf8.count <= ClusterMessage.maxPayloadBytes })
-        var read: [String: Int] = [:]
+        var read: [BoardName: Int] = [:]
         for payload in payloads {
             guard case .committed(let part) = ClusterMessage.decode(payload)?.body else {
                 Issue.record("not a commit hint")

@@ -9,9 +9,9 @@ import Testing
     /// 300 clients with the longest ids and names the protocol allows, and a drag of each of
     /// 40 of them, on three boards.
     static let crowd: ClusterMessage = {
-        var states: [String: ClusterMessage.BoardState] = [:]
+        var states: [BoardName: ClusterMessage.BoardState] = [:]
         for index in 0..<300 {
-            let board = "board-\(index % 3)"
+            let board = BoardName("board-\(index % 3)")!
             let client = ClientID("client-\(index)-" + String(repeating: "x", count: 64 - "client-\(index)-".count))
             let number = String(index)
             let user = String(repeating: "é", count: 32 - number.count) + number

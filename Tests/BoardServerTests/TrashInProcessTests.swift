@@ -20,7 +20,7 @@ import Testing
     }
 
     private func trashIDs(_ server: InProcessServer) throws -> [String] {
-        try WireCodec.decodeTrashList(Array(server.get("/boards?trash=1").body.utf8)).map(\.id)
+        try WireCodec.decodeTrashList(Array(server.get("/boards?trash=1").body.utf8)).map(\.id.rawValue)
     }
 
     @Test func theTrashIsPurgedByTheTimerOnTheServersClock() throws {

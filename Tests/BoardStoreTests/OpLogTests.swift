@@ -11,9 +11,9 @@ import Testing
 struct OpLogTests {
     /// More boards than `loggedOpsLimit / boardMoveOps`, so that the limit, not a board's own
     /// count, decides which boards are copied.
-    private static let boards = (0..<80).map { "b\($0)" }
+    private static let boards = (0..<80).map { BoardName("b\($0)")! }
     /// The boards every comparison reads (reading all of them in every check is slow).
-    private static let checked = ["b0", "b1", "b41", "b79"]
+    private static let checked: [BoardName] = ["b0", "b1", "b41", "b79"]
 
     /// Commits `rounds` batches of one op on every board (each board's own client) to both stores.
     private func commitRounds(_ rounds: Range<Int>, to stores: [any BoardStore]) throws {
@@ -66,7 +66,7 @@ struct OpLogTests {
 
     /// A memory store and an SQLite store at `path`, both with `boards` created.
     private func openBoth(
-        at path: String, retainedOps: Int, boards: [String] = Self.boards
+        at path: String, retainedOps: Int, boards: [BoardName] = Self.boards
     ) throws -> (InMemoryBoardStore, SQLiteBoardStore) {
         let memory = InMemoryBoardStore(retainedOps: retainedOps)
         let sqlite = try SQLiteBoardStore(path: path, retainedOps: retainedOps)

@@ -60,28 +60,36 @@ struct PostgreSQLStoreTests {
         try admin.executeScript("CREATE SCHEMA \(schema); CREATE TABLE \(schema).boards (name text)")
         #expect(
             storeError { _ = try store(schema: schema) }
-                == .schemaMismatch(path: "schema \(schema)", found: 0, supported: 3))
+                == .schemaMismatch(path: "schema \(schema)", found: 0, supported: 4))
     }
 
     @Test func aNewerSchemaIsRefused() throws {
         let schema = uniquePostgresName("newer")
         _ = try store(schema: schema)
         let admin = try connectToSharedPostgres()
-        try admin.execute("UPDATE \(schema).schema_version SET version = 4")
+        try admin.execute("UPDATE \(schema).schema_version SET version = 5")
         #expect(
             storeError { _ = try store(schema: schema) }
-                == .schemaMismatch(path: "schema \(schema)", found: 4, supported: 3))
+                == .schemaMismatch(path: "schema \(schema)", found: 5, supported: 4))
     }
 
-    @Test func aVersionOneSchemaGetsItsTrash() throws {
-        let schema = uniquePostgresName("older")
+    /// A schema with the board "team", then made older by `script`; answers the connection
+    /// that ran it.
+    private func olderSchema(_ schema: String, _ script: String) throws -> PostgresConnection {
         let first = try store(schema: schema)
         try first.commit(creation(of: "team"))
         first.close()
         let admin = try connectToSharedPostgres()
-        try admin.executeScript(
+        try admin.executeScript(script)
+        return admin
+    }
+
+    @Test func aVersionOneSchemaGetsItsTrash() throws {
+        let schema = uniquePostgresName("older")
+        let admin = try olderSchema(
+            schema,
             """
-            DROP TABLE \(schema).trash;
+            DROP TABLE \(schema).trash, \(schema).webhook_outbox, \(schema).webhook_leases;
             ALTER TABLE \(schema).ops DROP COLUMN group_first, DROP COLUMN group_count, DROP COLUMN group_restores;
             UPDATE \(schema).schema_version SET version = 1;
             """)
@@ -89,7 +97,7 @@ struct PostgreSQLStoreTests {
         #expect(try migrated.trashedBoards() == [])
         let entry = TrashedBoard(id: "team", version: 0, sections: 0, items: 0, deleted: CommitTime(milliseconds: 5))
         #expect(try migrated.moveToTrash(entry) == entry)
-        #expect(try admin.execute("SELECT version FROM \(schema).schema_version")[0].int(0) == 3)
+        #expect(try admin.execute("SELECT version FROM \(schema).schema_version")[0].int(0) == 4)
     }
 
     @Test func aVersionTwoSchemaIsMigratedAndKeepsGroupsFromThen() throws {
@@ -102,6 +110,7 @@ struct PostgreSQLStoreTests {
         try admin.executeScript(
             """
             ALTER TABLE \(schema).ops DROP COLUMN group_first, DROP COLUMN group_count, DROP COLUMN group_restores;
+            DROP TABLE \(schema).webhook_outbox, \(schema).webhook_leases;
             UPDATE \(schema).schema_version SET version = 2;
             """)
 
@@ -111,7 +120,23 @@ struct PostgreSQLStoreTests {
         member.group = GroupSpan(first: 3, count: 1, restores: 1)
         try migrated.commit(batch(member, to: "team"))
         #expect(try migrated.opsBefore("team", version: 4, limit: 10) == [member, op(2), op(1)])
-        #expect(try admin.execute("SELECT version FROM \(schema).schema_version")[0].int(0) == 3)
+        #expect(try admin.execute("SELECT version FROM \(schema).schema_version")[0].int(0) == 4)
+    }
+
+    @Test func aVersionThreeSchemaGetsAnEmptyWebhookOutbox() throws {
+        let schema = uniquePostgresName("older")
+        let admin = try olderSchema(
+            schema,
+            """
+            DROP TABLE \(schema).webhook_outbox, \(schema).webhook_leases;
+            UPDATE \(schema).schema_version SET version = 3;
+            """)
+        let urls = ["http://hooks.example/"]
+        let migrated = try PostgreSQLBoardStore(url: ThrowawayPostgres.shared().url, schema: schema, webhookURLs: urls)
+        #expect(try migrated.webhookBacklog(of: urls) == WebhookBacklog(pending: 0, oldestDue: nil))
+        try commitOps(1...2, to: "team", in: migrated)
+        #expect(try migrated.webhookBacklog(of: urls) == WebhookBacklog(pending: 2, oldestDue: fixtureTime(1)))
+        #expect(try admin.execute("SELECT version FROM \(schema).schema_version")[0].int(0) == 4)
     }
 
     @Test func aSchemaNameThatIsNotAPlainIdentifierIsRefused() {

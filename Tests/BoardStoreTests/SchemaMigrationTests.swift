@@ -61,7 +61,7 @@ struct SchemaMigrationTests {
             INSERT INTO used_ids (board, id, kind) VALUES ('team', 'main', 'section'), ('team', 'a1', 'item');
             """)
         let snapshots = try database.prepare("INSERT INTO snapshots VALUES (?, ?, ?)")
-        for (board, version) in [("team", 10), ("empty", 5)] {
+        for (board, version) in [("team", 10), ("empty", 5)] as [(BoardName, Int)] {
             try snapshots.run(board, version, Self.json(WireCodec.encodeBoard(snapshot(of: board, at: version))))
         }
         let insert = try database.prepare("INSERT INTO ops VALUES (?, ?, ?, 'ann', ?, ?, ?)")
@@ -181,7 +181,7 @@ struct SchemaMigrationTests {
         store.close()
 
         let database = try Database(path: path)
-        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 6)
+        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 7)
         database.close()
         let reopened = try SQLiteBoardStore(path: path, retainedOps: 2)
         #expect(try reopened.headVersion(of: "team") == 13)
@@ -207,7 +207,7 @@ struct SchemaMigrationTests {
         store.close()
 
         let database = try Database(path: path)
-        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 6)
+        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 7)
         #expect(try database.statement("SELECT count(*) FROM all_ops").queryOne { $0.int(0) } == 70)
         #expect(try database.statement("SELECT count(*) FROM op_log").queryOne { $0.int(0) } == 0)
         database.close()
@@ -233,7 +233,7 @@ struct SchemaMigrationTests {
         store.close()
 
         let database = try Database(path: path)
-        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 6)
+        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 7)
         #expect(try database.statement("SELECT count(*) FROM ops WHERE group_first = 6").queryOne { $0.int(0) } == 70)
         database.close()
         let reopened = try SQLiteBoardStore(path: path, retainedOps: 1_000)
@@ -242,6 +242,27 @@ struct SchemaMigrationTests {
         #expect(read.prefix(5).allSatisfy { $0.group == nil })
         #expect(read.dropFirst(5).allSatisfy { $0.group == group })
         #expect(try reopened.opsBefore("team", version: 7, limit: 2).map(\.group) == [group, nil])
+    }
+
+    @Test func aVersionSixFileGetsAnEmptyWebhookOutbox() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("boards.db")
+        let store = try SQLiteBoardStore(path: path)
+        try store.commit(creation(of: "team"))
+        store.close()
+        let database = try Database(path: path)
+        try database.execute("DROP TABLE webhook_outbox; PRAGMA user_version = 6;")
+        database.close()
+
+        let urls = ["http://hooks.example/"]
+        let migrated = try SQLiteBoardStore(path: path, webhookURLs: urls)
+        #expect(try migrated.webhookBacklog(of: urls) == WebhookBacklog(pending: 0, oldestDue: nil))
+        try commitOps(1...2, to: "team", in: migrated)
+        #expect(try migrated.webhookBacklog(of: urls) == WebhookBacklog(pending: 2, oldestDue: fixtureTime(1)))
+        migrated.close()
+        let reopened = try Database(path: path)
+        #expect(try reopened.statement("PRAGMA user_version").queryOne { $0.int(0) } == 7)
+        reopened.close()
     }
 
     @Test func headAndSeqsSurviveCompactingEveryOp() throws {

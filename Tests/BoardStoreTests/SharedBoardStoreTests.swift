@@ -130,12 +130,12 @@ struct SharedBoardStoreTests {
         try first.commit(creation(of: "hot"))
         for round in 1...20 {
             let version = round
-            async let a = Task.detached { () throws -> [String: [SequencedOp]] in
+            async let a = Task.detached { () throws -> [BoardName: [SequencedOp]] in
                 var batch = CommitBatch()
                 batch.append(op(version, client: "a", seq: version), to: "hot")
                 return try first.commitContinuing(batch)
             }.value
-            async let b = Task.detached { () throws -> [String: [SequencedOp]] in
+            async let b = Task.detached { () throws -> [BoardName: [SequencedOp]] in
                 var batch = CommitBatch()
                 batch.append(op(version, client: "b", seq: version), to: "hot")
                 return try second.commitContinuing(batch)

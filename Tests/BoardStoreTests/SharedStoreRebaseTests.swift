@@ -18,7 +18,7 @@ struct SharedStoreRebaseTests {
         var ours = CommitBatch()
         ours.append(op(1, client: "me", seq: 1), to: "hot")
         ours.append(op(1, client: "me", seq: 2), to: "calm")
-        var asked: [[String: [SequencedOp]]] = []
+        var asked: [[BoardName: [SequencedOp]]] = []
         let result = try second.commitContinuing(ours) { newer in
             asked.append(newer)
             var rebased = CommitBatch()

@@ -7,7 +7,7 @@ import Testing
 /// same outcome and leave both with the same contents after every step.
 @Suite("Every store agrees with the in-memory store")
 struct StoreEquivalenceTests {
-    private static let boards = ["a", "b", "c"]
+    private static let boards: [BoardName] = ["a", "b", "c"]
     private static let clients: [ClientID] = ["c1", "c2", "c3", "c4"]
     /// The stores compared with the in-memory one.
     static let compared = StoreFactory.all.filter { $0.name != StoreFactory.inMemory.name }
@@ -18,7 +18,7 @@ struct StoreEquivalenceTests {
         let directory = try TemporaryDirectory(prefix: "board-store")
         let memory = InMemoryBoardStore(retainedOps: 7)
         let sqlite = try factory.make(7, directory)
-        var heads: [String: Int] = [:]
+        var heads: [BoardName: Int] = [:]
 
         for step in 0..<150 {
             let batch = Self.randomBatch(heads: heads, using: &generator)
@@ -51,7 +51,7 @@ struct StoreEquivalenceTests {
     }
 
     /// A batch that is usually valid; about one in six steps breaks one rule.
-    private static func randomBatch(heads: [String: Int], using generator: inout SeededGenerator) -> CommitBatch {
+    private static func randomBatch(heads: [BoardName: Int], using generator: inout SeededGenerator) -> CommitBatch {
         var batch = CommitBatch()
         var next = heads
         for name in boards where heads[name] == nil && Int.random(in: 0..<3, using: &generator) == 0 {

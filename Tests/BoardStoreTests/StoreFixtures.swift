@@ -19,18 +19,18 @@ func fixtureTime(_ version: Int) -> CommitTime {
 
 extension CommitBatch {
     /// Appends a fixture op at the commit time it carries (`op` gives every one a time).
-    mutating func append(_ op: SequencedOp, to board: String) {
+    mutating func append(_ op: SequencedOp, to board: BoardName) {
         append(op, committedAt: op.committedAt ?? fixtureTime(op.version), to: board)
     }
 }
 
 /// A recognizable snapshot of `board` at `version`: one section titled `v<version>`.
-func snapshot(of board: String, at version: Int) -> Board {
+func snapshot(of board: BoardName, at version: Int) -> Board {
     Board(id: board, version: version, sections: [Section(id: "main", title: "v\(version)")])
 }
 
 /// A batch creating `board` with its initial section id and an empty snapshot at version 0.
-func creation(of board: String) -> CommitBatch {
+func creation(of board: BoardName) -> CommitBatch {
     var batch = CommitBatch()
     batch.createBoard(board)
     batch.useID("main", kind: .section, on: board)
@@ -39,15 +39,16 @@ func creation(of board: String) -> CommitBatch {
 }
 
 /// A batch of `ops` appended to `board`, in order.
-func batch(_ ops: SequencedOp..., to board: String) -> CommitBatch {
+func batch(_ ops: SequencedOp..., to board: BoardName) -> CommitBatch {
     var batch = CommitBatch()
     for op in ops { batch.append(op, to: board) }
     return batch
 }
 
 /// Commits ops `versions` of `board`, each by `client` with `seq == version`.
-func commitOps(_ versions: ClosedRange<Int>, to board: String, in store: any BoardStore, client: ClientID = "c1") throws
-{
+func commitOps(
+    _ versions: ClosedRange<Int>, to board: BoardName, in store: any BoardStore, client: ClientID = "c1"
+) throws {
     var batch = CommitBatch()
     for version in versions {
         batch.append(op(version, client: client), to: board)

@@ -1,5 +1,6 @@
 import BoardSync
 import BoardSyncBrowser
+import TestSupport
 import Testing
 
 /// What the page's history panel asks the core: a page of changes in words, the question before

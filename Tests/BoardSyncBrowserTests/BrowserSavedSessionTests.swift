@@ -1,5 +1,6 @@
 import BoardSync
 import BoardSyncBrowser
+import TestSupport
 import Testing
 
 /// What a page keeps of its session and how it hands it back: `null` before there is anything,

@@ -1,5 +1,6 @@
 import BoardSync
 import BoardSyncBrowser
+import TestSupport
 import Testing
 
 /// The session as the page drives it, beyond what the scenario files show.

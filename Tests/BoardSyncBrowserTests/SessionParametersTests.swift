@@ -1,5 +1,6 @@
 import BoardSync
 import BoardSyncBrowser
+import TestSupport
 import Testing
 
 /// Opening a session checks what `hello` and the board's URL will carry.

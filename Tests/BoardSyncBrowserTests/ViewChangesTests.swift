@@ -42,8 +42,35 @@ import Testing
         new.sections.insert(Self.section("later", "Later", ["x"]), at: 0)
         let changes = ViewChanges(from: old, to: new)
         #expect(changes.order == ["later", "todo", "done"])
-        #expect(changes.sections.map(\.id) == ["later"])
+        #expect(
+            changes.sections == [
+                CellSplice(id: "later", title: "Later", at: 0, removing: 0, cells: new.sections[0].cells)
+            ])
         #expect(changes.applied(to: old) == new)
+    }
+
+    @Test func aChangedSectionCarriesOnlyTheCellsBetweenWhatItKeepsAtBothEnds() throws {
+        let long = BoardView(sections: [
+            Self.section("todo", "To do", (0..<100).map { ItemID("t\($0)") }),
+            Self.section("done", "Done", (0..<100).map { ItemID("d\($0)") }),
+        ])
+        var new = long
+        let moved = new.sections[0].cells.remove(at: 0)
+        new.sections[1].cells.append(moved)
+        new.sections[1].cells.swapAt(40, 41)
+        let changes = ViewChanges(from: long, to: new)
+        #expect(
+            changes.sections == [
+                CellSplice(id: "todo", title: "To do", at: 0, removing: 1, cells: []),
+                CellSplice(id: "done", title: "Done", at: 40, removing: 60, cells: Array(new.sections[1].cells[40...])),
+            ])
+        #expect(changes.applied(to: long) == new)
+        var retitled = long
+        retitled.sections[1].title = "Finished"
+        #expect(
+            ViewChanges(from: long, to: retitled).sections == [
+                CellSplice(id: "done", title: "Finished", at: 100, removing: 0, cells: [])
+            ])
     }
 
     @Test func aPlaceholderChangeIsAChange() {

@@ -24,7 +24,14 @@ enum ViewJSON {
             guard case .string(let text) = id else { throw Malformed() }
             return SectionID(text)
         }
-        let sections = try view(value).sections
+        let sections = try array(value, "sections").map { section in
+            var cells: [ViewCell] = []
+            for cell in try array(section, "cells") { cells.append(try viewCell(cell)) }
+            return CellSplice(
+                id: try SectionID(string(section, "id")), title: try string(section, "title"),
+                at: try integer(try member(section, "at")), removing: try integer(try member(section, "remove")),
+                cells: cells)
+        }
         return ViewChanges(order: order, sections: sections)
     }
 

@@ -24,17 +24,17 @@ import Testing
     }
 
     @Test func aBadBoardNameIsExplainedAndAGoodOneIsNot() {
-        #expect(Validation.boardNameProblem("team-2026.plans_x") == nil)
-        #expect(Validation.boardNameProblem("") == "A board name cannot be empty.")
-        #expect(Validation.boardNameProblem("my board")?.hasSuffix("not a space.") == true)
-        #expect(Validation.boardNameProblem("café")?.hasSuffix("not “é”.") == true)
-        #expect(Validation.boardNameProblem("a/b")?.hasSuffix("not “/”.") == true)
-        #expect(Validation.boardNameProblem("tab\there")?.hasSuffix("not a control character.") == true)
+        #expect(BoardName.problem("team-2026.plans_x") == nil)
+        #expect(BoardName.problem("") == "A board name cannot be empty.")
+        #expect(BoardName.problem("my board")?.hasSuffix("not a space.") == true)
+        #expect(BoardName.problem("café")?.hasSuffix("not “é”.") == true)
+        #expect(BoardName.problem("a/b")?.hasSuffix("not “/”.") == true)
+        #expect(BoardName.problem("tab\there")?.hasSuffix("not a control character.") == true)
         #expect(
-            Validation.boardNameProblem(String(repeating: "x", count: 65))
+            BoardName.problem(String(repeating: "x", count: 65))
                 == "A board name has at most 64 characters; this one has 65.")
         for name in ["ok", "", "a b", String(repeating: "y", count: 64), String(repeating: "y", count: 65), "ü"] {
-            #expect((Validation.boardNameProblem(name) == nil) == Validation.isBoardName(name))
+            #expect((BoardName.problem(name) == nil) == (BoardName(name) != nil))
         }
     }
 }

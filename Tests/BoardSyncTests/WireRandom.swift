@@ -37,6 +37,9 @@ struct WireRandom {
     /// An id of the typed kind the context wants.
     mutating func id<ID: BoardIdentifier>() -> ID { ID(id()) }
 
+    /// A board name: an id with its colons, which no board name holds, made hyphens.
+    mutating func boardName() -> BoardName { BoardName(String(id().map { $0 == ":" ? "-" : $0 }))! }
+
     /// Any string, control characters included (labels are checked elsewhere).
     mutating func text() -> String {
         var result = String.UnicodeScalarView()
@@ -79,7 +82,7 @@ struct WireRandom {
 
     mutating func board() -> Board {
         Board(
-            id: id(), version: integer(),
+            id: boardName(), version: integer(),
             sections: (0..<int(0...3)).map { _ in
                 Section(id: id(), title: text(), items: (0..<int(0...3)).map { _ in Item(id: id(), label: text()) })
             })

@@ -19,7 +19,7 @@ public enum AppCommand: Hashable, Sendable {
     case fetch(AppFetch)
     /// From now on connects to board `name` of the same server (closing the current connection
     /// without a `connectionClosed`); the `connect` that follows opens it.
-    case openBoard(String)
+    case openBoard(BoardName)
     /// Closes the current connection for good, without a `connectionClosed`, and cancels a
     /// connection attempt that is due: the picker shows instead of a board.
     case leaveBoard

@@ -6,18 +6,18 @@ public enum AppFetch: Hashable, Sendable {
     /// `GET /boards`: every board the token covers.
     case boards
     /// `GET /boards/BOARD/history`: up to `limit` ops below `before` (nil: the newest).
-    case history(board: String, before: Int?, limit: Int)
+    case history(board: BoardName, before: Int?, limit: Int)
     /// `GET /boards/BOARD`, or the board as it was at `version`.
-    case board(String, version: Int?)
+    case board(BoardName, version: Int?)
     /// `GET /boards/BOARD/export?format=F`: the board as a file.
-    case export(board: String, format: TransferFormat)
+    case export(board: BoardName, format: TransferFormat)
     /// `GET /boards?trash=1`: the boards in the trash.
     case trash
     /// `DELETE /boards/BOARD`: moves the board to the trash.
-    case deleteBoard(String)
+    case deleteBoard(BoardName)
     /// `POST /boards/BOARD/restore`: brings the board deleted at `deleted` (nil: the one deleted
     /// last) back from the trash.
-    case restoreBoard(String, deleted: CommitTime?)
+    case restoreBoard(BoardName, deleted: CommitTime?)
 
     /// The method of the request.
     public var method: String {

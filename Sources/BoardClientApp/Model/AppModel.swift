@@ -6,8 +6,8 @@ public struct AppModel: Sendable {
     /// The open board's client session: everything the client decides (edits, drags, the
     /// connection, words, the animation plan).
     public var session: ClientSession
-    /// The open board (empty while the picker shows, before the first board was opened).
-    public var boardName: String
+    /// The open board (nil while the picker shows, before the first board was opened).
+    public var boardName: BoardName?
     /// The list of the server's boards, while it is shown instead of a board.
     public var picker: BoardPicker?
     /// The recent changes of the board, while the panel is open.
@@ -50,19 +50,23 @@ public struct AppModel: Sendable {
 
     /// A model of board `boardName`, or of the board picker when `boardName` is nil.
     public init(
-        clientID: ClientID, user: String, boardName: String?, size: TerminalSize, seed: UInt64,
+        clientID: ClientID, user: String, boardName: BoardName?, size: TerminalSize, seed: UInt64,
         metrics: TileMetrics = .standard
     ) {
         let layout = BoardLayout(view: BoardView(), width: size.width, metrics: metrics)
         session = ClientSession(
-            board: boardName ?? "", user: user, client: clientID, seed: seed,
+            board: boardName ?? Self.noBoardYet, user: user, client: clientID, seed: seed,
             arrangement: .rows(tilesPerRow: layout.grid.perRow))
-        self.boardName = boardName ?? ""
+        self.boardName = boardName
         if boardName == nil { picker = BoardPicker() }
         self.size = size
         self.metrics = metrics
         self.layout = layout
     }
+
+    /// The board the session names while the picker shows before any board was opened: that
+    /// session never connects, and opening a board makes a new one.
+    static let noBoardYet = BoardName("-")!
 
     /// The session's client machine: the boards, pending edits and drags.
     public var machine: ClientMachine { session.machine }

@@ -9,10 +9,10 @@ public struct BoardPicker: Hashable, Sendable {
     public enum Row: Hashable, Sendable {
         case board(BoardSummary)
         /// A new board of this name: opening it creates it.
-        case create(String)
+        case create(BoardName)
 
         /// The board the row opens.
-        public var name: String {
+        public var name: BoardName {
             switch self {
             case .board(let summary): summary.id
             case .create(let name): name
@@ -31,7 +31,7 @@ public struct BoardPicker: Hashable, Sendable {
     /// The first row shown.
     public var scroll = 0
     /// The board to choose when the list arrives (the one the person came back from).
-    public var preferred: String?
+    public var preferred: BoardName?
     /// The board Delete asked about, while the question waits for y or n.
     public var confirmingDelete: BoardSummary?
     /// Whether the trash shows instead of the boards.
@@ -61,9 +61,10 @@ public struct BoardPicker: Hashable, Sendable {
     /// board name no board has, the row that creates it.
     public var rows: [Row] {
         let needle = typed.lowercased()
-        var rows = (boards ?? []).filter { needle.isEmpty || $0.id.lowercased().contains(needle) }.map(Row.board)
-        if !typed.isEmpty, Validation.isBoardName(typed), !(boards ?? []).contains(where: { $0.id == typed }) {
-            rows.append(.create(typed))
+        var rows = (boards ?? []).filter { needle.isEmpty || $0.id.rawValue.lowercased().contains(needle) }.map(
+            Row.board)
+        if let name = BoardName(typed), !(boards ?? []).contains(where: { $0.id == name }) {
+            rows.append(.create(name))
         }
         return rows
     }
@@ -122,7 +123,9 @@ public struct BoardPicker: Hashable, Sendable {
     private mutating func chooseBest() {
         let rows = rows
         selected = 0
-        if let exact = rows.firstIndex(where: { if case .board(let board) = $0 { board.id == typed } else { false } }) {
+        if let exact = rows.firstIndex(where: {
+            if case .board(let board) = $0 { board.id.rawValue == typed } else { false }
+        }) {
             selected = exact
         }
         scroll = 0

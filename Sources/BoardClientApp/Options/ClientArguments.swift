@@ -136,7 +136,7 @@ public enum ClientArguments {
     }
 
     /// The board name of `ws://HOST[:PORT]/boards/NAME[?query]`, if the URL has that shape.
-    public static func boardName(in url: String) -> String? {
+    public static func boardName(in url: String) -> BoardName? {
         ServerEndpoints.parse(url)?.board
     }
 
@@ -238,15 +238,19 @@ public enum ClientArguments {
         case "restore-board":
             if arguments.count > 1 { throw .unexpectedArgument(arguments[1]) }
             try allow(["--deleted"])
-            if let name = arguments.first, !Validation.isBoardName(name) {
-                throw .badText(what: "board name", problem: Validation.boardNameProblem(name) ?? "")
+            var name: BoardName?
+            if let text = arguments.first {
+                guard let given = BoardName(text) else {
+                    throw .badText(what: "board name", problem: BoardName.problem(text) ?? "")
+                }
+                name = given
             }
             var deleted: CommitTime?
             if let text = values["--deleted"] {
                 guard let time = CommitTime(rfc3339: text) else { throw .badTime(option: "--deleted", value: text) }
                 deleted = time
             }
-            return .restoreBoard(name: arguments.first, deleted: deleted)
+            return .restoreBoard(name: name, deleted: deleted)
         case "import":
             try expect(1, "FILE")
             try allow(["--format"], flags: ["--append"])

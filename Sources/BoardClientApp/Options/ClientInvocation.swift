@@ -1,9 +1,11 @@
+import BoardSync
+
 /// The connection settings every mode shares.
 public struct ConnectionOptions: Hashable, Sendable {
     /// The `ws://` or `wss://HOST:PORT/boards/NAME` URL as given (or `ws[s]://HOST:PORT`).
     public var url: String
     /// The board the URL names; nil for a URL of the server only.
-    public var boardName: String?
+    public var boardName: BoardName?
     public var user: String
     /// Sent as `Authorization: Bearer`.
     public var token: String?
@@ -11,7 +13,7 @@ public struct ConnectionOptions: Hashable, Sendable {
     public var trust: CertificateTrust
 
     public init(
-        url: String, boardName: String?, user: String, token: String? = nil,
+        url: String, boardName: BoardName?, user: String, token: String? = nil,
         trust: CertificateTrust = .systemAuthorities
     ) {
         self.url = url

@@ -31,7 +31,7 @@ public enum ScriptCommand: Hashable, Sendable {
     case trash(json: Bool)
     /// Brings the board `name` (nil: the URL's) deleted at `deleted` (nil: the one deleted last)
     /// back from the trash.
-    case restoreBoard(name: String?, deleted: CommitTime?)
+    case restoreBoard(name: BoardName?, deleted: CommitTime?)
     /// Adds the sections and tiles of the file at `path` (read as `format`, or as its content
     /// shows) after the board's own; `append` allows a board that already has tiles.
     case importFile(path: String, format: TransferFormat?, append: Bool)

@@ -18,7 +18,7 @@ public struct ServerEndpoints: Hashable, Sendable {
     /// Reads `ws[s]://HOST[:PORT]` with an optional `/`, or `ws[s]://HOST[:PORT]/boards/NAME`,
     /// either with an optional query: the endpoints and the board named, if any. Nil for any other
     /// URL.
-    public static func parse(_ url: String) -> (endpoints: ServerEndpoints, board: String?)? {
+    public static func parse(_ url: String) -> (endpoints: ServerEndpoints, board: BoardName?)? {
         let scheme = url.hasPrefix("ws://") ? "ws://" : url.hasPrefix("wss://") ? "wss://" : nil
         guard let scheme else { return nil }
         var rest = url.dropFirst(scheme.count)
@@ -34,8 +34,8 @@ public struct ServerEndpoints: Hashable, Sendable {
         let path = rest[slash...]
         if path.isEmpty || path == "/" { return (endpoints, nil) }
         guard path.hasPrefix("/boards/") else { return nil }
-        let name = String(path.dropFirst("/boards/".count))
-        return Validation.isBoardName(name) ? (endpoints, name) : nil
+        guard let name = BoardName(String(path.dropFirst("/boards/".count))) else { return nil }
+        return (endpoints, name)
     }
 
     /// The host and port, as a status line names the server.
@@ -63,8 +63,8 @@ public struct ServerEndpoints: Hashable, Sendable {
     }
 
     /// The WebSocket URL of board `name`.
-    public func boardURL(_ name: String) -> String {
-        base + "/boards/" + name + (query.map { "?" + $0 } ?? "")
+    public func boardURL(_ name: BoardName) -> String {
+        base + "/boards/" + name.rawValue + (query.map { "?" + $0 } ?? "")
     }
 
     /// The URL (with the WebSocket scheme, which says whether TLS is used) of what `fetch` asks.

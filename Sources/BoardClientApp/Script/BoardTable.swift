@@ -16,7 +16,8 @@ public struct BoardTable: Hashable, Sendable {
     /// Columns wide enough for `boards` and their headings; names take at least
     /// `minimumNameWidth` columns and at most `maximumNameWidth` (longer ones are cut with `…`).
     public init(_ boards: [BoardSummary], minimumNameWidth: Int = 4, maximumNameWidth: Int = 64) {
-        nameWidth = min(maximumNameWidth, max(minimumNameWidth, 4, boards.map { DisplayWidth.of($0.id) }.max() ?? 0))
+        nameWidth = min(
+            maximumNameWidth, max(minimumNameWidth, 4, boards.map { DisplayWidth.of($0.id.rawValue) }.max() ?? 0))
         versionWidth = max(7, boards.map { "v\($0.version)".count }.max() ?? 0)
         sectionsWidth = max(8, boards.map { "\($0.sections)".count }.max() ?? 0)
         tilesWidth = max(5, boards.map { "\($0.items)".count }.max() ?? 0)
@@ -30,7 +31,7 @@ public struct BoardTable: Hashable, Sendable {
 
     /// The line of `board`.
     public func row(_ board: BoardSummary) -> String {
-        Self.left(board.id, nameWidth) + "  " + Self.right("v\(board.version)", versionWidth) + "  "
+        Self.left(board.id.rawValue, nameWidth) + "  " + Self.right("v\(board.version)", versionWidth) + "  "
             + Self.right("\(board.sections)", sectionsWidth) + "  " + Self.right("\(board.items)", tilesWidth)
     }
 

@@ -4,9 +4,10 @@ extension HTTPScript {
     /// The first request of `delete-board`, `trash` and `restore-board`.
     func startTrash() -> Step? {
         switch command {
-        case .deleteBoard: .fetch(.board(board ?? "", version: nil))
+        case .deleteBoard: board.map { .fetch(.board($0, version: nil)) } ?? Self.noBoard
         case .trash: .fetch(.trash)
-        case .restoreBoard(let name, let deleted): .fetch(.restoreBoard(name ?? board ?? "", deleted: deleted))
+        case .restoreBoard(let name, let deleted):
+            (name ?? board).map { .fetch(.restoreBoard($0, deleted: deleted)) } ?? Self.noBoard
         default: nil
         }
     }
@@ -14,7 +15,8 @@ extension HTTPScript {
     /// The person's answer to the question of `delete-board`.
     public func answer(_ yes: Bool) -> Step {
         guard yes else { return .finished(ScriptResult(.declined, "the board was not deleted")) }
-        return .fetch(.deleteBoard(board ?? ""))
+        guard let board else { return Self.noBoard }
+        return .fetch(.deleteBoard(board))
     }
 
     /// What follows an answer to a request of `delete-board`, `trash` or `restore-board`; nil

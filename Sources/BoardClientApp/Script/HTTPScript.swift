@@ -17,11 +17,11 @@ public struct HTTPScript: Sendable {
 
     public let command: ScriptCommand
     /// The board of the URL (nil for `boards` with a server URL).
-    public let board: String?
+    public let board: BoardName?
     /// Changes received so far, newest first.
     private var entries: [SequencedOp] = []
 
-    public init(command: ScriptCommand, board: String?) {
+    public init(command: ScriptCommand, board: BoardName?) {
         self.command = command
         self.board = board
     }
@@ -29,16 +29,25 @@ public struct HTTPScript: Sendable {
     public mutating func start() -> Step {
         switch command {
         case .boards: return .fetch(.boards)
-        case .history(let limit, _): return .fetch(.history(board: board ?? "", before: nil, limit: min(limit, 1_000)))
-        case .listAt(let version, _): return .fetch(.board(board ?? "", version: version))
-        case .export(let format, _): return .fetch(.export(board: board ?? "", format: format))
+        case .history(let limit, _):
+            guard let board else { return Self.noBoard }
+            return .fetch(.history(board: board, before: nil, limit: min(limit, 1_000)))
+        case .listAt(let version, _):
+            guard let board else { return Self.noBoard }
+            return .fetch(.board(board, version: version))
+        case .export(let format, _):
+            guard let board else { return Self.noBoard }
+            return .fetch(.export(board: board, format: format))
         default: return startTrash() ?? .finished(ScriptResult(.failure, "not answered over HTTP"))
         }
     }
 
+    /// How a command that reads a board ends when it was given none.
+    static let noBoard = Step.finished(.noBoard)
+
     /// Whether `board` exists, before a command that reads it over a WebSocket (which would
     /// create it): nil when it does, else how the command ends.
-    public static func existence(of board: String, _ result: FetchResult) -> ScriptResult? {
+    public static func existence(of board: BoardName, _ result: FetchResult) -> ScriptResult? {
         switch result {
         case .answered(200, _): nil
         case .answered(404, _): ScriptResult(.unknownElement, SessionWords.noSuchBoard(board))
@@ -65,7 +74,7 @@ public struct HTTPScript: Sendable {
         case (.board(let name, _), 404) where !entries.isEmpty:
             return .fetch(.board(name, version: nil))
         case (_, 404):
-            return .finished(ScriptResult(.unknownElement, "unknown board \(board ?? "")"))
+            return .finished(ScriptResult(.unknownElement, "unknown board \(board?.rawValue ?? "")"))
         case (_, 401), (_, 403):
             return .finished(ScriptResult(.refused, "refused by the server: HTTP \(status)"))
         case (_, 200):

@@ -33,7 +33,7 @@ public struct ScriptSession: Sendable {
     /// `import`, `restoreTarget` the earlier board of a `restore`, and `seed` draws the ids of
     /// what either adds.
     public init(
-        command: ScriptCommand, clientID: ClientID, user: String, boardName: String, newID: String,
+        command: ScriptCommand, clientID: ClientID, user: String, boardName: BoardName, newID: String,
         imported: ImportSummary? = nil, restoreTarget: Board? = nil, seed: UInt64 = 0
     ) {
         self.command = command

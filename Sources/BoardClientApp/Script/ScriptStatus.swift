@@ -23,4 +23,8 @@ public struct ScriptResult: Hashable, Sendable, Error {
         self.status = status
         self.output = output
     }
+
+    /// How a command that reads a board ends when it was given none (the command line asks for a
+    /// board's URL first, so only a caller that skips that check gets here).
+    public static let noBoard = ScriptResult(.failure, "this command needs the URL of a board")
 }

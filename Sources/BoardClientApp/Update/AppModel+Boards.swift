@@ -23,7 +23,7 @@ extension AppModel {
     }
 
     /// Leaves the board for the refreshed list of boards, with `preferred` chosen.
-    private mutating func showPicker(preferring preferred: String?, into commands: inout [AppCommand]) {
+    private mutating func showPicker(preferring preferred: BoardName?, into commands: inout [AppCommand]) {
         var picker = BoardPicker()
         picker.preferred = preferred
         self.picker = picker
@@ -42,7 +42,7 @@ extension AppModel {
     }
 
     /// Opens board `name` from the picker: a new client machine for it, and a connection.
-    mutating func open(board name: String, into commands: inout [AppCommand]) {
+    mutating func open(board name: BoardName, into commands: inout [AppCommand]) {
         session = ClientSession(
             board: name, user: machine.user, client: machine.clientID, seed: session.makeSeed(),
             limits: machine.limits, arrangement: session.arrangement)

@@ -8,7 +8,7 @@ extension AppModel {
     /// `H`: the panel of recent changes, from the newest page on.
     mutating func openHistory(into commands: inout [AppCommand]) {
         history = HistoryPanel()
-        commands.append(.fetch(.history(board: boardName, before: nil, limit: Self.historyPageSize)))
+        commands.append(.fetch(.history(board: machine.boardID, before: nil, limit: Self.historyPageSize)))
     }
 
     /// A key while the history panel is open (and no earlier board is shown).
@@ -32,7 +32,7 @@ extension AppModel {
             if panel.lines.indices.contains(panel.selected) {
                 let version = panel.lines[panel.selected].version
                 panel.opening = version
-                commands.append(.fetch(.board(boardName, version: version)))
+                commands.append(.fetch(.board(machine.boardID, version: version)))
             }
         default: break
         }
@@ -114,7 +114,7 @@ extension AppModel {
         }
         panel.loading = true
         history = panel
-        commands.append(.fetch(.history(board: boardName, before: oldest, limit: Self.historyPageSize)))
+        commands.append(.fetch(.history(board: machine.boardID, before: oldest, limit: Self.historyPageSize)))
     }
 
     /// A page of the history arrived: its changes are listed at once, in words naming things as
@@ -139,7 +139,7 @@ extension AppModel {
             if entries.count < limit || entries.last?.version == 1 { panel.complete = true }
             if let oldest = entries.map(\.version).min() {
                 panel.awaitingWords[oldest - 1] = entries
-                commands.append(.fetch(.board(boardName, version: oldest - 1)))
+                commands.append(.fetch(.board(machine.boardID, version: oldest - 1)))
             }
         case .answered(let status, _):
             panel.problem = "the server answered the history with HTTP \(status)"
@@ -208,7 +208,7 @@ extension AppModel {
                 }
             case .board(let snapshot) where snapshot.version > version:
                 panel.loading = true
-                commands.append(.fetch(.history(board: boardName, before: nil, limit: Self.historyPageSize)))
+                commands.append(.fetch(.history(board: machine.boardID, before: nil, limit: Self.historyPageSize)))
             default: break
             }
         default: break

@@ -9,7 +9,7 @@ enum HistoryView {
         guard !area.isEmpty else { return }
         buffer.fill(area)
         buffer.write(
-            "History of \(model.boardName) · newest first", x: 1, y: area.y, maxWidth: area.width - 1,
+            "History of \(model.boardName?.rawValue ?? "") · newest first", x: 1, y: area.y, maxWidth: area.width - 1,
             style: Style(attributes: .bold))
         let top = area.y + 1
         let rows = model.historyRows

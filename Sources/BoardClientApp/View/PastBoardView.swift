@@ -12,7 +12,8 @@ enum PastBoardView {
         buffer.fill(Rect(x: 0, y: 0, width: width, height: 1), with: Cell(" ", style: bar))
         let when = model.wallClock.describe(past.at, now: model.now)
         buffer.write(
-            " \(model.boardName) as it was at v\(past.board.version) · \(when) · \(marker) · Esc returns", x: 0, y: 0,
+            " \(model.boardName?.rawValue ?? "") as it was at v\(past.board.version) · \(when) · \(marker) · Esc returns",
+            x: 0, y: 0,
             maxWidth: width, style: bar)
         let area = model.boardArea.intersection(Rect(x: 0, y: 0, width: width, height: buffer.height))
         let view = BoardView(board: past.board)

@@ -16,7 +16,7 @@ enum StatusLine {
         let markersWidth = markers.isEmpty ? 0 : markers.reduce(1) { $0 + $1.text.count }
         let leftWidth = max(0, width - markersWidth)
         let line = Rect(x: 0, y: 0, width: leftWidth, height: 1)
-        var x = buffer.set(x: 1, y: 0, model.boardName, style: bar.adding(.bold), clip: line)
+        var x = buffer.set(x: 1, y: 0, model.boardName?.rawValue ?? "", style: bar.adding(.bold), clip: line)
         x = buffer.set(x: x, y: 0, " v\(model.machine.version) · ", style: bar, clip: line)
         x = buffer.set(x: x, y: 0, connectionText(model, time: time), style: bar, clip: line)
         if !model.session.selection.isEmpty {

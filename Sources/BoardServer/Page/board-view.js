@@ -312,10 +312,14 @@ export class BoardView {
 }
 
 /** `view` after `changes` (the core's `ViewChanges`): the sections in `changes.order`, each the
- * changed one when it is there, else the one of `view`. */
+ * changed one when it is there (the cells of the one in `view`, none for a new section, with
+ * `remove` cells from `at` replaced by `cells`), else the one of `view`. */
 export function patchedView(view, changes) {
-  const changed = new Map(changes.sections.map((section) => [section.id, section]));
   const shown = new Map(view.sections.map((section) => [section.id, section]));
+  const changed = new Map(changes.sections.map(({ id, title, at, remove, cells }) => {
+    const before = shown.get(id)?.cells ?? [];
+    return [id, { id, title, cells: [...before.slice(0, at), ...cells, ...before.slice(at + remove)] }];
+  }));
   return { sections: changes.order.map((id) => changed.get(id) ?? shown.get(id)) };
 }
 

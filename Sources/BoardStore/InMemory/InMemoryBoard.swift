@@ -11,7 +11,7 @@ struct InMemoryBoard {
     var usedIDs: [String: IDKind] = [:]
     var lastSeqs: [ClientID: Int] = [:]
 
-    func stored(name: String) -> StoredBoard {
+    func stored(name: BoardName) -> StoredBoard {
         let snapshot = snapshots.last
         let after = snapshot?.version ?? 0
         return StoredBoard(

@@ -17,7 +17,7 @@ extension InMemoryBoardStore {
         trash.withLock { $0.keys.inTrashOrder() }
     }
 
-    public func restoreFromTrash(_ name: String, deleted: CommitTime?) throws(StoreError) -> TrashRestore {
+    public func restoreFromTrash(_ name: BoardName, deleted: CommitTime?) throws(StoreError) -> TrashRestore {
         boards.withLock { boards in
             trash.withLock { trash in
                 guard let entry = trash.keys.entry(named: name, deleted: deleted) else { return .notInTrash }

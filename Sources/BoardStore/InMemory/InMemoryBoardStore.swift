@@ -8,7 +8,7 @@ import Locking
 /// Calls are serialized by a lock (see `BoardStore` on threading).
 public final class InMemoryBoardStore: SharedBoardStore {
     public let retainedOps: Int
-    let boards = Locked<[String: InMemoryBoard]>([:])
+    let boards = Locked<[BoardName: InMemoryBoard]>([:])
     /// The boards in the trash, each with what it held.
     let trash = Locked<[TrashedBoard: InMemoryBoard]>([:])
 
@@ -17,32 +17,32 @@ public final class InMemoryBoardStore: SharedBoardStore {
         self.retainedOps = max(0, retainedOps)
     }
 
-    public func loadBoard(_ name: String) throws(StoreError) -> StoredBoard? {
+    public func loadBoard(_ name: BoardName) throws(StoreError) -> StoredBoard? {
         boards.withLock { $0[name]?.stored(name: name) }
     }
 
-    public func boardExists(_ name: String) throws(StoreError) -> Bool {
+    public func boardExists(_ name: BoardName) throws(StoreError) -> Bool {
         boards.withLock { $0[name] != nil }
     }
 
-    public func listBoards() throws(StoreError) -> [String] {
+    public func listBoards() throws(StoreError) -> [BoardName] {
         boards.withLock { $0.keys.sorted() }
     }
 
-    public func headVersion(of board: String) throws(StoreError) -> Int? {
+    public func headVersion(of board: BoardName) throws(StoreError) -> Int? {
         boards.withLock { $0[board]?.head }
     }
 
     public func commit(_ batch: CommitBatch) throws(StoreError) {
         let retainedOps = retainedOps
-        try boards.withLock { (boards: inout [String: InMemoryBoard]) throws(StoreError) in
+        try boards.withLock { (boards: inout [BoardName: InMemoryBoard]) throws(StoreError) in
             var check = CommitBatchCheck()
             try check.check(batch) { boards[$0]?.head }
             Self.apply(batch, to: &boards, retainedOps: retainedOps)
         }
     }
 
-    public func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
+    public func opsAfter(_ board: BoardName, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
         guard version >= 0, limit >= 0 else {
             throw .invalidArgument("opsAfter needs a version and a limit of at least 0")
         }
@@ -52,7 +52,7 @@ public final class InMemoryBoardStore: SharedBoardStore {
         }
     }
 
-    public func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
+    public func opsBefore(_ board: BoardName, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
         guard version >= 0, limit >= 0 else {
             throw .invalidArgument("opsBefore needs a version and a limit of at least 0")
         }
@@ -62,31 +62,31 @@ public final class InMemoryBoardStore: SharedBoardStore {
         }
     }
 
-    public func snapshot(_ board: String, atOrBelow version: Int) throws(StoreError) -> Board? {
+    public func snapshot(_ board: BoardName, atOrBelow version: Int) throws(StoreError) -> Board? {
         guard version >= 0 else { throw .invalidArgument("snapshot needs a version of at least 0") }
         return boards.withLock { $0[board]?.snapshot(atOrBelow: version) }
     }
 
-    public func oldestRetainedVersion(_ board: String) throws(StoreError) -> Int? {
+    public func oldestRetainedVersion(_ board: BoardName) throws(StoreError) -> Int? {
         boards.withLock { $0[board]?.ops.first?.version }
     }
 
-    public func lastSeq(_ board: String, client: ClientID) throws(StoreError) -> Int {
+    public func lastSeq(_ board: BoardName, client: ClientID) throws(StoreError) -> Int {
         boards.withLock { $0[board]?.lastSeqs[client] ?? 0 }
     }
 
-    public func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> SequencedOp? {
+    public func committedOp(_ board: BoardName, client: ClientID, seq: Int) throws(StoreError) -> SequencedOp? {
         boards.withLock { boards in
             boards[board]?.ops.first { $0.client == client && $0.seq == seq }
         }
     }
 
     public func commitContinuing(
-        _ batch: CommitBatch, rebase: (([String: [SequencedOp]]) -> CommitBatch)?
+        _ batch: CommitBatch, rebase: (([BoardName: [SequencedOp]]) -> CommitBatch)?
     ) throws(StoreError) -> ContinuedCommit {
         let retainedOps = retainedOps
         return try boards.withLock {
-            (boards: inout [String: InMemoryBoard]) throws(StoreError) -> ContinuedCommit in
+            (boards: inout [BoardName: InMemoryBoard]) throws(StoreError) -> ContinuedCommit in
             var staged = boards
             let newer = try Self.commitContinuing(
                 batch, creating: Set(batch.newBoards.filter { boards[$0] == nil }), into: &staged,
@@ -105,9 +105,9 @@ public final class InMemoryBoardStore: SharedBoardStore {
     /// Applies the parts of `batch` that continue the heads of `boards` (creating the boards of
     /// `created`); answers, for each board left out, the ops above the version it continued.
     private static func commitContinuing(
-        _ batch: CommitBatch, creating created: Set<String>, into boards: inout [String: InMemoryBoard],
+        _ batch: CommitBatch, creating created: Set<BoardName>, into boards: inout [BoardName: InMemoryBoard],
         retainedOps: Int
-    ) throws(StoreError) -> [String: [SequencedOp]] {
+    ) throws(StoreError) -> [BoardName: [SequencedOp]] {
         let continued = batch.continuedVersions
         let behind = Set(
             continued.filter { board, version in
@@ -118,14 +118,14 @@ public final class InMemoryBoardStore: SharedBoardStore {
         var check = CommitBatchCheck()
         try check.check(kept) { boards[$0]?.head }
         apply(kept, to: &boards, retainedOps: retainedOps)
-        var newer: [String: [SequencedOp]] = [:]
+        var newer: [BoardName: [SequencedOp]] = [:]
         for board in behind {
             newer[board] = boards[board]?.ops.filter { $0.version > continued[board]! } ?? []
         }
         return newer
     }
 
-    public func storedBoards(of batch: CommitBatch) throws(StoreError) -> Set<String> {
+    public func storedBoards(of batch: CommitBatch) throws(StoreError) -> Set<BoardName> {
         let firstOps = batch.firstOps
         return boards.withLock { boards in
             Set(
@@ -137,20 +137,20 @@ public final class InMemoryBoardStore: SharedBoardStore {
         }
     }
 
-    public func headVersions(of names: [String]) throws(StoreError) -> [String: Int] {
+    public func headVersions(of names: [BoardName]) throws(StoreError) -> [BoardName: Int] {
         boards.withLock { boards in
-            var heads: [String: Int] = [:]
+            var heads: [BoardName: Int] = [:]
             for name in names { heads[name] = boards[name]?.head }
             return heads
         }
     }
 
-    public func opsAfter(_ versions: [String: Int], limit: Int) throws(StoreError) -> [String: [SequencedOp]] {
+    public func opsAfter(_ versions: [BoardName: Int], limit: Int) throws(StoreError) -> [BoardName: [SequencedOp]] {
         guard limit >= 0, versions.values.allSatisfy({ $0 >= 0 }) else {
             throw .invalidArgument("opsAfter needs versions and a limit of at least 0")
         }
         return boards.withLock { boards in
-            var found: [String: [SequencedOp]] = [:]
+            var found: [BoardName: [SequencedOp]] = [:]
             for (name, version) in versions {
                 let ops = Array((boards[name]?.ops ?? []).lazy.filter { $0.version > version }.prefix(limit))
                 if !ops.isEmpty { found[name] = ops }
@@ -160,7 +160,7 @@ public final class InMemoryBoardStore: SharedBoardStore {
     }
 
     /// Applies a batch that `CommitBatchCheck` accepted, mutating the boards in place.
-    private static func apply(_ batch: CommitBatch, to boards: inout [String: InMemoryBoard], retainedOps: Int) {
+    private static func apply(_ batch: CommitBatch, to boards: inout [BoardName: InMemoryBoard], retainedOps: Int) {
         for name in batch.newBoards {
             boards[name] = InMemoryBoard()
         }

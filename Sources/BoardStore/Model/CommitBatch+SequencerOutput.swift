@@ -3,7 +3,7 @@ import BoardSync
 extension CommitBatch {
     /// Adds everything durable that one turn of `board`'s sequencer produced: its committed ops
     /// (stamped `committedAt`), the `lastSeq` advances and the ids used for the first time.
-    public mutating func append(_ output: SequencerOutput, of board: String, committedAt: CommitTime) {
+    public mutating func append(_ output: SequencerOutput, of board: BoardName, committedAt: CommitTime) {
         for committed in output.commits {
             append(committed, committedAt: committedAt, to: board)
         }

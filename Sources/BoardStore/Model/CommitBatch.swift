@@ -9,13 +9,13 @@ public struct CommitBatch: Sendable, Equatable {
     /// An op together with the board it belongs to.
     public struct BoardOp: Sendable, Equatable {
         /// The board name.
-        public private(set) var board: String
+        public private(set) var board: BoardName
         /// The committed op, stamped with `committedAt`.
         public private(set) var op: SequencedOp
         /// When it was committed.
         public let committedAt: CommitTime
 
-        init(board: String, op: SequencedOp, committedAt: CommitTime) {
+        init(board: BoardName, op: SequencedOp, committedAt: CommitTime) {
             self.board = board
             self.op = op
             self.op.committedAt = committedAt
@@ -26,7 +26,7 @@ public struct CommitBatch: Sendable, Equatable {
     /// A `lastSeq` advance without a committed op (an acknowledged op that changed nothing).
     public struct SeqAdvance: Sendable, Equatable {
         /// The board name.
-        public var board: String
+        public var board: BoardName
         /// The client id.
         public var client: ClientID
         /// The acknowledged `seq`; a lower value than the stored one leaves it unchanged.
@@ -36,7 +36,7 @@ public struct CommitBatch: Sendable, Equatable {
     /// An id newly used on a board.
     public struct NewID: Sendable, Equatable {
         /// The board name.
-        public var board: String
+        public var board: BoardName
         /// The item or section id.
         public var id: String
         /// What the id names.
@@ -44,7 +44,7 @@ public struct CommitBatch: Sendable, Equatable {
     }
 
     /// Boards created by this batch, at version 0.
-    public private(set) var newBoards: [String] = []
+    public private(set) var newBoards: [BoardName] = []
     /// New ops; per board their versions must continue the board's version without a gap.
     public private(set) var ops: [BoardOp] = []
     /// `lastSeq` advances that come without an op.
@@ -75,12 +75,12 @@ public struct CommitBatch: Sendable, Equatable {
     }
 
     /// Creates the board `name` at version 0.
-    public mutating func createBoard(_ name: String) {
+    public mutating func createBoard(_ name: BoardName) {
         newBoards.append(name)
     }
 
     /// Appends an op committed on `board` at `committedAt` (whatever time the op carries).
-    public mutating func append(_ op: SequencedOp, committedAt: CommitTime, to board: String) {
+    public mutating func append(_ op: SequencedOp, committedAt: CommitTime, to board: BoardName) {
         ops.append(BoardOp(board: board, op: op, committedAt: committedAt))
     }
 
@@ -90,13 +90,13 @@ public struct CommitBatch: Sendable, Equatable {
     }
 
     /// Raises `client`'s `lastSeq` on `board` to `seq` without an op.
-    public mutating func advanceSeq(of client: ClientID, on board: String, to seq: Int) {
+    public mutating func advanceSeq(of client: ClientID, on board: BoardName, to seq: Int) {
         seqAdvances.append(SeqAdvance(board: board, client: client, seq: seq))
     }
 
     /// Records that `id` is used on `board`. The store does not refuse an id recorded twice (the
     /// caller checks `StoredBoard.usedIDs`); the kind recorded last wins.
-    public mutating func useID(_ id: String, kind: IDKind, on board: String) {
+    public mutating func useID(_ id: String, kind: IDKind, on board: BoardName) {
         newIDs.append(NewID(board: board, id: id, kind: kind))
     }
 

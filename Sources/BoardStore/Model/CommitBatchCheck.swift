@@ -1,13 +1,15 @@
+import BoardSync
+
 /// Checks a `CommitBatch` against the boards' committed heads without changing anything, in the
 /// order `CommitBatch` documents, so that a store applying it afterwards cannot fail on its
 /// rules: every store refuses the same batches with the same first error.
 struct CommitBatchCheck {
-    private var newBoards: Set<String> = []
-    private var heads: [String: Int] = [:]
+    private var newBoards: Set<BoardName> = []
+    private var heads: [BoardName: Int] = [:]
 
     /// Throws the first violation of `batch`; `head` gives a stored board's committed version,
     /// nil for a board that does not exist.
-    mutating func check(_ batch: CommitBatch, head stored: (String) -> Int?) throws(StoreError) {
+    mutating func check(_ batch: CommitBatch, head stored: (BoardName) -> Int?) throws(StoreError) {
         for name in batch.newBoards {
             guard stored(name) == nil, newBoards.insert(name).inserted else { throw .boardAlreadyExists(name) }
             heads[name] = 0
@@ -40,7 +42,7 @@ struct CommitBatchCheck {
 
     /// The head `board` has at this point of the batch: its stored one, advanced by the ops
     /// checked so far.
-    private mutating func head(of board: String, _ stored: (String) -> Int?) throws(StoreError) -> Int {
+    private mutating func head(of board: BoardName, _ stored: (BoardName) -> Int?) throws(StoreError) -> Int {
         if let known = heads[board] { return known }
         guard let existing = stored(board) else { throw .unknownBoard(board) }
         heads[board] = existing

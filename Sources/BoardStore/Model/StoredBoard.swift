@@ -3,7 +3,7 @@ import BoardSync
 /// Everything needed to rebuild a board in memory: the latest snapshot plus the ops after it.
 public struct StoredBoard: Sendable, Equatable {
     /// The board name.
-    public var name: String
+    public var name: BoardName
     /// The latest snapshot, or `nil` when none was ever written (the board starts from its
     /// initial state at version 0).
     public var snapshot: Board?
@@ -16,7 +16,7 @@ public struct StoredBoard: Sendable, Equatable {
 
     /// Creates a stored board.
     public init(
-        name: String, snapshot: Board?, ops: [SequencedOp], usedIDs: [String: IDKind], lastSeqs: [ClientID: Int]
+        name: BoardName, snapshot: Board?, ops: [SequencedOp], usedIDs: [String: IDKind], lastSeqs: [ClientID: Int]
     ) {
         self.name = name
         self.snapshot = snapshot

@@ -1,7 +1,8 @@
 import BoardSync
 
 /// The one translation between model values and the text a database column holds: ops and
-/// board snapshots are stored as the JSON the wire codec writes, ids' kinds by their raw names.
+/// board snapshots are stored as the JSON the wire codec writes, ids' kinds by their raw names,
+/// board names as their text.
 /// Every store that keeps text uses it, so the stored form is the same everywhere.
 enum StoredJSON {
     /// Why stored text is not a model value.
@@ -34,6 +35,12 @@ enum StoredJSON {
         } catch {
             throw Undecodable(description: "snapshot JSON: \(error)")
         }
+    }
+
+    /// The board name a row holds.
+    static func boardName(from text: String) throws(Undecodable) -> BoardName {
+        guard let name = BoardName(text) else { throw Undecodable(description: "“\(text)” is not a board name") }
+        return name
     }
 
     static func kind(from text: String) throws(Undecodable) -> IDKind {

@@ -3,7 +3,7 @@ import BoardSync
 extension Sequence<TrashedBoard> {
     /// The entry of `name` deleted at `deleted`, or the one of `name` deleted last when `deleted`
     /// is nil.
-    func entry(named name: String, deleted: CommitTime?) -> TrashedBoard? {
+    func entry(named name: BoardName, deleted: CommitTime?) -> TrashedBoard? {
         let named = filter { $0.id == name }
         guard let deleted else { return named.max { $0.deleted < $1.deleted } }
         return named.first { $0.deleted == deleted }

@@ -2,7 +2,7 @@ import BoardSync
 
 extension PostgreSQLBoardStore: SharedBoardStore {
     public func commitContinuing(
-        _ batch: CommitBatch, rebase: (([String: [SequencedOp]]) -> CommitBatch)?
+        _ batch: CommitBatch, rebase: (([BoardName: [SequencedOp]]) -> CommitBatch)?
     ) throws(StoreError) -> ContinuedCommit {
         guard !batch.isEmpty else { return ContinuedCommit() }
         var rebased: CommitBatch?
@@ -34,8 +34,8 @@ extension PostgreSQLBoardStore: SharedBoardStore {
     /// Writes the parts of `batch` whose ops continue `heads` (locked by the transaction); answers
     /// the ops above the continued version of each board left out.
     private func writeContinuing(
-        _ batch: CommitBatch, heads: [String: Int], writes: PostgresStoreWrites, reads: PostgresStoreReads
-    ) throws -> [String: [SequencedOp]] {
+        _ batch: CommitBatch, heads: [BoardName: Int], writes: PostgresStoreWrites, reads: PostgresStoreReads
+    ) throws -> [BoardName: [SequencedOp]] {
         let continued = batch.continuedVersions
         let behind = Set(continued.filter { heads[$0.key] != $0.value }.keys)
         let kept = batch.excluding(behind, withoutCreations: true)
@@ -48,7 +48,7 @@ extension PostgreSQLBoardStore: SharedBoardStore {
         return newer
     }
 
-    public func storedBoards(of batch: CommitBatch) throws(StoreError) -> Set<String> {
+    public func storedBoards(of batch: CommitBatch) throws(StoreError) -> Set<BoardName> {
         let firstOps = batch.firstOps
         guard !firstOps.isEmpty else { return [] }
         let boards = firstOps.keys.sorted()
@@ -64,24 +64,24 @@ extension PostgreSQLBoardStore: SharedBoardStore {
                     boards, boards.map { firstOps[$0]!.version }, boards.map { firstOps[$0]!.client },
                     boards.map { firstOps[$0]!.seq },
                 ])
-            return Set(try rows.map { try $0.string(0) })
+            return Set(try rows.map { try $0.boardName(0) })
         }
     }
 
-    public func headVersions(of boards: [String]) throws(StoreError) -> [String: Int] {
+    public func headVersions(of boards: [BoardName]) throws(StoreError) -> [BoardName: Int] {
         guard !boards.isEmpty else { return [:] }
         return try read { reads in
-            var heads: [String: Int] = [:]
+            var heads: [BoardName: Int] = [:]
             for row in try reads.connection.execute(
                 prepared: "SELECT name, head_version FROM boards WHERE name = ANY($1::text[])", [boards])
             {
-                heads[try row.string(0)] = try row.int(1)
+                heads[try row.boardName(0)] = try row.int(1)
             }
             return heads
         }
     }
 
-    public func opsAfter(_ versions: [String: Int], limit: Int) throws(StoreError) -> [String: [SequencedOp]] {
+    public func opsAfter(_ versions: [BoardName: Int], limit: Int) throws(StoreError) -> [BoardName: [SequencedOp]] {
         guard limit >= 0, versions.values.allSatisfy({ $0 >= 0 }) else {
             throw .invalidArgument("opsAfter needs versions and a limit of at least 0")
         }
@@ -92,9 +92,9 @@ extension PostgreSQLBoardStore: SharedBoardStore {
 
 extension PostgresStoreReads {
     /// Up to `limit` ops above each board's version, in one statement.
-    func opsAfter(_ versions: [String: Int], limit: Int) throws -> [String: [SequencedOp]] {
+    func opsAfter(_ versions: [BoardName: Int], limit: Int) throws -> [BoardName: [SequencedOp]] {
         let boards = versions.keys.sorted()
-        var found: [String: [SequencedOp]] = [:]
+        var found: [BoardName: [SequencedOp]] = [:]
         for row in try connection.execute(
             prepared: """
                 SELECT o.version, o.client, o."user", o.seq, o.op_json, o.committed_at, o.group_first, o.group_count,
@@ -106,7 +106,7 @@ extension PostgresStoreReads {
                 ORDER BY w.board, o.version
                 """, [boards, boards.map { versions[$0]! }, limit])
         {
-            let board = try row.string(9)
+            let board = try row.boardName(9)
             found[board, default: []].append(try storedOp(row, board: board))
         }
         return found

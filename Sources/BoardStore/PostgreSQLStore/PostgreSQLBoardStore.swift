@@ -17,17 +17,22 @@ public final class PostgreSQLBoardStore: BoardStore {
     public let retainedOps: Int
     /// The schema holding the tables.
     public let schema: String
+    /// The URLs every commit announces its ops to (`WebhookOutbox`).
+    public let webhookURLs: [String]
     private let reader: Locked<PostgresStoreSession>
     private let writer: Locked<PostgresStoreSession>
+    /// The webhook sender's connection, so that its reads and writes never wait for a commit.
+    let webhooks: Locked<PostgresStoreSession>
     private let place: String
 
     /// The schema the server uses unless told otherwise.
     public static let defaultSchema = "board_sync"
 
     /// Opens the store in `schema` of the database at `url` (created when missing), keeping at
-    /// least `retainedOps` recent ops per board. `schema` must be a plain lowercase identifier.
+    /// least `retainedOps` recent ops per board; every commit writes the deliveries of its ops
+    /// to each of `webhookURLs`. `schema` must be a plain lowercase identifier.
     public init(
-        url: String, schema: String = defaultSchema, retainedOps: Int = 10_000,
+        url: String, schema: String = defaultSchema, retainedOps: Int = 10_000, webhookURLs: [String] = [],
         options: PostgresConnectionOptions = PostgresConnectionOptions(applicationName: "board-server")
     ) throws(StoreError) {
         guard Self.isPlainIdentifier(schema) else {
@@ -37,12 +42,14 @@ public final class PostgreSQLBoardStore: BoardStore {
         sessionOptions.searchPath = [schema]
         self.schema = schema
         self.retainedOps = max(0, retainedOps)
+        self.webhookURLs = webhookURLs
         self.place = "PostgreSQL schema \(schema)"
         let setup = PostgresStoreSession(url: url, options: options)
         try setup.run(retryOnLoss: true) { try PostgresStoreMigration.prepare($0, schema: schema) }
         setup.close()
         reader = Locked(PostgresStoreSession(url: url, options: sessionOptions))
         writer = Locked(PostgresStoreSession(url: url, options: sessionOptions))
+        webhooks = Locked(PostgresStoreSession(url: url, options: sessionOptions))
     }
 
     deinit {
@@ -53,52 +60,53 @@ public final class PostgreSQLBoardStore: BoardStore {
     public func close() {
         reader.withLock { $0.close() }
         writer.withLock { $0.close() }
+        webhooks.withLock { $0.close() }
     }
 
-    public func loadBoard(_ name: String) throws(StoreError) -> StoredBoard? {
+    public func loadBoard(_ name: BoardName) throws(StoreError) -> StoredBoard? {
         try read { try $0.loadBoard(name) }
     }
 
-    public func boardExists(_ name: String) throws(StoreError) -> Bool {
+    public func boardExists(_ name: BoardName) throws(StoreError) -> Bool {
         try read { try $0.headVersion(of: name) != nil }
     }
 
-    public func listBoards() throws(StoreError) -> [String] {
+    public func listBoards() throws(StoreError) -> [BoardName] {
         try read { try $0.listBoards() }
     }
 
-    public func headVersion(of board: String) throws(StoreError) -> Int? {
+    public func headVersion(of board: BoardName) throws(StoreError) -> Int? {
         try read { try $0.headVersion(of: board) }
     }
 
-    public func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
+    public func opsAfter(_ board: BoardName, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
         guard version >= 0, limit >= 0 else {
             throw .invalidArgument("opsAfter needs a version and a limit of at least 0")
         }
         return try read { try $0.opsAfter(board, version: version, limit: limit) }
     }
 
-    public func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
+    public func opsBefore(_ board: BoardName, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
         guard version >= 0, limit >= 0 else {
             throw .invalidArgument("opsBefore needs a version and a limit of at least 0")
         }
         return try read { try $0.opsBefore(board, version: version, limit: limit) }
     }
 
-    public func snapshot(_ board: String, atOrBelow version: Int) throws(StoreError) -> Board? {
+    public func snapshot(_ board: BoardName, atOrBelow version: Int) throws(StoreError) -> Board? {
         guard version >= 0 else { throw .invalidArgument("snapshot needs a version of at least 0") }
         return try read { try $0.snapshot(board, atOrBelow: version) }
     }
 
-    public func oldestRetainedVersion(_ board: String) throws(StoreError) -> Int? {
+    public func oldestRetainedVersion(_ board: BoardName) throws(StoreError) -> Int? {
         try read { try $0.oldestRetainedVersion(board) }
     }
 
-    public func lastSeq(_ board: String, client: ClientID) throws(StoreError) -> Int {
+    public func lastSeq(_ board: BoardName, client: ClientID) throws(StoreError) -> Int {
         try read { try $0.lastSeq(board, client: client) }
     }
 
-    public func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> SequencedOp? {
+    public func committedOp(_ board: BoardName, client: ClientID, seq: Int) throws(StoreError) -> SequencedOp? {
         try read { try $0.committedOp(board, client: client, seq: seq) }
     }
 
@@ -112,8 +120,8 @@ public final class PostgreSQLBoardStore: BoardStore {
                     try check.check(batch) { heads[$0] }
                     try writes.write(batch, heads: heads)
                 }
-            } catch PostgresError.uniqueViolation(let error) where error.table == "boards" {
-                throw StoreError.boardAlreadyExists(batch.newBoards.first ?? "")
+            } catch PostgresError.uniqueViolation(let error) where error.table == "boards" && !batch.newBoards.isEmpty {
+                throw StoreError.boardAlreadyExists(batch.newBoards[0])
             }
         }
     }
@@ -123,11 +131,12 @@ public final class PostgreSQLBoardStore: BoardStore {
         _ body: (PostgresStoreWrites, PostgresStoreReads) throws -> Result
     ) throws(StoreError) -> Result {
         let retainedOps = retainedOps
+        let webhookURLs = webhookURLs
         let place = place
         return try writer.withLock { (session: inout PostgresStoreSession) throws(StoreError) -> Result in
             try session.run(retryOnLoss: true) { connection in
                 try body(
-                    PostgresStoreWrites(connection: connection, retainedOps: retainedOps),
+                    PostgresStoreWrites(connection: connection, retainedOps: retainedOps, webhookURLs: webhookURLs),
                     PostgresStoreReads(connection: connection, place: place))
             }
         }
@@ -149,7 +158,7 @@ public final class PostgreSQLBoardStore: BoardStore {
 
 extension CommitBatch {
     /// Every board the batch names.
-    var boards: Set<String> {
+    var boards: Set<BoardName> {
         var names = Set(newBoards)
         for entry in ops { names.insert(entry.board) }
         for advance in seqAdvances { names.insert(advance.board) }
@@ -168,7 +177,7 @@ extension PostgreSQLBoardStore {
         try read { try PostgresStoreTrash(connection: $0.connection).trashedBoards() }
     }
 
-    public func restoreFromTrash(_ name: String, deleted: CommitTime?) throws(StoreError) -> TrashRestore {
+    public func restoreFromTrash(_ name: BoardName, deleted: CommitTime?) throws(StoreError) -> TrashRestore {
         try write { writes, _ in
             try PostgresStoreTrash(connection: writes.connection).restoreFromTrash(name, deleted: deleted)
         }

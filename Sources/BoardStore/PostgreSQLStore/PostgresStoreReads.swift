@@ -9,16 +9,18 @@ struct PostgresStoreReads {
     /// Names the store in errors about what it read.
     let place: String
 
-    func headVersion(of board: String) throws -> Int? {
+    func headVersion(of board: BoardName) throws -> Int? {
         let rows = try connection.execute(prepared: "SELECT head_version FROM boards WHERE name = $1", [board])
         return try rows.first?.int(0)
     }
 
-    func listBoards() throws -> [String] {
-        try connection.execute(prepared: "SELECT name FROM boards ORDER BY name COLLATE \"C\"").map { try $0.string(0) }
+    func listBoards() throws -> [BoardName] {
+        try connection.execute(prepared: "SELECT name FROM boards ORDER BY name COLLATE \"C\"").map {
+            try $0.boardName(0)
+        }
     }
 
-    func loadBoard(_ name: String) throws -> StoredBoard? {
+    func loadBoard(_ name: BoardName) throws -> StoredBoard? {
         try connection.transaction(.repeatableRead) { () throws -> StoredBoard? in
             guard try headVersion(of: name) != nil else { return nil }
             let snapshot = try self.snapshot(name, atOrBelow: Int(Int64.max))
@@ -29,7 +31,7 @@ struct PostgresStoreReads {
         }
     }
 
-    func opsAfter(_ board: String, version: Int, limit: Int) throws -> [SequencedOp] {
+    func opsAfter(_ board: BoardName, version: Int, limit: Int) throws -> [SequencedOp] {
         try connection.execute(
             prepared: """
                 SELECT \(Self.opColumns) FROM ops
@@ -39,7 +41,7 @@ struct PostgresStoreReads {
     }
 
     /// Up to `limit` retained ops below `version`, newest first.
-    func opsBefore(_ board: String, version: Int, limit: Int) throws -> [SequencedOp] {
+    func opsBefore(_ board: BoardName, version: Int, limit: Int) throws -> [SequencedOp] {
         try connection.execute(
             prepared: """
                 SELECT \(Self.opColumns) FROM ops
@@ -49,7 +51,7 @@ struct PostgresStoreReads {
     }
 
     /// The newest kept snapshot of `board` at or below `version`.
-    func snapshot(_ board: String, atOrBelow version: Int) throws -> Board? {
+    func snapshot(_ board: BoardName, atOrBelow version: Int) throws -> Board? {
         let rows = try connection.execute(
             prepared: """
                 SELECT version, snapshot_json FROM snapshots WHERE board = $1 AND version <= $2
@@ -63,17 +65,17 @@ struct PostgresStoreReads {
         }
     }
 
-    func oldestRetainedVersion(_ board: String) throws -> Int? {
+    func oldestRetainedVersion(_ board: BoardName) throws -> Int? {
         try connection.execute(prepared: "SELECT min(version) FROM ops WHERE board = $1", [board])[0].optionalInt(0)
     }
 
-    func lastSeq(_ board: String, client: ClientID) throws -> Int {
+    func lastSeq(_ board: BoardName, client: ClientID) throws -> Int {
         try connection.execute(
             prepared: "SELECT last_seq FROM client_seqs WHERE board = $1 AND client = $2", [board, client]
         ).first?.int(0) ?? 0
     }
 
-    func committedOp(_ board: String, client: ClientID, seq: Int) throws -> SequencedOp? {
+    func committedOp(_ board: BoardName, client: ClientID, seq: Int) throws -> SequencedOp? {
         try connection.execute(
             prepared: """
                 SELECT \(Self.opColumns) FROM ops
@@ -82,7 +84,7 @@ struct PostgresStoreReads {
         ).first.map { try storedOp($0, board: board) }
     }
 
-    private func usedIDs(of board: String) throws -> [String: IDKind] {
+    private func usedIDs(of board: BoardName) throws -> [String: IDKind] {
         var usedIDs: [String: IDKind] = [:]
         for row in try connection.execute(prepared: "SELECT id, kind FROM used_ids WHERE board = $1", [board]) {
             let id = try row.string(0)
@@ -91,7 +93,7 @@ struct PostgresStoreReads {
         return usedIDs
     }
 
-    private func lastSeqs(of board: String) throws -> [ClientID: Int] {
+    private func lastSeqs(of board: BoardName) throws -> [ClientID: Int] {
         var seqs: [ClientID: Int] = [:]
         for row in try connection.execute(
             prepared: "SELECT client, last_seq FROM client_seqs WHERE board = $1", [board])
@@ -107,7 +109,7 @@ struct PostgresStoreReads {
         """
 
     /// A row of `opColumns` as a stored op.
-    func storedOp(_ row: PostgresRow, board: String) throws -> SequencedOp {
+    func storedOp(_ row: PostgresRow, board: BoardName) throws -> SequencedOp {
         let version = try row.int(0)
         let op = try decoded("op \(version) of board \(board)") { try StoredJSON.op(from: row.string(4)) }
         return SequencedOp(

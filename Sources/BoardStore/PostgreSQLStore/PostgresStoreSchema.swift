@@ -21,9 +21,16 @@
 /// `group_restores`, NULL for an op committed alone), so that catch-up, other nodes and history
 /// carry `group` as live `op` messages do. Migrating a version 2 schema only adds the columns:
 /// its ops were committed alone or have lost their group for good.
+///
+/// Version 4 adds the webhook outbox (`webhook_outbox`, see `WebhookOutbox`): one row per
+/// delivery of an op or group to one URL, written by the commit of its ops, numbered in
+/// insertion order (`position`; the commits of one board take turns on its head's row lock, so
+/// a board's positions follow its versions), and `webhook_leases`, the node that sends each
+/// lane (URL and board) until when, so that a cluster sends every delivery from one node.
+/// Migrating a version 3 schema adds the empty tables.
 enum PostgresStoreSchema {
     /// The schema version this code reads and writes.
-    static let version = 3
+    static let version = 4
 
     /// The trash table of version 2.
     static let trashTable = """
@@ -39,7 +46,30 @@ enum PostgresStoreSchema {
 
     /// The step that brings a schema of the version it is keyed by to the next one, for every
     /// older version this code migrates to `version`.
-    static let steps = [1: trashTable, 2: groupColumns]
+    static let steps = [1: trashTable, 2: groupColumns, 3: webhookTables]
+
+    /// Version 4: the webhook outbox and the leases of its lanes.
+    static let webhookTables = """
+        CREATE TABLE webhook_outbox (
+            position bigserial PRIMARY KEY,
+            url text NOT NULL,
+            board text NOT NULL,
+            version bigint NOT NULL,
+            delivery text NOT NULL,
+            body text NOT NULL,
+            due_at bigint NOT NULL,
+            attempts integer NOT NULL DEFAULT 0,
+            next_at bigint NOT NULL
+        );
+        CREATE INDEX webhook_outbox_by_lane ON webhook_outbox (url, board, position);
+        CREATE TABLE webhook_leases (
+            url text NOT NULL,
+            board text NOT NULL,
+            holder text NOT NULL,
+            until timestamptz NOT NULL,
+            PRIMARY KEY (url, board)
+        );
+        """
 
     /// Version 3: the group of each op.
     static let groupColumns = """
@@ -53,7 +83,7 @@ enum PostgresStoreSchema {
 
     /// Every table of the current version.
     static let create =
-        versionOneTables + groupColumns + "UPDATE schema_version SET version = \(version);"
+        versionOneTables + groupColumns + webhookTables + "UPDATE schema_version SET version = \(version);"
 
     /// Every table of version 1.
     private static let versionOneTables = """

@@ -22,7 +22,7 @@ struct PostgresStoreTrash {
             var recorded = try trashedBoards().recordable(entry)
             recorded.version = head
             let key = Self.key(of: recorded)
-            try moveRows(from: entry.id, to: key)
+            try moveRows(from: entry.id.rawValue, to: key)
             try connection.execute("DELETE FROM leases WHERE board = $1", [entry.id])
             try connection.execute("DELETE FROM boards WHERE name = $1", [entry.id])
             try connection.execute(
@@ -39,12 +39,12 @@ struct PostgresStoreTrash {
             "SELECT name, head_version, sections, items, deleted_at FROM trash ORDER BY name COLLATE \"C\", deleted_at"
         ).map {
             TrashedBoard(
-                id: try $0.string(0), version: try $0.int(1), sections: try $0.int(2), items: try $0.int(3),
+                id: try $0.boardName(0), version: try $0.int(1), sections: try $0.int(2), items: try $0.int(3),
                 deleted: CommitTime(milliseconds: Int64(try $0.int(4))))
         }
     }
 
-    func restoreFromTrash(_ name: String, deleted: CommitTime?) throws -> TrashRestore {
+    func restoreFromTrash(_ name: BoardName, deleted: CommitTime?) throws -> TrashRestore {
         try connection.transaction { () throws -> TrashRestore in
             try connection.execute("LOCK TABLE trash IN SHARE ROW EXCLUSIVE MODE")
             guard let entry = try trashedBoards().entry(named: name, deleted: deleted) else { return .notInTrash }
@@ -52,7 +52,7 @@ struct PostgresStoreTrash {
                 "INSERT INTO boards (name, head_version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING name",
                 [name, entry.version])
             guard !inserted.isEmpty else { return .nameTaken }
-            try moveRows(from: Self.key(of: entry), to: name)
+            try moveRows(from: Self.key(of: entry), to: name.rawValue)
             try connection.execute("DELETE FROM trash WHERE stored_as = $1", [Self.key(of: entry)])
             return .restored(entry)
         }

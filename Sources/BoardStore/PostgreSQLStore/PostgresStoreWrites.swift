@@ -6,34 +6,37 @@ import BoardSync
 struct PostgresStoreWrites {
     let connection: PostgresConnection
     let retainedOps: Int
+    /// The URLs every commit announces its ops to (the webhook outbox).
+    var webhookURLs: [String] = []
 
     /// Locks the rows of `boards` in name order (so that transactions of several servers never
     /// deadlock) and returns their committed heads; absent boards are left out.
-    func lockHeads(of boards: Set<String>) throws -> [String: Int] {
+    func lockHeads(of boards: Set<BoardName>) throws -> [BoardName: Int] {
         guard !boards.isEmpty else { return [:] }
-        var heads: [String: Int] = [:]
+        var heads: [BoardName: Int] = [:]
         for row in try connection.execute(
             prepared: """
                 SELECT name, head_version FROM boards WHERE name = ANY($1::text[])
                 ORDER BY name COLLATE "C" FOR UPDATE
                 """, [boards.sorted()])
         {
-            heads[try row.string(0)] = try row.int(1)
+            heads[try row.boardName(0)] = try row.int(1)
         }
         return heads
     }
 
     /// Writes every part of `batch`, which was checked against `heads` (the locked heads; the
     /// boards it creates start at 0).
-    func write(_ batch: CommitBatch, heads: [String: Int]) throws {
+    func write(_ batch: CommitBatch, heads: [BoardName: Int]) throws {
         if !batch.newBoards.isEmpty {
             try connection.execute(
                 prepared: "INSERT INTO boards (name, head_version) SELECT unnest($1::text[]), 0", [batch.newBoards])
         }
-        var newHeads: [String: Int] = [:]
+        var newHeads: [BoardName: Int] = [:]
         if !batch.ops.isEmpty {
             try insertOps(batch.ops)
             for entry in batch.ops { newHeads[entry.board] = entry.op.version }
+            try insertDeliveries(batch.webhookDeliveries(to: webhookURLs))
         }
         try raiseSeqs(batch)
         try recordIDs(batch.newIDs)
@@ -63,6 +66,21 @@ struct PostgresStoreWrites {
                 ops.map(\.op.seq), ops.map { StoredJSON.text(of: $0.op.op) },
                 ops.map { Int($0.committedAt.milliseconds) }, ops.map(\.op.group?.first),
                 ops.map(\.op.group?.count), ops.map(\.op.group?.restores),
+            ])
+    }
+
+    private func insertDeliveries(_ deliveries: [WebhookDelivery]) throws {
+        guard !deliveries.isEmpty else { return }
+        let due = deliveries.map { Int($0.due.milliseconds) }
+        try connection.execute(
+            prepared: """
+                INSERT INTO webhook_outbox (url, board, version, delivery, body, due_at, next_at)
+                SELECT u, b, v, d, body, due, due FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[],
+                                                             $5::text[], $6::bigint[]) AS w(u, b, v, d, body, due)
+                """,
+            [
+                deliveries.map(\.url), deliveries.map(\.board), deliveries.map(\.version), deliveries.map(\.id),
+                deliveries.map(\.body), due,
             ])
     }
 
@@ -126,7 +144,7 @@ struct PostgresStoreWrites {
 
     /// A pair of names keyed together: a board and a client, or a board and an id.
     private struct BoardClient: Hashable {
-        let board: String
+        let board: BoardName
         let client: String
     }
 }

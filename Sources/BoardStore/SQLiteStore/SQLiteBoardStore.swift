@@ -14,12 +14,14 @@ public final class SQLiteBoardStore: BoardStore {
     public let path: String
     private let connection: Locked<StoreConnection?>
 
-    /// Opens or creates the store at `path`, keeping at least `retainedOps` recent ops per board.
-    public init(path: String, retainedOps: Int = 10_000) throws(StoreError) {
+    /// Opens or creates the store at `path`, keeping at least `retainedOps` recent ops per board;
+    /// every commit writes the deliveries of its ops to each of `webhookURLs` (`WebhookOutbox`).
+    public init(path: String, retainedOps: Int = 10_000, webhookURLs: [String] = []) throws(StoreError) {
         let database = try StoreOpener.open(path: path)
         let opened: StoreConnection
         do {
             opened = try StoreConnection(database: database, path: path, retainedOps: max(0, retainedOps))
+            opened.webhookURLs = webhookURLs
         } catch {
             database.close()
             throw StoreError(error)
@@ -37,19 +39,19 @@ public final class SQLiteBoardStore: BoardStore {
         }
     }
 
-    public func loadBoard(_ name: String) throws(StoreError) -> StoredBoard? {
+    public func loadBoard(_ name: BoardName) throws(StoreError) -> StoredBoard? {
         try withConnection { try $0.loadBoard(name) }
     }
 
-    public func boardExists(_ name: String) throws(StoreError) -> Bool {
+    public func boardExists(_ name: BoardName) throws(StoreError) -> Bool {
         try withConnection { try $0.headVersion(of: name) != nil }
     }
 
-    public func listBoards() throws(StoreError) -> [String] {
+    public func listBoards() throws(StoreError) -> [BoardName] {
         try withConnection { try $0.listBoards() }
     }
 
-    public func headVersion(of board: String) throws(StoreError) -> Int? {
+    public func headVersion(of board: BoardName) throws(StoreError) -> Int? {
         try withConnection { try $0.headVersion(of: board) }
     }
 
@@ -57,34 +59,34 @@ public final class SQLiteBoardStore: BoardStore {
         try withConnection { try $0.commit(batch) }
     }
 
-    public func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
+    public func opsAfter(_ board: BoardName, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
         guard version >= 0, limit >= 0 else {
             throw .invalidArgument("opsAfter needs a version and a limit of at least 0")
         }
         return try withConnection { try $0.opsAfter(board, version: version, limit: limit) }
     }
 
-    public func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
+    public func opsBefore(_ board: BoardName, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
         guard version >= 0, limit >= 0 else {
             throw .invalidArgument("opsBefore needs a version and a limit of at least 0")
         }
         return try withConnection { try $0.opsBefore(board, version: version, limit: limit) }
     }
 
-    public func snapshot(_ board: String, atOrBelow version: Int) throws(StoreError) -> Board? {
+    public func snapshot(_ board: BoardName, atOrBelow version: Int) throws(StoreError) -> Board? {
         guard version >= 0 else { throw .invalidArgument("snapshot needs a version of at least 0") }
         return try withConnection { try $0.snapshot(board, atOrBelow: version) }
     }
 
-    public func oldestRetainedVersion(_ board: String) throws(StoreError) -> Int? {
+    public func oldestRetainedVersion(_ board: BoardName) throws(StoreError) -> Int? {
         try withConnection { try $0.oldestRetainedVersion(board) }
     }
 
-    public func lastSeq(_ board: String, client: ClientID) throws(StoreError) -> Int {
+    public func lastSeq(_ board: BoardName, client: ClientID) throws(StoreError) -> Int {
         try withConnection { try $0.lastSeq(board, client: client) }
     }
 
-    public func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> SequencedOp? {
+    public func committedOp(_ board: BoardName, client: ClientID, seq: Int) throws(StoreError) -> SequencedOp? {
         try withConnection { try $0.committedOp(board, client: client, seq: seq) }
     }
 
@@ -111,7 +113,7 @@ extension SQLiteBoardStore {
         try withConnection { try $0.trashedBoards() }
     }
 
-    public func restoreFromTrash(_ name: String, deleted: CommitTime?) throws(StoreError) -> TrashRestore {
+    public func restoreFromTrash(_ name: BoardName, deleted: CommitTime?) throws(StoreError) -> TrashRestore {
         try withConnection { try $0.restoreFromTrash(name, deleted: deleted) }
     }
 

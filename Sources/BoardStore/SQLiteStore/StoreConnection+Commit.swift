@@ -4,11 +4,12 @@ import CSQLite
 extension StoreConnection {
     /// A client of one board, the key of a `lastSeq`.
     private struct BoardClient: Hashable {
-        let board: String
+        let board: BoardName
         let client: ClientID
     }
 
-    /// Writes a whole batch in one transaction (one WAL sync), in the order `CommitBatch` documents.
+    /// Writes a whole batch in one transaction (one WAL sync), in the order `CommitBatch` documents,
+    /// with the webhook deliveries that announce its ops to `webhookURLs`.
     ///
     /// An op writes only its own row, appended to `op_log`: the board's head is the highest op
     /// version (kept in `heads` once read) and a client's `lastSeq` includes the seqs of its
@@ -24,7 +25,7 @@ extension StoreConnection {
             log = try Self.readLog(database)
             logIsStale = false
         }
-        var changedHeads: [String: Int] = [:]
+        var changedHeads: [BoardName: Int] = [:]
         do {
             try database.transaction {
                 try write(batch, changedHeads: &changedHeads)
@@ -36,8 +37,8 @@ extension StoreConnection {
         heads.merge(changedHeads) { _, changed in changed }
     }
 
-    private func write(_ batch: CommitBatch, changedHeads: inout [String: Int]) throws {
-        func head(of board: String) throws -> Int {
+    private func write(_ batch: CommitBatch, changedHeads: inout [BoardName: Int]) throws {
+        func head(of board: BoardName) throws -> Int {
             if let known = changedHeads[board] ?? heads[board] { return known }
             guard let stored = try readHead(of: board) else { throw StoreError.unknownBoard(board) }
             heads[board] = stored
@@ -49,7 +50,7 @@ extension StoreConnection {
             changedHeads[name] = 0
         }
 
-        var full: Set<String> = []
+        var full: Set<BoardName> = []
         for entry in batch.ops {
             let expected = try head(of: entry.board) + 1
             guard entry.op.version == expected else {
@@ -57,6 +58,11 @@ extension StoreConnection {
             }
             if try write(entry) >= Self.boardMoveOps { full.insert(entry.board) }
             changedHeads[entry.board] = entry.op.version
+        }
+        for delivery in batch.webhookDeliveries(to: webhookURLs) {
+            let due = Int(delivery.due.milliseconds)
+            try insertDelivery.run(
+                delivery.url, delivery.board, delivery.version, delivery.id, delivery.body, due, due)
         }
 
         var seqs: [BoardClient: Int] = [:]
@@ -75,11 +81,11 @@ extension StoreConnection {
         }
 
         for snapshot in batch.snapshots {
-            try moveLoggedOps(of: snapshot.id)
+            try moveLoggedOps(of: snapshot.id.rawValue)
             try store(snapshot, head: head(of: snapshot.id))
         }
         for board in full {
-            try moveLoggedOps(of: board)
+            try moveLoggedOps(of: board.rawValue)
         }
         while log.count > Self.loggedOpsLimit, let board = log.oldestBoard() {
             try moveLoggedOps(of: board)
@@ -89,7 +95,7 @@ extension StoreConnection {
         }
     }
 
-    private func insertBoard(_ name: String) throws {
+    private func insertBoard(_ name: BoardName) throws {
         do {
             try database.statement("INSERT INTO boards (name, head_version) VALUES (?, 0)").run(name)
         } catch let error where error.code == bs_sqlite_constraint_primarykey() {
@@ -100,14 +106,15 @@ extension StoreConnection {
     /// Logs `stored`; returns the number of ops of `board` in the log not yet copied.
     private func write(_ stored: CommitBatch.BoardOp) throws -> Int {
         let op = stored.op
-        let (row, logged) = log.append(stored.board)
+        let (row, logged) = log.append(stored.board.rawValue)
         try insertOp.run(
             row, stored.board, op.version, op.client, op.user, op.seq, StoredJSON.text(of: op.op),
             Int(stored.committedAt.milliseconds), op.group?.first, op.group?.count, op.group?.restores)
         return logged
     }
 
-    /// Copies the logged ops of `board` into `ops` by their row ids, `rowsPerMove` at a time (0,
+    /// Copies the logged ops of `board` (a board's name, or the key of a board in the trash, whose
+    /// rows the log holds under it) into `ops` by their row ids, `rowsPerMove` at a time (0,
     /// which no row has, fills the last list); a transaction writes each page it dirtied to the
     /// WAL once, whatever the order of the rows. The rows stay in the log, skipped by readers,
     /// until the log is cut below them.

@@ -16,7 +16,7 @@ extension StoreConnection {
         let recorded = try trashedBoards().recordable(entry)
         let key = Self.trashKey(of: recorded)
         try changingRows {
-            try moveRows(from: entry.id, to: key)
+            try moveRows(from: entry.id.rawValue, to: key)
             try database.statement("DELETE FROM boards WHERE name = ?").run(entry.id)
             try database.statement(
                 """
@@ -35,19 +35,24 @@ extension StoreConnection {
         try database.statement(
             "SELECT name, head_version, sections, items, deleted_at FROM trash ORDER BY name, deleted_at"
         ).query {
+            (
+                name: $0.string(0), version: $0.int(1), sections: $0.int(2), items: $0.int(3),
+                deleted: CommitTime(milliseconds: Int64($0.int(4)))
+            )
+        }.map {
             TrashedBoard(
-                id: $0.string(0), version: $0.int(1), sections: $0.int(2), items: $0.int(3),
-                deleted: CommitTime(milliseconds: Int64($0.int(4))))
+                id: try boardName($0.name), version: $0.version, sections: $0.sections, items: $0.items,
+                deleted: $0.deleted)
         }
     }
 
     /// Moves the entry's rows back under its name, in one transaction.
-    func restoreFromTrash(_ name: String, deleted: CommitTime?) throws -> TrashRestore {
+    func restoreFromTrash(_ name: BoardName, deleted: CommitTime?) throws -> TrashRestore {
         guard let entry = try trashedBoards().entry(named: name, deleted: deleted) else { return .notInTrash }
         guard try headVersion(of: name) == nil else { return .nameTaken }
         let key = Self.trashKey(of: entry)
         try changingRows {
-            try moveRows(from: key, to: name)
+            try moveRows(from: key, to: name.rawValue)
             try database.statement("INSERT INTO boards (name, head_version) VALUES (?, ?)").run(name, entry.version)
             try database.statement("DELETE FROM trash WHERE stored_as = ?").run(key)
         }

@@ -12,10 +12,13 @@ final class StoreConnection {
     let deleteCopiedOps: Statement
     let insertUsedId: Statement
     let upsertSeq: Statement
+    let insertDelivery: Statement
+    /// The URLs every commit announces its ops to (the webhook outbox).
+    var webhookURLs: [String] = []
     /// The committed head of every board read or written so far. This connection is the only
     /// writer of its file (see `SQLiteBoardStore`), so a head, once known, changes only by its
     /// own commits.
-    var heads: [String: Int] = [:]
+    var heads: [BoardName: Int] = [:]
     /// The rows of `op_log` as committed, by board.
     var log: OpLogRows
     /// Set when a transaction failed after changing `log`: the file's log is the one to trust.
@@ -61,6 +64,11 @@ final class StoreConnection {
             INSERT INTO client_seqs (board, client, last_seq) VALUES (?, ?, ?)
             ON CONFLICT (board, client) DO UPDATE SET last_seq = max(last_seq, excluded.last_seq)
             """)
+        insertDelivery = try database.prepare(
+            """
+            INSERT INTO webhook_outbox (url, board, version, delivery, body, due_at, next_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
         log = try Self.readLog(database)
     }
 
@@ -79,22 +87,22 @@ final class StoreConnection {
         return OpLogRows(rows: logged, stored: range ?? nil)
     }
 
-    func headVersion(of board: String) throws -> Int? {
+    func headVersion(of board: BoardName) throws -> Int? {
         if let known = heads[board] { return known }
         return try readHead(of: board)
     }
 
     /// The head as stored: the highest op version, or `boards.head_version` when that is higher
     /// (a new board, or every op compacted away).
-    func readHead(of board: String) throws -> Int? {
+    func readHead(of board: BoardName) throws -> Int? {
         try selectHead.queryOne(board) { $0.int(0) }
     }
 
-    func listBoards() throws -> [String] {
-        try database.statement("SELECT name FROM boards ORDER BY name").query { $0.string(0) }
+    func listBoards() throws -> [BoardName] {
+        try database.statement("SELECT name FROM boards ORDER BY name").query { $0.string(0) }.map(boardName)
     }
 
-    func loadBoard(_ name: String) throws -> StoredBoard? {
+    func loadBoard(_ name: BoardName) throws -> StoredBoard? {
         guard try headVersion(of: name) != nil else { return nil }
         let snapshot = try snapshot(name, atOrBelow: Int(Int64.max))
         let ops = try opsAfter(name, version: snapshot?.version ?? 0, limit: Int(Int64.max))
@@ -103,7 +111,7 @@ final class StoreConnection {
     }
 
     /// Every id recorded for `board`, in recording order so a repeated id keeps its last kind.
-    private func usedIDs(of board: String) throws -> [String: IDKind] {
+    private func usedIDs(of board: BoardName) throws -> [String: IDKind] {
         let rows = try database.statement("SELECT id, kind FROM used_ids WHERE board = ? ORDER BY rowid")
             .query(board) { ($0.string(0), $0.string(1)) }
         var usedIDs: [String: IDKind] = [:]
@@ -114,7 +122,7 @@ final class StoreConnection {
     }
 
     /// Every client's `lastSeq`: the higher of its `client_seqs` row and its retained ops' seqs.
-    private func lastSeqs(of board: String) throws -> [ClientID: Int] {
+    private func lastSeqs(of board: BoardName) throws -> [ClientID: Int] {
         let rows = try database.statement(
             """
             SELECT client, last_seq FROM client_seqs WHERE board = ?1
@@ -124,7 +132,7 @@ final class StoreConnection {
         return Dictionary(rows, uniquingKeysWith: max)
     }
 
-    func opsAfter(_ board: String, version: Int, limit: Int) throws -> [SequencedOp] {
+    func opsAfter(_ board: BoardName, version: Int, limit: Int) throws -> [SequencedOp] {
         try database.statement(
             """
             SELECT \(Self.opRowColumns) FROM all_ops
@@ -135,7 +143,7 @@ final class StoreConnection {
 
     /// Reads each table newest first through its own order (the key of `ops`, a scan of the
     /// short `op_log`) and merges the two, so a page never sorts the board's whole history.
-    func opsBefore(_ board: String, version: Int, limit: Int) throws -> [SequencedOp] {
+    func opsBefore(_ board: BoardName, version: Int, limit: Int) throws -> [SequencedOp] {
         try database.statement(
             """
             SELECT * FROM (
@@ -152,7 +160,7 @@ final class StoreConnection {
         ).query(board, version, limit, row: OpRow.init).map { try storedOp($0, board: board) }
     }
 
-    func snapshot(_ board: String, atOrBelow version: Int) throws -> Board? {
+    func snapshot(_ board: BoardName, atOrBelow version: Int) throws -> Board? {
         let row = try database.statement(
             """
             SELECT version, snapshot_json FROM snapshots WHERE board = ? AND version <= ?
@@ -166,7 +174,7 @@ final class StoreConnection {
         }
     }
 
-    func oldestRetainedVersion(_ board: String) throws -> Int? {
+    func oldestRetainedVersion(_ board: BoardName) throws -> Int? {
         try database.statement("SELECT min(version) FROM all_ops WHERE board = ?").queryOne(board) {
             $0.isNull(0) ? nil : $0.int(0)
         } ?? nil
@@ -174,7 +182,7 @@ final class StoreConnection {
 
     /// The higher of the client's `client_seqs` row and its retained ops' seqs (a scan of the
     /// board's retained ops: `loadBoard` is the common way to read seqs).
-    func lastSeq(_ board: String, client: ClientID) throws -> Int {
+    func lastSeq(_ board: BoardName, client: ClientID) throws -> Int {
         try database.statement(
             """
             SELECT max(coalesce((SELECT last_seq FROM client_seqs WHERE board = ?1 AND client = ?2), 0),
@@ -183,7 +191,7 @@ final class StoreConnection {
         ).queryOne(board, client) { $0.int(0) } ?? 0
     }
 
-    func committedOp(_ board: String, client: ClientID, seq: Int) throws -> SequencedOp? {
+    func committedOp(_ board: BoardName, client: ClientID, seq: Int) throws -> SequencedOp? {
         try database.statement(
             """
             SELECT \(Self.opRowColumns) FROM all_ops
@@ -218,11 +226,16 @@ final class StoreConnection {
         }
     }
 
-    private func storedOp(_ row: OpRow, board: String) throws -> SequencedOp {
+    private func storedOp(_ row: OpRow, board: BoardName) throws -> SequencedOp {
         let op = try decoded("op \(row.version) of board \(board)") { try StoredJSON.op(from: row.json) }
         return SequencedOp(
             version: row.version, client: row.client, user: row.user, seq: row.seq, op: op, group: row.group,
             committedAt: CommitTime(milliseconds: Int64(row.committedAt)))
+    }
+
+    /// The board name stored as `text`.
+    func boardName(_ text: String) throws -> BoardName {
+        try decoded("a board's name") { try StoredJSON.boardName(from: text) }
     }
 
     /// The value `decode` reads from stored text; text that is not a model value makes the file

@@ -56,12 +56,18 @@ import BoardSync
 /// was committed alone or has lost its group for good, so migrating only adds the columns and
 /// replaces the view; the new number keeps older code, which would drop the group when it copies
 /// a logged op into `ops`, from opening the file.
+///
+/// Version 7 adds the webhook outbox (`webhook_outbox`, see `WebhookOutbox`): one row per
+/// delivery of an op or group to one URL, written by the commit of its ops, in insertion order
+/// (`position`), which is each board's version order. Migrating adds the empty table; the new
+/// number keeps older code, which would commit ops without announcing them, from opening the
+/// file.
 enum StoreSchema {
     /// The schema version this code reads and writes.
-    static let version = 6
+    static let version = 7
 
     /// The versions this code migrates to `version` on open.
-    static let migratable = [1, 2, 3, 4, 5]
+    static let migratable = [1, 2, 3, 4, 5, 6]
 
     /// The columns of an op, in `ops`, `op_log` and `all_ops` alike.
     static let opColumns = "board, version, client, user, seq, op_json, committed_at, \(GroupColumns.names)"
@@ -142,20 +148,38 @@ enum StoreSchema {
         ) WITHOUT ROWID;
         """
 
+    /// The webhook outbox of version 7, its rows read lane by lane (URL and board) in position order.
+    private static let webhookTable = """
+        CREATE TABLE webhook_outbox (
+            position INTEGER PRIMARY KEY,
+            url TEXT NOT NULL,
+            board TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            delivery TEXT NOT NULL,
+            body TEXT NOT NULL,
+            due_at INTEGER NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_at INTEGER NOT NULL
+        );
+        CREATE INDEX webhook_outbox_by_lane ON webhook_outbox (url, board, position);
+        """
+
     /// Sets `user_version` to `version`.
     private static let versionNumber = "PRAGMA user_version = \(version);"
 
     /// Creates every table of the current version in an empty database: those of version 4, then
     /// each later step.
     static let create =
-        versionOneTables + logTable + opsView(versionFourColumns) + trashTable + GroupColumns.step + versionNumber
+        versionOneTables + logTable + opsView(versionFourColumns) + trashTable + GroupColumns.step + webhookTable
+        + versionNumber
 
     /// Brings a database of a `migratable` version `found` to `version`, inside the caller's
     /// transaction: to version 4, then each later step.
     static func migrate(_ database: Database, from found: Int) throws {
         if found < 4 { try migrateToFour(database, from: found) }
         if found < 5 { try database.execute(trashTable) }
-        try database.execute(GroupColumns.step)
+        if found < 6 { try database.execute(GroupColumns.step) }
+        try database.execute(webhookTable)
         try database.execute(versionNumber)
     }
 
@@ -185,7 +209,7 @@ enum StoreSchema {
         ).query { $0.string(0) }
         let insert = try database.prepare("INSERT INTO snapshots (board, version, snapshot_json) VALUES (?, 0, ?)")
         for name in bare {
-            try insert.run(name, StoredJSON.text(of: .initial(id: name)))
+            try insert.run(name, StoredJSON.text(of: .initial(id: try StoredJSON.boardName(from: name))))
         }
     }
 }

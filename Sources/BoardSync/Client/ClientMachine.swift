@@ -5,7 +5,7 @@
 public struct ClientMachine: Sendable {
     public let clientID: ClientID
     public let user: String
-    public let boardID: String
+    public let boardID: BoardName
     public var limits: Limits
 
     /// The board as the server committed it; nil until the first welcome.
@@ -59,7 +59,7 @@ public struct ClientMachine: Sendable {
     /// The items each section's view was made from at the latest refresh, with that view.
     var viewSources: [ViewSource] = []
 
-    public init(clientID: ClientID, user: String, boardID: String, limits: Limits = .default) {
+    public init(clientID: ClientID, user: String, boardID: BoardName, limits: Limits = .default) {
         self.clientID = clientID
         self.user = user
         self.boardID = boardID

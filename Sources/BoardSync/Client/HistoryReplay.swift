@@ -5,10 +5,13 @@ struct HistoryReplay {
     var words: [Int: String] = [:]
     var boardsBefore: [Int: Board] = [:]
 
+    /// The board words are found on when nothing earlier is known: empty, its name never shown.
+    static let nothingKnown = Board(id: BoardName("unknown")!, version: 0, sections: [])
+
     init(_ entries: [SequencedOp], startingFrom board: Board?) {
         let ordered = entries.stablySorted { $0.version < $1.version }
         var state = board.map { BoardState(board: $0) }
-        var lastKnown = board ?? Board(id: "", version: 0, sections: [])
+        var lastKnown = board ?? Self.nothingKnown
         var seenGroups: Set<GroupSpan> = []
         for entry in ordered {
             let before = state?.board ?? lastKnown

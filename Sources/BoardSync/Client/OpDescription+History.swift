@@ -39,7 +39,7 @@ extension OpDescription {
             changes[position].entries = order.map { entries[$0] }
             changes[position].memberWords = order.map { memberWords[$0] }
             let first = changes[position].entries[0]
-            let before = replay.boardsBefore[first.version] ?? Board(id: "", version: 0, sections: [])
+            let before = replay.boardsBefore[first.version] ?? HistoryReplay.nothingKnown
             changes[position].words = describe(
                 group: changes[position].entries.map { $0.op }, by: first.user, on: before, restores: group.restores)
         }

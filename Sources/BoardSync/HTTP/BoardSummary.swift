@@ -1,11 +1,11 @@
 /// One board as `GET /boards` lists it: its name, committed version and size.
 public struct BoardSummary: Hashable, Sendable {
-    public var id: String
+    public var id: BoardName
     public var version: Int
     public var sections: Int
     public var items: Int
 
-    public init(id: String, version: Int, sections: Int, items: Int) {
+    public init(id: BoardName, version: Int, sections: Int, items: Int) {
         self.id = id
         self.version = version
         self.sections = sections

@@ -2,13 +2,13 @@
 /// had when it was deleted, and when that was. `GET /boards?trash=1` lists them, and
 /// `POST /boards/NAME/restore?deleted=TIME` names one by its name and `deleted` time.
 public struct TrashedBoard: Hashable, Sendable {
-    public var id: String
+    public var id: BoardName
     public var version: Int
     public var sections: Int
     public var items: Int
     public var deleted: CommitTime
 
-    public init(id: String, version: Int, sections: Int, items: Int, deleted: CommitTime) {
+    public init(id: BoardName, version: Int, sections: Int, items: Int, deleted: CommitTime) {
         self.id = id
         self.version = version
         self.sections = sections

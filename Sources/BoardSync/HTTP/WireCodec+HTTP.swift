@@ -7,7 +7,7 @@ extension WireCodec {
         var writer = JSONWriter(reservingCapacity: 64 + page.entries.count * 192)
         writer.beginObject()
         writer.key("board")
-        writer.string(page.board)
+        writer.string(page.board.rawValue)
         writer.key("ops")
         writer.beginArray()
         for entry in page.entries { entry.writeHistoryEntry(to: &writer) }
@@ -75,10 +75,10 @@ extension WireCodec {
 
     /// The fields a board list and a trash list share, in that order.
     private static func writeSummaryFields(
-        id: String, version: Int, sections: Int, items: Int, to writer: inout JSONWriter
+        id: BoardName, version: Int, sections: Int, items: Int, to writer: inout JSONWriter
     ) {
         writer.key("id")
-        writer.string(id)
+        writer.string(id.rawValue)
         writer.key("version")
         writer.integer(version)
         writer.key("sections")
@@ -113,7 +113,7 @@ private struct BoardList: WireDecodable {
     init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         boards = try reader.objects("boards") { (board: inout Reader) throws(WireError) in
             BoardSummary(
-                id: try board.string("id"), version: try board.integer("version"),
+                id: try board.boardName("id"), version: try board.integer("version"),
                 sections: try board.integer("sections"), items: try board.integer("items"))
         }
     }
@@ -130,7 +130,7 @@ private struct TrashList: WireDecodable {
                 throw WireError.unknownValue(field: "deleted", value: text)
             }
             return TrashedBoard(
-                id: try board.string("id"), version: try board.integer("version"),
+                id: try board.boardName("id"), version: try board.integer("version"),
                 sections: try board.integer("sections"), items: try board.integer("items"), deleted: deleted)
         }
     }
@@ -139,7 +139,7 @@ private struct TrashList: WireDecodable {
 extension HistoryPage: WireDecodable {
     init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(
-            board: try reader.string("board"), entries: try reader.objects("ops", SequencedOp.init(historyEntry:)))
+            board: try reader.boardName("board"), entries: try reader.objects("ops", SequencedOp.init(historyEntry:)))
     }
 }
 

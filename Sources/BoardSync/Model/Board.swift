@@ -1,18 +1,18 @@
 /// A board snapshot as the protocol sends it: its name, how many operations it has committed,
 /// and its sections in order.
 public struct Board: Hashable, Sendable {
-    public var id: String
+    public var id: BoardName
     public var version: Int
     public var sections: [Section]
 
-    public init(id: String, version: Int = 0, sections: [Section] = []) {
+    public init(id: BoardName, version: Int = 0, sections: [Section] = []) {
         self.id = id
         self.version = version
         self.sections = sections
     }
 
     /// The state a board starts in when its first connection creates it.
-    public static func initial(id: String) -> Board {
+    public static func initial(id: BoardName) -> Board {
         Board(id: id, version: 0, sections: [Section(id: "main", title: "Main")])
     }
 

@@ -17,7 +17,8 @@ public enum TextRules: Hashable, Sendable {
     case committed
 }
 
-/// The rules of protocol section 2 for identifiers, board names, labels, titles and user names.
+/// The rules of protocol section 2 for identifiers, labels, titles and user names (a board name's
+/// are `BoardName`'s).
 public enum Validation {
     /// Labels and titles are 1 to 100 Unicode scalars by default.
     public static let defaultTextLimit = 100
@@ -29,13 +30,6 @@ public enum Validation {
         let bytes = value.utf8
         guard !bytes.isEmpty, bytes.count <= 64 else { return false }
         return bytes.allSatisfy { isIdentifierByte($0) || $0 == UInt8(ascii: ":") }
-    }
-
-    /// Board names: `[A-Za-z0-9._-]{1,64}`.
-    public static func isBoardName(_ value: String) -> Bool {
-        let bytes = value.utf8
-        guard !bytes.isEmpty, bytes.count <= 64 else { return false }
-        return bytes.allSatisfy(isIdentifierByte)
     }
 
     /// Checks a label, title or user name: at least one scalar that is not a space, at most

@@ -28,7 +28,7 @@ public struct ClientSession: Sendable {
     /// A session of `board` as `user`; `client` nil draws a client id from the seed
     /// (`prefix` + 16 hex digits).
     public init(
-        board: String, user: String, client: ClientID? = nil, clientPrefix: String = "", seed: UInt64,
+        board: BoardName, user: String, client: ClientID? = nil, clientPrefix: String = "", seed: UInt64,
         limits: Limits = .default, arrangement: BoardArrangement = .columns, usesToken: Bool = false
     ) {
         var random = IDGenerator(seed: seed)

@@ -28,7 +28,7 @@ extension SavedSession {
         let client = try reader.string("client")
         guard Validation.isIdentifier(client) else { throw .invalidIdentifier("client") }
         self.init(
-            board: try reader.string("board"), user: try reader.string("user"), client: ClientID(client),
+            board: try reader.boardName("board"), user: try reader.string("user"), client: ClientID(client),
             committed: try reader.nested("committed", Board.init(wire:)),
             lastSeq: try reader.integer("lastSeq"), nextSeq: try reader.integer("nextSeq"),
             pending: try reader.objects("pending", Pending.init(reading:)))
@@ -49,7 +49,7 @@ extension SavedSession {
             var writer = JSONWriter(reservingCapacity: 256 + committed.itemCount * 48)
             writer.beginObject()
             Self.member("format", Self.format, &writer)
-            Self.member("board", board, &writer)
+            Self.member("board", board.rawValue, &writer)
             Self.member("user", user, &writer)
             Self.member("client", client.rawValue, &writer)
             Self.member("lastSeq", lastSeq, &writer)

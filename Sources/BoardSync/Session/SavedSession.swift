@@ -26,7 +26,7 @@ public struct SavedSession: Hashable, Sendable {
         }
     }
 
-    public var board: String
+    public var board: BoardName
     public var user: String
     public var client: ClientID
     /// The board as the server committed it, at its version; the pending ops are expressed
@@ -40,7 +40,7 @@ public struct SavedSession: Hashable, Sendable {
     public var pending: [Pending]
 
     public init(
-        board: String, user: String, client: ClientID, committed: Board, lastSeq: Int, nextSeq: Int,
+        board: BoardName, user: String, client: ClientID, committed: Board, lastSeq: Int, nextSeq: Int,
         pending: [Pending]
     ) {
         self.board = board

@@ -42,7 +42,7 @@ public enum ReconnectPolicy {
     /// it can (a server that is restarting, an overloaded one). `usesToken`: whether the
     /// connection carries an access token.
     @inline(never)
-    public static func finalWords(httpStatus status: Int, board: String, usesToken: Bool) -> String? {
+    public static func finalWords(httpStatus status: Int, board: BoardName, usesToken: Bool) -> String? {
         switch status {
         case 401:
             usesToken

@@ -138,7 +138,7 @@ public enum WireCodec {
     // MARK: Buffer sizes
 
     /// Room for a typical message, so that encoding one rarely grows its buffer.
-    private static let messageCapacity = 256
+    static let messageCapacity = 256
 
     private static func estimatedSize(of message: ServerMessage) -> Int {
         guard case .welcome(let welcome) = message else { return messageCapacity }

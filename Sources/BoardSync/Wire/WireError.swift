@@ -18,7 +18,7 @@ public enum WireError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownAction(String)
     /// A string field whose value is not one of the protocol's words (`role`, `code`, `reason`).
     case unknownValue(field: String, value: String)
-    /// A field that must be an identifier (`[A-Za-z0-9._:-]{1,64}`) is not one.
+    /// A field that must be an identifier (`[A-Za-z0-9._:-]{1,64}`) or a board name is not one.
     case invalidIdentifier(String)
     /// A text field that breaks the rules of protocol section 2.
     case invalidText(field: String, TextError)

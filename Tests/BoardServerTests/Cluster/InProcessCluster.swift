@@ -71,7 +71,7 @@ final class FlakySharedStore: SharedBoardStore, @unchecked Sendable {
 
     var retainedOps: Int { inner.retainedOps }
 
-    func loadBoard(_ name: String) throws(StoreError) -> StoredBoard? {
+    func loadBoard(_ name: BoardName) throws(StoreError) -> StoredBoard? {
         try check()
         return try inner.loadBoard(name)
     }
@@ -86,7 +86,7 @@ final class FlakySharedStore: SharedBoardStore, @unchecked Sendable {
         return try inner.trashedBoards()
     }
 
-    func restoreFromTrash(_ name: String, deleted: CommitTime?) throws(StoreError) -> TrashRestore {
+    func restoreFromTrash(_ name: BoardName, deleted: CommitTime?) throws(StoreError) -> TrashRestore {
         try check()
         return try inner.restoreFromTrash(name, deleted: deleted)
     }
@@ -96,17 +96,17 @@ final class FlakySharedStore: SharedBoardStore, @unchecked Sendable {
         return try inner.purgeTrash(deletedBefore: cutoff)
     }
 
-    func boardExists(_ name: String) throws(StoreError) -> Bool {
+    func boardExists(_ name: BoardName) throws(StoreError) -> Bool {
         try check()
         return try inner.boardExists(name)
     }
 
-    func listBoards() throws(StoreError) -> [String] {
+    func listBoards() throws(StoreError) -> [BoardName] {
         try check()
         return try inner.listBoards()
     }
 
-    func headVersion(of board: String) throws(StoreError) -> Int? {
+    func headVersion(of board: BoardName) throws(StoreError) -> Int? {
         try check()
         return try inner.headVersion(of: board)
     }
@@ -116,38 +116,38 @@ final class FlakySharedStore: SharedBoardStore, @unchecked Sendable {
         try inner.commit(batch)
     }
 
-    func opsAfter(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
+    func opsAfter(_ board: BoardName, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
         try check()
         return try inner.opsAfter(board, version: version, limit: limit)
     }
 
-    func opsBefore(_ board: String, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
+    func opsBefore(_ board: BoardName, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {
         try check()
         return try inner.opsBefore(board, version: version, limit: limit)
     }
 
-    func snapshot(_ board: String, atOrBelow version: Int) throws(StoreError) -> Board? {
+    func snapshot(_ board: BoardName, atOrBelow version: Int) throws(StoreError) -> Board? {
         try check()
         return try inner.snapshot(board, atOrBelow: version)
     }
 
-    func oldestRetainedVersion(_ board: String) throws(StoreError) -> Int? {
+    func oldestRetainedVersion(_ board: BoardName) throws(StoreError) -> Int? {
         try check()
         return try inner.oldestRetainedVersion(board)
     }
 
-    func lastSeq(_ board: String, client: ClientID) throws(StoreError) -> Int {
+    func lastSeq(_ board: BoardName, client: ClientID) throws(StoreError) -> Int {
         try check()
         return try inner.lastSeq(board, client: client)
     }
 
-    func committedOp(_ board: String, client: ClientID, seq: Int) throws(StoreError) -> SequencedOp? {
+    func committedOp(_ board: BoardName, client: ClientID, seq: Int) throws(StoreError) -> SequencedOp? {
         try check()
         return try inner.committedOp(board, client: client, seq: seq)
     }
 
     func commitContinuing(
-        _ batch: CommitBatch, rebase: (([String: [SequencedOp]]) -> CommitBatch)?
+        _ batch: CommitBatch, rebase: (([BoardName: [SequencedOp]]) -> CommitBatch)?
     ) throws(StoreError) -> ContinuedCommit {
         switch failure {
         case .none: return try inner.commitContinuing(batch, rebase: rebase)
@@ -162,17 +162,17 @@ final class FlakySharedStore: SharedBoardStore, @unchecked Sendable {
         }
     }
 
-    func storedBoards(of batch: CommitBatch) throws(StoreError) -> Set<String> {
+    func storedBoards(of batch: CommitBatch) throws(StoreError) -> Set<BoardName> {
         try check()
         return try inner.storedBoards(of: batch)
     }
 
-    func headVersions(of boards: [String]) throws(StoreError) -> [String: Int] {
+    func headVersions(of boards: [BoardName]) throws(StoreError) -> [BoardName: Int] {
         try check()
         return try inner.headVersions(of: boards)
     }
 
-    func opsAfter(_ versions: [String: Int], limit: Int) throws(StoreError) -> [String: [SequencedOp]] {
+    func opsAfter(_ versions: [BoardName: Int], limit: Int) throws(StoreError) -> [BoardName: [SequencedOp]] {
         try check()
         return try inner.opsAfter(versions, limit: limit)
     }

@@ -7,7 +7,7 @@ import Testing
 /// used id and seq; old entries are purged for good.
 @Suite("BoardStore trash conformance")
 struct TrashConformanceTests {
-    private func entry(_ name: String, at milliseconds: Int64, items: Int = 3) -> TrashedBoard {
+    private func entry(_ name: BoardName, at milliseconds: Int64, items: Int = 3) -> TrashedBoard {
         TrashedBoard(
             id: name, version: 0, sections: 1, items: items, deleted: CommitTime(milliseconds: milliseconds))
     }
@@ -62,7 +62,7 @@ struct TrashConformanceTests {
     @Test(arguments: StoreFactory.all)
     func purgingRemovesOnlyTheEntriesDeletedBeforeTheCutoff(factory: StoreFactory) throws {
         try factory.withStore { (store: any BoardStore) throws in
-            for (name, time) in [("old", Int64(100)), ("young", Int64(900))] {
+            for (name, time) in [("old", 100), ("young", 900)] as [(BoardName, Int64)] {
                 try store.commit(creation(of: name))
                 try commitOps(1...3, to: name, in: store)
                 _ = try store.moveToTrash(entry(name, at: time))

@@ -2,7 +2,7 @@ extension Board {
     /// Reads a board snapshot (protocol section 3).
     init<Reader: FieldReading>(wire reader: inout Reader) throws(WireError) {
         self.init(
-            id: try reader.string("id"),
+            id: try reader.boardName("id"),
             version: try reader.integer("version"),
             sections: try reader.objects("sections", Section.init(wire:)))
     }
@@ -17,7 +17,7 @@ extension Board {
     /// Writes the snapshot's members into an object the caller opened and closes.
     func writeMembers(to writer: inout JSONWriter) {
         writer.key("id")
-        writer.string(id)
+        writer.string(id.rawValue)
         writer.key("version")
         writer.integer(version)
         writer.key("sections")

@@ -101,6 +101,12 @@ extension FieldReading {
         return result
     }
 
+    /// A board name; text that is not one is `.invalidIdentifier`.
+    mutating func boardName(_ key: StaticString) throws(WireError) -> BoardName {
+        guard let name = BoardName(try string(key)) else { throw .invalidIdentifier(fieldName(key)) }
+        return name
+    }
+
     /// A protocol word such as a role or an error code.
     mutating func word<Word: RawRepresentable<String>>(
         _ key: StaticString, as type: Word.Type
