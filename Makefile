@@ -25,7 +25,10 @@ WASM_CORE     := $(sort $(shell find Sources/BoardSync -name '*.swift' -not -pat
 WASM_BRIDGE   := $(sort $(wildcard Sources/BoardSyncBrowser/*.swift) $(wildcard wasm/exports/*.swift))
 # The decoders read every field through FieldReading's generic helpers; inlined at each field
 # (as the server's build wants them, for speed) they cost the module about 10 KB, so the module's
-# build keeps them, the field names of errors and WireError's helpers out of line. The Swift
+# build keeps everything that names WireError out of line (every decoder throws it: swiftc keeps
+# only the last -sil-inline-never-functions substring given). Nor does it inline the functions
+# named in wasm/never-inline.txt, small ones the optimizer had copied into many callers: 54 KB
+# less, a remote move's call about 6% slower (docs/BROWSER.md). The Swift
 # optimizer also counts no benefit for anything an inlining might save (the call it removes, the
 # closure, loads, stores, branches and reference counting it might fold away, the calls it might
 # specialize): its defaults weigh these heavily even under -Osize and copied the client's larger
@@ -41,8 +44,9 @@ WASM_BRIDGE   := $(sort $(wildcard Sources/BoardSyncBrowser/*.swift) $(wildcard 
 WASM_LLVM_INLINE := -inline-call-penalty=0
 WASM_INLINE_BENEFITS := removed-call removed-closure removed-load removed-store removed-terminator ref-count \
                  fast-path-builtin exclusivity devirtualized-call generic-specialization
-WASM_INLINE   := -Xllvm -sil-inline-never-functions=FieldReading -Xllvm -sil-inline-never-functions=fieldName \
-                 -Xllvm -sil-inline-never-functions=WireError \
+WASM_NEVER_INLINE := wasm/never-inline.txt
+WASM_INLINE   := -Xllvm -sil-inline-never-functions=WireError \
+                 -Xllvm '-sil-inline-never-function=$(shell grep -v -e '^\#' -e '^$$' $(WASM_NEVER_INLINE) | paste -s -d, -)' \
                  $(foreach benefit,$(WASM_INLINE_BENEFITS),-Xllvm -sil-inline-$(benefit)-benefit=0) \
                  -Xllvm -sil-disable-pass=closure-specialize -Xllvm $(WASM_LLVM_INLINE)
 WASM_SWIFT    := -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -Osize \
@@ -222,13 +226,13 @@ $(PAGE_MODULE): $(WASM_DIR)/boardsync.wasm
 # toolchain's tables: wasm/runtime.c says why) and a small allocator in place of wasi-libc's
 # (wasm/allocator.c), one link-time-optimised link with no imports left, wasm-opt.
 # The check module is the same link exporting bs_canonical too, for the node tests' fixtures.
-$(WASM_DIR)/BoardSync.o: $(WASM_CORE)
+$(WASM_DIR)/BoardSync.o: $(WASM_CORE) $(WASM_NEVER_INLINE)
 	@mkdir -p $(WASM_DIR)
 	@echo "swiftc (Embedded Swift, wasm32) BoardSync"
 	@$(SWIFTC) $(WASM_SWIFT) -module-name BoardSync -emit-module -emit-module-path $(WASM_DIR)/BoardSync.swiftmodule \
 	  -c $(WASM_CORE) -o $@
 
-$(WASM_DIR)/BoardSyncBrowser.o: $(WASM_DIR)/BoardSync.o $(WASM_BRIDGE)
+$(WASM_DIR)/BoardSyncBrowser.o: $(WASM_DIR)/BoardSync.o $(WASM_BRIDGE) $(WASM_NEVER_INLINE)
 	@echo "swiftc (Embedded Swift, wasm32) BoardSyncBrowser with wasm/exports"
 	@$(SWIFTC) $(WASM_SWIFT) -module-name BoardSyncBrowser -I $(WASM_DIR) -c $(WASM_BRIDGE) -o $@
 

@@ -67,7 +67,7 @@ struct AnimationPlanBuilder {
                     marked: marked))
             origins.append(origin)
         }
-        for index in batch.sectionDeletes.sorted() {
+        for index in batch.sectionDeletes.stablySorted() {
             sections.append(SectionAnimation(id: old.sections[index].id, motion: .deleted, from: index, to: nil))
         }
         return origins

@@ -63,7 +63,8 @@ enum HeaviestIncreasingBlocks {
             blocks[candidates[0]].stays = true
             return
         }
-        // Sort keys pack the new position above the entry number, so a plain integer sort ranks them.
+        // Sort keys pack the new position above the entry number, so a plain integer sort ranks them
+        // (the core's one sort, `stablySorted`: the keys are distinct, so any sort orders them alike).
         var keys = [Int](repeating: 0, count: count)
         var weights = [Int](repeating: 0, count: count)
         var lowest = Int.max
@@ -77,7 +78,7 @@ enum HeaviestIncreasingBlocks {
         let (span, overflow) = (highest - lowest).multipliedReportingOverflow(by: count)
         if overflow || span > Int.max - count { return markHeaviestUnpacked(&blocks, among: candidates) }
         for entry in 0..<count { keys[entry] = (blocks[candidates[entry]].new - lowest) * count + entry }
-        keys.sort()
+        keys = keys.stablySorted()
         var rank = [Int](repeating: 0, count: count)
         for (position, key) in keys.enumerated() { rank[key % count] = position + 1 }
         var treeWeight = [Int](repeating: 0, count: count + 1)
@@ -123,7 +124,7 @@ enum HeaviestIncreasingBlocks {
     @inlinable
     static func markHeaviestUnpacked(_ blocks: inout [ListMatching.Block], among candidates: [Int]) {
         let positions = candidates.map { blocks[$0].new }
-        let order = positions.indices.sorted { positions[$0] < positions[$1] }
+        let order = Array(positions.indices).stablySorted { positions[$0] < positions[$1] }
         var ranked = blocks
         for (rank, entry) in order.enumerated() { ranked[candidates[entry]].new = rank }
         markHeaviest(&ranked, among: candidates)

@@ -9,7 +9,7 @@ struct HistoryReplay {
     static let nothingKnown = Board(id: BoardName("unknown")!, version: 0, sections: [])
 
     init(_ entries: [SequencedOp], startingFrom board: Board?) {
-        let ordered = entries.sorted { $0.version < $1.version }
+        let ordered = entries.stablySorted { $0.version < $1.version }
         var state = board.map { BoardState(board: $0) }
         var lastKnown = board ?? Self.nothingKnown
         var seenGroups: Set<GroupSpan> = []

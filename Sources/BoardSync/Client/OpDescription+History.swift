@@ -33,15 +33,15 @@ extension OpDescription {
             }
         }
         for (group, position) in positions {
-            let members = zip(changes[position].entries, changes[position].memberWords).sorted {
-                $0.0.version < $1.0.version
-            }
-            changes[position].entries = members.map { $0.0 }
-            changes[position].memberWords = members.map { $0.1 }
-            let first = members[0].0
+            let entries = changes[position].entries
+            let memberWords = changes[position].memberWords
+            let order = StableOrder.indices(count: entries.count) { entries[$0].version < entries[$1].version }
+            changes[position].entries = order.map { entries[$0] }
+            changes[position].memberWords = order.map { memberWords[$0] }
+            let first = changes[position].entries[0]
             let before = replay.boardsBefore[first.version] ?? HistoryReplay.nothingKnown
             changes[position].words = describe(
-                group: members.map { $0.0.op }, by: first.user, on: before, restores: group.restores)
+                group: changes[position].entries.map { $0.op }, by: first.user, on: before, restores: group.restores)
         }
         return changes
     }
