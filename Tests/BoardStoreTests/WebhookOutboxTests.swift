@@ -160,3 +160,52 @@ struct SQLiteWebhookBookkeepingTests {
         #expect(try store.pendingWebhookDeliveries(of: lane, limit: 10).map(\.attempts) == [2, 0])
     }
 }
+
+/// The SQLite store's outbox rows the sender is done with: skipped by its reads at once, deleted
+/// from the file by the next commit, or when the backlog is counted, or when the store closes.
+@Suite("SQLite webhook removals")
+struct SQLiteWebhookRemovalTests {
+    private func rowsInFile(_ store: SQLiteBoardStore) throws -> Int? {
+        try store.withConnection {
+            try $0.database.statement("SELECT count(*) FROM webhook_outbox").queryOne { $0.int(0) }
+        }
+    }
+
+    @Test func doneRowsAreSkippedAtOnceAndDeletedByTheNextCommit() throws {
+        let directory = try TemporaryDirectory(prefix: "webhook-removals")
+        let urls = ["http://hooks.example/"]
+        let store = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: urls)
+        defer { store.close() }
+        try store.commit(creation(of: "team"))
+        try commitOps(1...3, to: "team", in: store)
+        let lane = WebhookLane(url: urls[0], board: "team")
+        let pending = try store.pendingWebhookDeliveries(of: lane, limit: 10)
+        try store.removeWebhookDeliveries(of: lane, through: pending[1].position)
+        #expect(try store.pendingWebhookDeliveries(of: lane, limit: 10).map(\.version) == [3])
+        #expect(try rowsInFile(store) == 3)
+        try commitOps(4...4, to: "team", in: store)
+        #expect(try rowsInFile(store) == 2)
+        #expect(try store.pendingWebhookDeliveries(of: lane, limit: 10).map(\.version) == [3, 4])
+        try store.removeWebhookDeliveries(of: lane, through: pending[2].position)
+        #expect(try store.webhookBacklog(of: urls).pending == 1)
+        #expect(try rowsInFile(store) == 1)
+    }
+
+    @Test func closingTheStoreDeletesTheDoneRows() throws {
+        let directory = try TemporaryDirectory(prefix: "webhook-removals")
+        let urls = ["http://hooks.example/"]
+        let lane = WebhookLane(url: urls[0], board: "team")
+        do {
+            let store = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: urls)
+            try store.commit(creation(of: "team"))
+            try commitOps(1...2, to: "team", in: store)
+            let first = try #require(try store.pendingWebhookDeliveries(of: lane, limit: 1).first)
+            try store.removeWebhookDeliveries(of: lane, through: first.position)
+            store.close()
+        }
+        let reopened = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: urls)
+        defer { reopened.close() }
+        #expect(try rowsInFile(reopened) == 1)
+        #expect(try reopened.pendingWebhookDeliveries(of: lane, limit: 10).map(\.version) == [2])
+    }
+}
