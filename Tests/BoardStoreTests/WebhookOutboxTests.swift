@@ -144,12 +144,8 @@ struct WebhookOutboxTests {
 struct SQLiteWebhookBookkeepingTests {
     @Test func commitsAfterTheSendersWritesAreFullySynchronousAgain() throws {
         let directory = try TemporaryDirectory(prefix: "webhook-sync")
-        let urls = ["http://hooks.example/"]
-        let store = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: urls)
+        let (store, lane) = try storeWithThreeDeliveries(in: directory)
         defer { store.close() }
-        try store.commit(creation(of: "team"))
-        try commitOps(1...3, to: "team", in: store)
-        let lane = WebhookLane(url: urls[0], board: "team")
         let pending = try store.pendingWebhookDeliveries(of: lane, limit: 10)
         try store.postponeWebhookDelivery(pending[1], attempts: 2, until: fixtureTime(50))
         try store.removeWebhookDeliveries(of: lane, through: pending[0].position)
@@ -173,12 +169,8 @@ struct SQLiteWebhookRemovalTests {
 
     @Test func doneRowsAreSkippedAtOnceAndDeletedByTheNextCommit() throws {
         let directory = try TemporaryDirectory(prefix: "webhook-removals")
-        let urls = ["http://hooks.example/"]
-        let store = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: urls)
+        let (store, lane) = try storeWithThreeDeliveries(in: directory)
         defer { store.close() }
-        try store.commit(creation(of: "team"))
-        try commitOps(1...3, to: "team", in: store)
-        let lane = WebhookLane(url: urls[0], board: "team")
         let pending = try store.pendingWebhookDeliveries(of: lane, limit: 10)
         try store.removeWebhookDeliveries(of: lane, through: pending[1].position)
         #expect(try store.pendingWebhookDeliveries(of: lane, limit: 10).map(\.version) == [3])
@@ -187,25 +179,31 @@ struct SQLiteWebhookRemovalTests {
         #expect(try rowsInFile(store) == 2)
         #expect(try store.pendingWebhookDeliveries(of: lane, limit: 10).map(\.version) == [3, 4])
         try store.removeWebhookDeliveries(of: lane, through: pending[2].position)
-        #expect(try store.webhookBacklog(of: urls).pending == 1)
+        #expect(try store.webhookBacklog(of: [lane.url]).pending == 1)
         #expect(try rowsInFile(store) == 1)
     }
 
     @Test func closingTheStoreDeletesTheDoneRows() throws {
         let directory = try TemporaryDirectory(prefix: "webhook-removals")
-        let urls = ["http://hooks.example/"]
-        let lane = WebhookLane(url: urls[0], board: "team")
-        do {
-            let store = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: urls)
-            try store.commit(creation(of: "team"))
-            try commitOps(1...2, to: "team", in: store)
-            let first = try #require(try store.pendingWebhookDeliveries(of: lane, limit: 1).first)
-            try store.removeWebhookDeliveries(of: lane, through: first.position)
-            store.close()
-        }
-        let reopened = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: urls)
+        let (store, lane) = try storeWithThreeDeliveries(in: directory)
+        let first = try #require(try store.pendingWebhookDeliveries(of: lane, limit: 1).first)
+        try store.removeWebhookDeliveries(of: lane, through: first.position)
+        store.close()
+        let reopened = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: [lane.url])
         defer { reopened.close() }
-        #expect(try rowsInFile(reopened) == 1)
-        #expect(try reopened.pendingWebhookDeliveries(of: lane, limit: 10).map(\.version) == [2])
+        #expect(try rowsInFile(reopened) == 2)
+        #expect(try reopened.pendingWebhookDeliveries(of: lane, limit: 10).map(\.version) == [2, 3])
     }
+}
+
+/// A SQLite store announcing its ops to one URL, with ops 1 to 3 of board `team` committed: three
+/// deliveries pending in the lane it answers.
+private func storeWithThreeDeliveries(
+    in directory: TemporaryDirectory
+) throws -> (store: SQLiteBoardStore, lane: WebhookLane) {
+    let url = "http://hooks.example/"
+    let store = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: [url])
+    try store.commit(creation(of: "team"))
+    try commitOps(1...3, to: "team", in: store)
+    return (store, WebhookLane(url: url, board: "team"))
 }
