@@ -1,9 +1,10 @@
 import Foundation
 
-/// One blocking HTTP/1.1 POST of a webhook delivery over plain TCP (`Connection: close`),
-/// within a deadline for the whole exchange: resolve, connect, send, read the status line and
-/// headers, then the body the headers announce. Only the status matters to a sender; anything
-/// else a receiver does is a failure with a label for `/metrics`.
+/// The parts of a blocking HTTP/1.1 POST of a webhook delivery over plain TCP, within a deadline
+/// for the whole exchange: resolve, connect, send, read the status line and headers, then the
+/// body the headers announce (`WebhookConnection` keeps the connection for the next delivery).
+/// Only the status matters to a sender; anything else a receiver does is a failure with a label
+/// for `/metrics`.
 enum WebhookPost {
     /// What a POST came to.
     enum Outcome: Equatable, Sendable {
@@ -44,34 +45,33 @@ enum WebhookPost {
         }
     }
 
-    /// POSTs `body` to `url` with `headers` (beside `Host`, `Content-Length` and `Connection`),
-    /// giving up after `timeout` seconds.
-    static func send(
-        to url: WebhookURL, headers: [(name: String, value: String)], body: [UInt8], timeout: Double
-    ) -> Outcome {
-        let deadline = Date().addingTimeInterval(timeout)
-        var head = "POST \(url.path) HTTP/1.1\r\nHost: \(url.hostHeader)\r\nConnection: close\r\n"
+    /// The request that POSTs `body` to `url` with `headers` beside `Host` and `Content-Length`
+    /// (HTTP/1.1, so the connection stays open unless the receiver closes it).
+    static func request(to url: WebhookURL, headers: [(name: String, value: String)], body: [UInt8]) -> [UInt8] {
+        var head = "POST \(url.path) HTTP/1.1\r\nHost: \(url.hostHeader)\r\n"
         head += "Content-Length: \(body.count)\r\n"
         for header in headers { head += "\(header.name): \(header.value)\r\n" }
         head += "\r\n"
-        let request = Array(head.utf8) + body
-        let socket: Int32
-        do {
-            socket = try connect(url, deadline: deadline)
-        } catch {
-            return error.outcome
-        }
-        defer { close(socket) }
-        if let failure = write(request, to: socket, deadline: deadline) { return failure }
-        return readAnswer(from: socket, deadline: deadline)
+        return Array(head.utf8) + body
+    }
+
+    /// What one exchange on a connection came to, and whether the connection can carry the next.
+    struct Exchange {
+        let outcome: Outcome
+        /// The answer was read whole, delimited by its length, and the receiver keeps the
+        /// connection open.
+        var keepsOpen = false
+        /// The connection ended before a byte of an answer came: on a connection kept open
+        /// from an earlier exchange, the receiver closed it and the request may be sent again.
+        var unanswered = false
     }
 
     /// Why no connection was made.
-    private struct ConnectFailure: Error {
+    struct ConnectFailure: Error {
         let outcome: Outcome
     }
 
-    private static func connect(_ url: WebhookURL, deadline: Date) throws(ConnectFailure) -> Int32 {
+    static func connect(_ url: WebhookURL, deadline: Date) throws(ConnectFailure) -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -115,7 +115,7 @@ enum WebhookPost {
     }
 
     /// Waits until `socket` is ready for `events`; false when the deadline passed first.
-    private static func wait(_ socket: Int32, for events: Int16, deadline: Date) -> Bool {
+    static func wait(_ socket: Int32, for events: Int16, deadline: Date) -> Bool {
         while true {
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { return false }
@@ -126,7 +126,7 @@ enum WebhookPost {
         }
     }
 
-    private static func write(_ bytes: [UInt8], to socket: Int32, deadline: Date) -> Outcome? {
+    static func write(_ bytes: [UInt8], to socket: Int32, deadline: Date) -> Outcome? {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes {
@@ -145,68 +145,40 @@ enum WebhookPost {
 
     /// Reads the status line and headers, then drains the body they announce (or up to the end
     /// of the connection), so that the receiver never sees its answer cut off.
-    private static func readAnswer(from socket: Int32, deadline: Date) -> Outcome {
+    static func readAnswer(from socket: Int32, deadline: Date) -> Exchange {
         var received: [UInt8] = []
-        var status: Int?
-        var bodyEnd: Int?
+        var head: HTTPAnswerHead?
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
-            if status == nil, let answer = HTTPAnswerHead(received) {
-                guard let code = answer.status else { return .failed("the receiver's answer is not HTTP") }
-                status = code
-                bodyEnd = answer.contentLength.map { answer.headLength + $0 }
+            if head == nil, let answer = HTTPAnswerHead(received) {
+                guard answer.status != nil else {
+                    return Exchange(outcome: .failed("the receiver's answer is not HTTP"))
+                }
+                head = answer
             }
-            if let status, let bodyEnd, received.count >= bodyEnd { return .answered(status) }
+            if let head, let status = head.status, let end = head.bodyEnd(in: received) {
+                return Exchange(outcome: .answered(status), keepsOpen: head.keepsOpen && received.count == end)
+            }
+            let status = head?.status
             if received.count > 1_048_576 {
-                return status.map { .answered($0) } ?? .failed("the receiver's answer is too long")
+                return Exchange(outcome: status.map { .answered($0) } ?? .failed("the receiver's answer is too long"))
             }
             let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             if count > 0 {
                 received += buffer[0..<count]
             } else if count == 0 {
-                return status.map { .answered($0) } ?? .failed("the receiver closed the connection without an answer")
+                return Exchange(
+                    outcome: status.map { .answered($0) }
+                        ?? .failed("the receiver closed the connection without an answer"),
+                    unanswered: received.isEmpty)
             } else if errno == EAGAIN || errno == EINTR {
                 if !wait(socket, for: Int16(POLLIN), deadline: deadline) {
-                    return status.map { .answered($0) } ?? .timedOut
+                    return Exchange(outcome: status.map { .answered($0) } ?? .timedOut)
                 }
             } else {
-                return status.map { .answered($0) }
-                    ?? .failed("the connection broke while reading: \(String(cString: strerror(errno)))")
+                let reason = "the connection broke while reading: \(String(cString: strerror(errno)))"
+                return Exchange(outcome: status.map { .answered($0) } ?? .failed(reason), unanswered: received.isEmpty)
             }
         }
-    }
-}
-
-/// The status line and headers of an HTTP/1.x answer, once all of them have arrived.
-struct HTTPAnswerHead: Equatable {
-    /// The status code; nil when the first line is not an HTTP/1.x status line.
-    let status: Int?
-    /// The `Content-Length`, when the answer has one.
-    let contentLength: Int?
-    /// Bytes up to and including the blank line after the headers.
-    let headLength: Int
-
-    /// Nil until `bytes` hold the whole head.
-    init?(_ bytes: [UInt8]) {
-        let end: [UInt8] = [13, 10, 13, 10]
-        guard bytes.count >= 4,
-            let index = (0...(bytes.count - 4)).first(where: { bytes[$0..<($0 + 4)].elementsEqual(end) })
-        else { return nil }
-        headLength = index + 4
-        let lines = String(decoding: bytes[0..<index], as: UTF8.self).components(separatedBy: "\r\n")
-        let parts = lines[0].split(separator: " ", maxSplits: 2)
-        if parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3, let code = Int(parts[1]) {
-            status = code
-        } else {
-            status = nil
-        }
-        var length: Int?
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            if line[..<colon].lowercased() == "content-length" {
-                length = Int(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-            }
-        }
-        contentLength = length
     }
 }

@@ -9,7 +9,8 @@ import Foundation
 /// delivery is due and hands each lane not already under way to one of `workers` threads.
 /// A worker claims the lane (in a cluster, a lease in the database, so one node sends it),
 /// then POSTs its deliveries one by one in version order until one fails: that one is
-/// postponed by `WebhookRetry`, and the lane waits for it while other lanes go on. A failure
+/// postponed by `WebhookRetry`, and the lane waits for it while other lanes go on. Each worker
+/// keeps a connection to each URL open between deliveries (`WebhookConnection`). A failure
 /// after the retry window gives the delivery up with one log line, and the lane goes on.
 /// Delivered deliveries are removed from the outbox in runs (a crash before the removal sends
 /// them again: at least once).
@@ -120,15 +121,19 @@ final class WebhookSender: @unchecked Sendable {
         }
     }
 
+    /// Takes lanes until the sender stops, sending each one's deliveries over a connection per
+    /// URL that the worker keeps open between them.
     private func work() {
+        let connections = targets.mapValues(WebhookConnection.init)
         while let lane = nextLane() {
             do {
-                while try send(lane) {}
+                while let connection = connections[lane.url], try send(lane, over: connection) {}
             } catch {
                 log(.warn, "webhook outbox unreadable", ["error": "\(error)"])
             }
             condition.withLock { _ = underWay.remove(lane) }
         }
+        for connection in connections.values { connection.close() }
     }
 
     private func nextLane() -> WebhookLane? {
@@ -140,9 +145,8 @@ final class WebhookSender: @unchecked Sendable {
 
     /// Sends the due deliveries of `lane` in order while it holds the lane's lease, up to
     /// `batch` of them; answers whether it sent a whole batch, so that more may be due.
-    private func send(_ lane: WebhookLane) throws(StoreError) -> Bool {
-        guard let target = targets[lane.url],
-            try outbox.claimWebhookLane(lane, holder: settings.holder, seconds: settings.leaseSeconds)
+    private func send(_ lane: WebhookLane, over connection: WebhookConnection) throws(StoreError) -> Bool {
+        guard try outbox.claimWebhookLane(lane, holder: settings.holder, seconds: settings.leaseSeconds)
         else { return false }
         var claimed = Date()
         var sent: Int64?
@@ -160,8 +164,7 @@ final class WebhookSender: @unchecked Sendable {
                 claimed = Date()
             }
             let body = Array(delivery.body.utf8)
-            let outcome = WebhookPost.send(
-                to: target,
+            let outcome = connection.post(
                 headers: [
                     ("Content-Type", "application/json"), ("X-Board-Delivery", delivery.id),
                     ("X-Board-Signature", HMACSHA256.signatureHeader(body: body, secret: settings.secret)),

@@ -1,8 +1,9 @@
 import Foundation
 
 /// A webhook receiver for the benchmark: a loopback TCP listener on a thread of its own that
-/// reads each request (its head and the body its `Content-Length` announces), answers `200`
-/// with `Connection: close`, and counts the requests. Not a general HTTP server.
+/// serves each connection on a thread of its own, reading each request (its head and the body
+/// its `Content-Length` announces), answering `200` and keeping the connection open for the
+/// next, and counts the requests. Not a general HTTP server.
 final class WebhookReceiver: @unchecked Sendable {
     let port: Int
     private let listener: Int32
@@ -45,30 +46,39 @@ final class WebhookReceiver: @unchecked Sendable {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return
             }
-            if answer(connection) { received.withLock { count += 1 } }
-            close(connection)
+            let thread = Thread { [self] in
+                var pending: [UInt8] = []
+                while answer(connection, pending: &pending) { received.withLock { count += 1 } }
+                close(connection)
+            }
+            thread.name = "webhook receiver connection"
+            thread.start()
         }
     }
 
-    /// Reads one request and answers 200; false when the request did not arrive whole.
-    private func answer(_ connection: Int32) -> Bool {
-        var request: [UInt8] = []
+    /// Reads one request, the bytes of `pending` first, and answers 200, keeping what came after
+    /// it in `pending`; false when the connection ended before a whole request.
+    private func answer(_ connection: Int32, pending: inout [UInt8]) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 8_192)
         let separator: [UInt8] = [13, 10, 13, 10]
         while true {
+            if let end = pending.indices.dropLast(3).first(where: {
+                pending[$0..<($0 + 4)].elementsEqual(separator)
+            }) {
+                let head = String(decoding: pending[0..<end], as: UTF8.self).lowercased()
+                let length =
+                    head.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+                if pending.count >= end + 4 + length {
+                    pending.removeFirst(end + 4 + length)
+                    break
+                }
+            }
             let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { return false }
-            request += buffer[0..<count]
-            guard
-                let end = request.indices.dropLast(3).first(where: { request[$0..<($0 + 4)].elementsEqual(separator) })
-            else { continue }
-            let head = String(decoding: request[0..<end], as: UTF8.self).lowercased()
-            let length =
-                head.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length:") }
-                .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-            if request.count >= end + 4 + length { break }
+            pending += buffer[0..<count]
         }
-        let reply = Array("HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+        let reply = Array("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n".utf8)
         return reply.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == reply.count
     }
 }

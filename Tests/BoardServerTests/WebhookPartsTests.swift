@@ -55,6 +55,30 @@ struct WebhookPartsTests {
         #expect(HTTPAnswerHead(Array("SSH-2.0-OpenSSH\r\n\r\n".utf8))?.status == nil)
     }
 
+    @Test func anAnswerSaysWhetherItsConnectionStaysOpen() throws {
+        func head(_ text: String) throws -> HTTPAnswerHead { try #require(HTTPAnswerHead(Array(text.utf8))) }
+        #expect(try head("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n").keepsOpen)
+        #expect(try !head("HTTP/1.1 200 OK\r\nConnection: Close\r\n\r\n").keepsOpen)
+        #expect(try !head("HTTP/1.0 200 OK\r\nContent-Length: 0\r\n\r\n").keepsOpen)
+        #expect(try head("HTTP/1.0 200 OK\r\nConnection: keep-alive\r\n\r\n").keepsOpen)
+    }
+
+    @Test func anAnswersBodyEndsWhereItsHeadersSay() throws {
+        let sized = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8)
+        #expect(try #require(HTTPAnswerHead(sized)).bodyEnd(in: sized) == sized.count)
+        #expect(try #require(HTTPAnswerHead(sized)).bodyEnd(in: Array(sized.dropLast())) == nil)
+        let empty = Array("HTTP/1.1 204 No Content\r\n\r\n".utf8)
+        #expect(try #require(HTTPAnswerHead(empty)).bodyEnd(in: empty) == empty.count)
+        let chunks = Array(
+            ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "2;x=y\r\nok\r\nA\r\n0123456789\r\n0\r\nT: 1\r\n\r\n").utf8)
+        let chunked = try #require(HTTPAnswerHead(chunks))
+        #expect(chunked.bodyEnd(in: chunks) == chunks.count)
+        #expect(chunked.bodyEnd(in: Array(chunks.dropLast(2))) == nil)
+        let untilClosed = Array("HTTP/1.1 200 OK\r\n\r\nsome".utf8)
+        #expect(try #require(HTTPAnswerHead(untilClosed)).bodyEnd(in: untilClosed) == nil)
+    }
+
     @Test func theOptionsAreReadAndCheckedWithTheirDefaults() throws {
         guard case .serve(let defaults) = try ServerOptions.parse([]) else { Issue.record("no options"); return }
         #expect(defaults.webhookURLs.isEmpty && defaults.webhookRetryHours == 72)

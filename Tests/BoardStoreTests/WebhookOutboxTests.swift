@@ -144,12 +144,8 @@ struct WebhookOutboxTests {
 struct SQLiteWebhookBookkeepingTests {
     @Test func commitsAfterTheSendersWritesAreFullySynchronousAgain() throws {
         let directory = try TemporaryDirectory(prefix: "webhook-sync")
-        let urls = ["http://hooks.example/"]
-        let store = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: urls)
+        let (store, lane) = try storeWithThreeDeliveries(in: directory)
         defer { store.close() }
-        try store.commit(creation(of: "team"))
-        try commitOps(1...3, to: "team", in: store)
-        let lane = WebhookLane(url: urls[0], board: "team")
         let pending = try store.pendingWebhookDeliveries(of: lane, limit: 10)
         try store.postponeWebhookDelivery(pending[1], attempts: 2, until: fixtureTime(50))
         try store.removeWebhookDeliveries(of: lane, through: pending[0].position)
@@ -159,4 +155,55 @@ struct SQLiteWebhookBookkeepingTests {
         #expect(synchronous == 2, "FULL is 2")
         #expect(try store.pendingWebhookDeliveries(of: lane, limit: 10).map(\.attempts) == [2, 0])
     }
+}
+
+/// The SQLite store's outbox rows the sender is done with: skipped by its reads at once, deleted
+/// from the file by the next commit, or when the backlog is counted, or when the store closes.
+@Suite("SQLite webhook removals")
+struct SQLiteWebhookRemovalTests {
+    private func rowsInFile(_ store: SQLiteBoardStore) throws -> Int? {
+        try store.withConnection {
+            try $0.database.statement("SELECT count(*) FROM webhook_outbox").queryOne { $0.int(0) }
+        }
+    }
+
+    @Test func doneRowsAreSkippedAtOnceAndDeletedByTheNextCommit() throws {
+        let directory = try TemporaryDirectory(prefix: "webhook-removals")
+        let (store, lane) = try storeWithThreeDeliveries(in: directory)
+        defer { store.close() }
+        let pending = try store.pendingWebhookDeliveries(of: lane, limit: 10)
+        try store.removeWebhookDeliveries(of: lane, through: pending[1].position)
+        #expect(try store.pendingWebhookDeliveries(of: lane, limit: 10).map(\.version) == [3])
+        #expect(try rowsInFile(store) == 3)
+        try commitOps(4...4, to: "team", in: store)
+        #expect(try rowsInFile(store) == 2)
+        #expect(try store.pendingWebhookDeliveries(of: lane, limit: 10).map(\.version) == [3, 4])
+        try store.removeWebhookDeliveries(of: lane, through: pending[2].position)
+        #expect(try store.webhookBacklog(of: [lane.url]).pending == 1)
+        #expect(try rowsInFile(store) == 1)
+    }
+
+    @Test func closingTheStoreDeletesTheDoneRows() throws {
+        let directory = try TemporaryDirectory(prefix: "webhook-removals")
+        let (store, lane) = try storeWithThreeDeliveries(in: directory)
+        let first = try #require(try store.pendingWebhookDeliveries(of: lane, limit: 1).first)
+        try store.removeWebhookDeliveries(of: lane, through: first.position)
+        store.close()
+        let reopened = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: [lane.url])
+        defer { reopened.close() }
+        #expect(try rowsInFile(reopened) == 2)
+        #expect(try reopened.pendingWebhookDeliveries(of: lane, limit: 10).map(\.version) == [2, 3])
+    }
+}
+
+/// A SQLite store announcing its ops to one URL, with ops 1 to 3 of board `team` committed: three
+/// deliveries pending in the lane it answers.
+private func storeWithThreeDeliveries(
+    in directory: TemporaryDirectory
+) throws -> (store: SQLiteBoardStore, lane: WebhookLane) {
+    let url = "http://hooks.example/"
+    let store = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: [url])
+    try store.commit(creation(of: "team"))
+    try commitOps(1...3, to: "team", in: store)
+    return (store, WebhookLane(url: url, board: "team"))
 }

@@ -133,6 +133,32 @@ def test_acknowledged_ops_are_delivered_after_the_server_is_killed(tmp_path, sta
         receiver.close()
 
 
+def test_deliveries_share_kept_connections_and_one_dropped_unanswered_is_sent_again_at_once(tmp_path, start_server):
+    dropped = []
+
+    def answer(request, attempt):
+        if not dropped and request["on_connection"] >= 1:
+            dropped.append(request["headers"]["x-board-delivery"])
+            return (None, 0)
+        return (200, 0)
+
+    receiver = Receiver(SECRET, answer, keep_alive=True)
+    try:
+        server = start_server(*webhook_flags(tmp_path, receiver))
+        versions = write_ops(server, "kept", 20)
+        assert receiver.wait_until(lambda r: delivered_versions(r, "kept") == versions)
+        assert len(dropped) == 1
+        again = [request for request in receiver.requests if request["headers"]["x-board-delivery"] == dropped[0]]
+        assert [request.get("status") for request in again] == [None, 200]
+        assert again[1]["connection"] != again[0]["connection"]
+        # Sent again within the same attempt: no failure was counted and no backoff waited for.
+        assert "boardsync_webhook_failures_total{" not in metrics(server)
+        # Four workers, each keeping one connection, and the one that replaced the dropped one.
+        assert len(receiver.requests) == 21 and receiver.connections <= 5
+    finally:
+        receiver.close()
+
+
 def test_a_group_arrives_as_one_delivery(tmp_path, start_server):
     receiver = Receiver(SECRET)
     try:

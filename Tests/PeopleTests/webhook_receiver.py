@@ -11,21 +11,36 @@ import time
 
 class Receiver:
     """Records requests; `answer(request, attempt)` gives (status, delay in seconds) for each,
-    where `attempt` counts the requests with the same X-Board-Delivery so far (1 for the first)."""
+    where `attempt` counts the requests with the same X-Board-Delivery so far (1 for the first);
+    a status of None closes the connection without an answer. With `keep_alive` the receiver
+    answers in HTTP/1.1 and keeps connections open; each request records the number of its
+    connection (`connection`) and how many requests came on it before (`on_connection`)."""
 
-    def __init__(self, secret, answer=lambda request, attempt: (200, 0)):
+    def __init__(self, secret, answer=lambda request, attempt: (200, 0), keep_alive=False):
         self.secret = secret
         self.answer = answer
         self.requests = []
+        self.connections = 0
         self.condition = threading.Condition()
         receiver = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1" if keep_alive else "HTTP/1.0"
+
+            def setup(self):
+                super().setup()
+                with receiver.condition:
+                    receiver.connections += 1
+                    self.connection_number = receiver.connections
+                self.served = 0
+
             def do_POST(self):
                 length = int(self.headers.get("Content-Length", "0"))
                 body = self.rfile.read(length)
                 request = {"headers": {key.lower(): value for key, value in self.headers.items()},
-                           "body": body, "json": json.loads(body), "path": self.path}
+                           "body": body, "json": json.loads(body), "path": self.path,
+                           "connection": self.connection_number, "on_connection": self.served}
+                self.served += 1
                 with receiver.condition:
                     delivery = request["headers"].get("x-board-delivery")
                     attempt = 1 + sum(1 for seen in receiver.requests
@@ -35,6 +50,9 @@ class Receiver:
                 status, delay = receiver.answer(request, attempt)
                 if delay:
                     time.sleep(delay)
+                if status is None:
+                    self.close_connection = True
+                    return
                 request["status"] = status
                 try:
                     self.send_response(status)

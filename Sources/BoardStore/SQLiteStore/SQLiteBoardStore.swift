@@ -7,12 +7,17 @@ import Locking
 /// Opening checks the file (`PRAGMA quick_check`, schema version) and throws `StoreError`
 /// instead of ever starting empty over a bad file; a missing file and its directory are
 /// created. Calls are serialized by a lock (see `BoardStore` on threading); only one store
-/// should open a given file at a time.
+/// should open a given file at a time. The webhook sender reads the outbox through a read-only
+/// connection of its own, never waiting for that lock (see `SQLiteBoardStore+Webhooks`).
 public final class SQLiteBoardStore: BoardStore {
     public let retainedOps: Int
     /// The database file.
     public let path: String
     private let connection: Locked<StoreConnection?>
+    /// The outbox rows the sender is done with, deleted by the next commit.
+    let webhookRemovals = Locked(WebhookRemovals())
+    /// The read-only connection of the webhook sender's reads, opened on the first of them.
+    let outboxReader = Locked(OutboxReader())
 
     /// Opens or creates the store at `path`, keeping at least `retainedOps` recent ops per board;
     /// every commit writes the deliveries of its ops to each of `webhookURLs` (`WebhookOutbox`).
@@ -31,10 +36,16 @@ public final class SQLiteBoardStore: BoardStore {
         connection = Locked(opened)
     }
 
-    /// Closes the database; later calls throw `StoreError.database`. Closing twice is harmless.
+    /// Closes the database, deleting first the outbox rows the sender is done with; later calls
+    /// throw `StoreError.database`. Closing twice is harmless.
     public func close() {
         connection.withLock { connection in
-            connection?.database.close()
+            // The reader goes first, so that the writer, closing last, checkpoints the log.
+            outboxReader.withLock { $0.close() }
+            if let open = connection {
+                try? removeFinishedDeliveries(open)
+                open.database.close()
+            }
             connection = nil
         }
     }
@@ -56,7 +67,11 @@ public final class SQLiteBoardStore: BoardStore {
     }
 
     public func commit(_ batch: CommitBatch) throws(StoreError) {
-        try withConnection { try $0.commit(batch) }
+        try withConnection { connection in
+            let removals: [WebhookLane: Int64] = batch.isEmpty ? [:] : webhookRemovals.withLock { $0.through }
+            try connection.commit(batch, removing: removals)
+            if !removals.isEmpty { webhookRemovals.withLock { $0.removed(removals) } }
+        }
     }
 
     public func opsAfter(_ board: BoardName, version: Int, limit: Int) throws(StoreError) -> [SequencedOp] {

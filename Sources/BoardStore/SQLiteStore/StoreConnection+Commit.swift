@@ -19,7 +19,8 @@ extension StoreConnection {
     /// at most `loggedOpsLimit` uncopied, and the copies at its start are deleted (see
     /// `OpLogRows`). `heads` changes only once the transaction has committed; `log` changes as
     /// the transaction goes, and after a failed one the next commit reads it back from the file.
-    func commit(_ batch: CommitBatch) throws {
+    /// The same transaction deletes the outbox rows of `removals` (`WebhookRemovals`).
+    func commit(_ batch: CommitBatch, removing removals: [WebhookLane: Int64] = [:]) throws {
         guard !batch.isEmpty else { return }
         if logIsStale {
             log = try Self.readLog(database)
@@ -29,6 +30,7 @@ extension StoreConnection {
         do {
             try database.transaction {
                 try write(batch, changedHeads: &changedHeads)
+                try removeDeliveries(removals)
             }
         } catch {
             logIsStale = true
@@ -92,6 +94,13 @@ extension StoreConnection {
         }
         if let cut = log.cutCopies() {
             try deleteCopiedOps.run(cut)
+        }
+    }
+
+    /// Deletes the outbox rows of each lane of `removals` up to its position.
+    func removeDeliveries(_ removals: [WebhookLane: Int64]) throws {
+        for (lane, position) in removals {
+            try deleteDeliveries.run(lane.url, lane.board, position)
         }
     }
 

@@ -13,6 +13,7 @@ final class StoreConnection {
     let insertUsedId: Statement
     let upsertSeq: Statement
     let insertDelivery: Statement
+    let deleteDeliveries: Statement
     /// The URLs every commit announces its ops to (the webhook outbox).
     var webhookURLs: [String] = []
     /// The committed head of every board read or written so far. This connection is the only
@@ -69,6 +70,8 @@ final class StoreConnection {
             INSERT INTO webhook_outbox (url, board, version, delivery, body, due_at, next_at)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
+        deleteDeliveries = try database.prepare(
+            "DELETE FROM webhook_outbox WHERE url = ? AND board = ? AND position <= ?")
         log = try Self.readLog(database)
     }
 
@@ -235,7 +238,16 @@ final class StoreConnection {
 
     /// The board name stored as `text`.
     func boardName(_ text: String) throws -> BoardName {
-        try decoded("a board's name") { try StoredJSON.boardName(from: text) }
+        try Self.boardName(text, in: path)
+    }
+
+    /// The board name stored as `text` in the file at `path`, read through any connection.
+    static func boardName(_ text: String, in path: String) throws -> BoardName {
+        do {
+            return try StoredJSON.boardName(from: text)
+        } catch {
+            throw StoreError.corrupt(path: path, message: "a board's name: \(error)")
+        }
     }
 
     /// The value `decode` reads from stored text; text that is not a model value makes the file
