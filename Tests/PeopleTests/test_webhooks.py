@@ -119,9 +119,7 @@ def test_acknowledged_ops_are_delivered_after_the_server_is_killed(tmp_path, sta
     try:
         server = start_server(*webhook_flags(tmp_path, receiver))
         versions = write_ops(server, "durable", 30)
-        server.process.kill()
-        server.process.wait(timeout=20)
-        server.log.close()
+        server.kill()
         assert not delivered_versions(receiver, "durable")
         open_for_business["ready"] = True
         server.start()
