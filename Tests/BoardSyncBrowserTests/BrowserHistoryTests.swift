@@ -26,6 +26,17 @@ import Testing
         return writer.bytes
     }
 
+    /// The answer to `historyWords` of `page`, the board at version 1 before it.
+    private func historyWords(of page: HistoryPage, in session: inout BrowserSession) -> String {
+        text(
+            session.perform(
+                intent([
+                    ("type", "historyWords"), ("page", text(WireCodec.encodeHistory(page))),
+                    ("before", text(WireCodec.encodeBoard(then))),
+                ])
+            ).json)
+    }
+
     /// Ann's session on the board as it is now: Mail moved to Done and Maps deleted since version 1.
     private func live() -> BrowserSession {
         var session = BrowserSession(SessionParameters(client: "A", user: "ann", board: "team", seed: 1))
@@ -57,13 +68,7 @@ import Testing
                     op: .delete(item: "b", from: Position(section: "todo", index: 0)),
                     committedAt: CommitTime(milliseconds: 1_700_000_060_000)),
             ])
-        let answer = text(
-            session.perform(
-                intent([
-                    ("type", "historyWords"), ("page", text(WireCodec.encodeHistory(page))),
-                    ("before", text(WireCodec.encodeBoard(then))),
-                ])
-            ).json)
+        let answer = historyWords(of: page, in: &session)
         #expect(
             answer.contains(
                 #""history":[{"version":3,"user":"bob","at":"2023-11-14T22:14:20.000Z","text":"bob deleted Maps"},{"version":2,"user":"bob","at":"2023-11-14T22:13:20.000Z","text":"bob moved Mail to Done"}]"#
@@ -87,13 +92,7 @@ import Testing
                         item: "b", from: Position(section: "todo", index: 0), to: Position(section: "done", index: 1)),
                     group: span, committedAt: CommitTime(milliseconds: 1_700_000_000_000)),
             ])
-        let answer = text(
-            session.perform(
-                intent([
-                    ("type", "historyWords"), ("page", text(WireCodec.encodeHistory(page))),
-                    ("before", text(WireCodec.encodeBoard(then))),
-                ])
-            ).json)
+        let answer = historyWords(of: page, in: &session)
         #expect(
             answer.contains(
                 #""history":[{"first":2,"version":3,"user":"bob","at":"2023-11-14T22:13:20.000Z","text":"bob moved 2 tiles to Done"}]"#
