@@ -25,7 +25,8 @@ public struct ViewChanges: Hashable, Sendable {
         sections = []
         for section in new.sections {
             let before = old.sections.first { $0.id == section.id }
-            if before != section { sections.append(CellSplice(from: before?.cells ?? [], to: section)) }
+            let splice = CellSplice(from: before?.cells ?? [], to: section)
+            if before == nil || before?.title != section.title || !splice.changesNothing { sections.append(splice) }
         }
     }
 
@@ -60,6 +61,9 @@ public struct CellSplice: Hashable, Sendable {
         self.removing = removing
         self.cells = cells
     }
+
+    /// Whether the cells stay as they were: the old and new section begin and end with all of them.
+    var changesNothing: Bool { removing == 0 && cells.isEmpty }
 
     /// The splice that makes `new` of a section that showed `old`.
     public init(from old: [ViewCell], to new: ViewSection) {
