@@ -181,7 +181,7 @@ struct SchemaMigrationTests {
         store.close()
 
         let database = try Database(path: path)
-        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 7)
+        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 8)
         database.close()
         let reopened = try SQLiteBoardStore(path: path, retainedOps: 2)
         #expect(try reopened.headVersion(of: "team") == 13)
@@ -207,7 +207,7 @@ struct SchemaMigrationTests {
         store.close()
 
         let database = try Database(path: path)
-        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 7)
+        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 8)
         #expect(try database.statement("SELECT count(*) FROM all_ops").queryOne { $0.int(0) } == 70)
         #expect(try database.statement("SELECT count(*) FROM op_log").queryOne { $0.int(0) } == 0)
         database.close()
@@ -233,7 +233,7 @@ struct SchemaMigrationTests {
         store.close()
 
         let database = try Database(path: path)
-        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 7)
+        #expect(try database.statement("PRAGMA user_version").queryOne { $0.int(0) } == 8)
         #expect(try database.statement("SELECT count(*) FROM ops WHERE group_first = 6").queryOne { $0.int(0) } == 70)
         database.close()
         let reopened = try SQLiteBoardStore(path: path, retainedOps: 1_000)
@@ -251,7 +251,7 @@ struct SchemaMigrationTests {
         try store.commit(creation(of: "team"))
         store.close()
         let database = try Database(path: path)
-        try database.execute("DROP TABLE webhook_outbox; PRAGMA user_version = 6;")
+        try database.execute("DROP TABLE webhook_spans; PRAGMA user_version = 6;")
         database.close()
 
         let urls = ["http://hooks.example/"]
@@ -261,8 +261,54 @@ struct SchemaMigrationTests {
         #expect(try migrated.webhookBacklog(of: urls) == WebhookBacklog(pending: 2, oldestDue: fixtureTime(1)))
         migrated.close()
         let reopened = try Database(path: path)
-        #expect(try reopened.statement("PRAGMA user_version").queryOne { $0.int(0) } == 7)
+        #expect(try reopened.statement("PRAGMA user_version").queryOne { $0.int(0) } == 8)
         reopened.close()
+    }
+
+    @Test func aVersionSevenOutboxBecomesSpansThatKeepTheirIDsAndAttempts() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("boards.db")
+        let store = try SQLiteBoardStore(path: path)
+        try store.commit(creation(of: "team"))
+        var commit = CommitBatch()
+        commit.append(op(1), to: "team")
+        for version in 2...4 {
+            var member = op(version, seq: 2)
+            member.group = GroupSpan(first: 2, count: 3)
+            commit.append(member, to: "team")
+        }
+        try store.commit(commit)
+        store.close()
+        let url = "http://hooks.example/"
+        let alone = String(repeating: "a", count: 32)
+        let group = String(repeating: "b", count: 32)
+        let database = try Database(path: path)
+        try database.execute(
+            """
+            DROP TABLE webhook_spans;
+            CREATE TABLE webhook_outbox (
+                position INTEGER PRIMARY KEY, url TEXT NOT NULL, board TEXT NOT NULL, version INTEGER NOT NULL,
+                delivery TEXT NOT NULL, body TEXT NOT NULL, due_at INTEGER NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL);
+            CREATE INDEX webhook_outbox_by_lane ON webhook_outbox (url, board, position);
+            INSERT INTO webhook_outbox (url, board, version, delivery, body, due_at, attempts, next_at)
+            VALUES ('\(url)', 'team', 1, '\(alone)', '{}', \(fixtureTime(1).milliseconds), 2, 1800000000000),
+                   ('\(url)', 'team', 2, '\(group)', '{}', \(fixtureTime(2).milliseconds), 0,
+                    \(fixtureTime(2).milliseconds));
+            PRAGMA user_version = 7;
+            """)
+        database.close()
+
+        let migrated = try SQLiteBoardStore(path: path, webhookURLs: [url])
+        defer { migrated.close() }
+        let pending = try migrated.pendingWebhookDeliveries(of: WebhookLane(url: url, board: "team"), limit: 10)
+        #expect(pending.map(\.version) == [1, 2])
+        #expect(pending.map(\.id) == [alone, group])
+        #expect(pending.map(\.attempts) == [2, 0])
+        #expect(pending[0].nextAttempt == CommitTime(milliseconds: 1_800_000_000_000))
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(pending[1].body.utf8)) as? [String: Any])
+        #expect((body["ops"] as? [Any])?.count == 3)
+        #expect(try migrated.webhookBacklog(of: [url]) == WebhookBacklog(pending: 2, oldestDue: fixtureTime(1)))
     }
 
     @Test func headAndSeqsSurviveCompactingEveryOp() throws {

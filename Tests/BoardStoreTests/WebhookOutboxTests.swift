@@ -158,12 +158,13 @@ struct SQLiteWebhookBookkeepingTests {
 }
 
 /// The SQLite store's outbox rows the sender is done with: skipped by its reads at once, deleted
-/// from the file by the next commit, or when the backlog is counted, or when the store closes.
+/// from the file by the next commit, or when the backlog is counted, or when the store closes
+/// (each fixture op is committed alone, so each delivery is a span of its own).
 @Suite("SQLite webhook removals")
 struct SQLiteWebhookRemovalTests {
     private func rowsInFile(_ store: SQLiteBoardStore) throws -> Int? {
         try store.withConnection {
-            try $0.database.statement("SELECT count(*) FROM webhook_outbox").queryOne { $0.int(0) }
+            try $0.database.statement("SELECT count(*) FROM webhook_spans").queryOne { $0.int(0) }
         }
     }
 
@@ -196,14 +197,14 @@ struct SQLiteWebhookRemovalTests {
     }
 }
 
-/// A SQLite store announcing its ops to one URL, with ops 1 to 3 of board `team` committed: three
-/// deliveries pending in the lane it answers.
+/// A SQLite store announcing its ops to one URL, with ops 1 to 3 of board `team` committed one
+/// by one: three deliveries (three spans) pending in the lane it answers.
 private func storeWithThreeDeliveries(
     in directory: TemporaryDirectory
 ) throws -> (store: SQLiteBoardStore, lane: WebhookLane) {
     let url = "http://hooks.example/"
     let store = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: [url])
     try store.commit(creation(of: "team"))
-    try commitOps(1...3, to: "team", in: store)
+    for version in 1...3 { try commitOps(version...version, to: "team", in: store) }
     return (store, WebhookLane(url: url, board: "team"))
 }

@@ -1,7 +1,8 @@
 import BoardSync
 
-/// The outbox of the SQLite store. The sender's reads go through `OutboxReader`, a connection of
-/// their own, and the rows it is done with are deleted by the next commit (`WebhookRemovals`):
+/// The outbox of the SQLite store: spans of the op log (`WebhookSpan`), whose deliveries are
+/// made from the ops when read. The sender's reads go through `OutboxReader`, a connection of
+/// their own, and what it is done with is recorded by the next commit (`WebhookRemovals`):
 /// a sender thread, running at a lower priority, does not hold the lock the commits take, but
 /// for a failed attempt's postponement and, about once a second, the removals no commit has
 /// made yet (`webhookBacklog`).
@@ -15,13 +16,13 @@ extension SQLiteBoardStore: WebhookOutbox {
             let lanes = try database.statement(
                 """
                 WITH RECURSIVE lane(board) AS (
-                    SELECT min(board) FROM webhook_outbox WHERE url = ?1
+                    SELECT min(board) FROM webhook_spans WHERE url = ?1
                     UNION ALL
-                    SELECT (SELECT min(o.board) FROM webhook_outbox AS o WHERE o.url = ?1 AND o.board > lane.board)
+                    SELECT (SELECT min(o.board) FROM webhook_spans AS o WHERE o.url = ?1 AND o.board > lane.board)
                     FROM lane WHERE lane.board IS NOT NULL
                 )
                 SELECT board FROM lane WHERE board IS NOT NULL AND
-                    (SELECT next_at FROM webhook_outbox AS o WHERE o.url = ?1 AND o.board = lane.board
+                    (SELECT next_at FROM webhook_spans AS o WHERE o.url = ?1 AND o.board = lane.board
                      ORDER BY o.position LIMIT 1) <= ?2
                 """)
             return try urls.flatMap { url in
@@ -40,17 +41,60 @@ extension SQLiteBoardStore: WebhookOutbox {
         // Read before the rows: a removal forgotten in between has been committed by then.
         let skipped = webhookRemovals.withLock { $0.skipped(lane) }
         return try withOutboxReader { database in
-            try database.statement(
+            let spans = try database.statement(
                 """
-                SELECT position, version, delivery, body, due_at, attempts, next_at FROM webhook_outbox
-                WHERE url = ? AND board = ? AND position > ? ORDER BY position LIMIT ?
+                SELECT position, source, first_version, last_version, deliveries, done, nonce, due_at, attempts, next_at
+                FROM webhook_spans WHERE url = ? AND board = ? AND position >= ? ORDER BY position LIMIT ?
                 """
-            ).query(lane.url, lane.board, Int(skipped), limit) { row in
-                WebhookDelivery(
-                    url: lane.url, board: lane.board, version: row.int(1), id: row.string(2), body: row.string(3),
-                    due: CommitTime(milliseconds: Int64(row.int(4))), attempts: row.int(5),
-                    nextAttempt: CommitTime(milliseconds: Int64(row.int(6))), position: Int64(row.int(0)))
+            ).query(lane.url, lane.board, Int(WebhookSpan.spanAndIndex(of: skipped).span), limit) { PendingSpan($0) }
+            // The ops of consecutive spans under one key are read at once.
+            var pending: [WebhookDelivery] = []
+            var start = 0
+            while start < spans.count, pending.count < limit {
+                var end = start + 1
+                while end < spans.count, spans[end].source == spans[start].source { end += 1 }
+                let ops = try StoreConnection.ops(
+                    under: spans[start].source, from: spans[start].first, through: spans[end - 1].last,
+                    in: database, path: path)
+                var next = ops.startIndex
+                for span in spans[start..<end] where pending.count < limit {
+                    while next < ops.endIndex, ops[next].version < span.first { next += 1 }
+                    var past = next
+                    while past < ops.endIndex, ops[past].version <= span.last { past += 1 }
+                    pending += try deliveries(of: span, ops: Array(ops[next..<past]), in: lane, after: skipped)
+                        .prefix(limit - pending.count)
+                    next = past
+                }
+                start = end
             }
+            return pending
+        }
+    }
+
+    /// The deliveries of `span` made from its `ops`, but for those gone out (or skipped, up to
+    /// place `skipped`); a span whose ops are not all in the file is a corrupt file.
+    private func deliveries(
+        of span: PendingSpan, ops: [SequencedOp], in lane: WebhookLane, after skipped: Int64
+    ) throws -> [WebhookDelivery] {
+        let groups = WebhookSpan.deliveries(of: ops)
+        guard ops.count == span.last - span.first + 1, groups.count == span.deliveries else {
+            throw StoreError.corrupt(
+                path: path,
+                message:
+                    "the ops of board \(lane.board) from version \(span.first) to \(span.last) that webhook "
+                    + "deliveries announce are not all in the file")
+        }
+        return groups.enumerated().dropFirst(span.done).compactMap { index, members in
+            let place = WebhookSpan.outboxPosition(span: span.position, index: index)
+            guard place > skipped, let first = members.first else { return nil }
+            let due = first.committedAt ?? span.due
+            let body = String(
+                decoding: WireCodec.encodeWebhookBody(board: lane.board, ops: Array(members)), as: UTF8.self)
+            return WebhookDelivery(
+                url: lane.url, board: lane.board, version: first.version,
+                id: WebhookSpan.deliveryID(nonce: span.nonce, index: index), body: body, due: due,
+                attempts: index == span.done ? span.attempts : 0,
+                nextAttempt: index == span.done ? span.nextAttempt : due, position: place)
         }
     }
 
@@ -92,11 +136,12 @@ extension SQLiteBoardStore: WebhookOutbox {
     )
         throws(StoreError)
     {
+        let (span, index) = WebhookSpan.spanAndIndex(of: delivery.position)
         try withConnection { connection in
             try Self.withoutSync(connection.database) {
                 try connection.database.statement(
-                    "UPDATE webhook_outbox SET attempts = ?, next_at = ? WHERE position = ?"
-                ).run(attempts, Int(next.milliseconds), delivery.position)
+                    "UPDATE webhook_spans SET done = max(done, ?), attempts = ?, next_at = ? WHERE position = ?"
+                ).run(index, attempts, Int(next.milliseconds), span)
             }
         }
     }
@@ -110,7 +155,7 @@ extension SQLiteBoardStore: WebhookOutbox {
         let wanted = Set(urls)
         let rows = try withOutboxReader { database in
             try database.statement(
-                "SELECT url, count(*), min(due_at) FROM webhook_outbox GROUP BY url"
+                "SELECT url, sum(deliveries - done), min(due_at) FROM webhook_spans GROUP BY url"
             ).query { (url: $0.string(0), count: $0.int(1), oldest: Int64($0.int(2))) }
         }.filter { wanted.contains($0.url) }
         return WebhookBacklog(
@@ -126,5 +171,32 @@ extension SQLiteBoardStore: WebhookOutbox {
         } catch {
             throw StoreError(error)
         }
+    }
+}
+
+/// A row of `webhook_spans` as the sender reads it.
+private struct PendingSpan {
+    let position: Int64
+    let source: String
+    let first: Int
+    let last: Int
+    let deliveries: Int
+    let done: Int
+    let nonce: String
+    let due: CommitTime
+    let attempts: Int
+    let nextAttempt: CommitTime
+
+    init(_ row: Statement) {
+        position = Int64(row.int(0))
+        source = row.string(1)
+        first = row.int(2)
+        last = row.int(3)
+        deliveries = row.int(4)
+        done = row.int(5)
+        nonce = row.string(6)
+        due = CommitTime(milliseconds: Int64(row.int(7)))
+        attempts = row.int(8)
+        nextAttempt = CommitTime(milliseconds: Int64(row.int(9)))
     }
 }

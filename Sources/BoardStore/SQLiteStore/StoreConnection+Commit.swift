@@ -9,7 +9,7 @@ extension StoreConnection {
     }
 
     /// Writes a whole batch in one transaction (one WAL sync), in the order `CommitBatch` documents,
-    /// with the webhook deliveries that announce its ops to `webhookURLs`.
+    /// with the webhook spans that announce its ops to `webhookURLs`.
     ///
     /// An op writes only its own row, appended to `op_log`: the board's head is the highest op
     /// version (kept in `heads` once read) and a client's `lastSeq` includes the seqs of its
@@ -19,7 +19,8 @@ extension StoreConnection {
     /// at most `loggedOpsLimit` uncopied, and the copies at its start are deleted (see
     /// `OpLogRows`). `heads` changes only once the transaction has committed; `log` changes as
     /// the transaction goes, and after a failed one the next commit reads it back from the file.
-    /// The same transaction deletes the outbox rows of `removals` (`WebhookRemovals`).
+    /// The same transaction first records the deliveries of `removals` gone out
+    /// (`WebhookRemovals`), so that its compactions no longer keep their ops.
     func commit(_ batch: CommitBatch, removing removals: [WebhookLane: Int64] = [:]) throws {
         guard !batch.isEmpty else { return }
         if logIsStale {
@@ -29,8 +30,8 @@ extension StoreConnection {
         var changedHeads: [BoardName: Int] = [:]
         do {
             try database.transaction {
-                try write(batch, changedHeads: &changedHeads)
                 try removeDeliveries(removals)
+                try write(batch, changedHeads: &changedHeads)
             }
         } catch {
             logIsStale = true
@@ -61,10 +62,14 @@ extension StoreConnection {
             if try write(entry) >= Self.boardMoveOps { full.insert(entry.board) }
             changedHeads[entry.board] = entry.op.version
         }
-        for delivery in batch.webhookDeliveries(to: webhookURLs) {
-            let due = Int(delivery.due.milliseconds)
-            try insertDelivery.run(
-                delivery.url, delivery.board, delivery.version, delivery.id, delivery.body, due, due)
+        if !webhookURLs.isEmpty {
+            for span in batch.webhookSpans() {
+                for url in webhookURLs {
+                    try insertSpan.run(
+                        url, span.board, span.first, span.last, span.deliveries, CommitBatch.newDeliveryID(),
+                        Int(span.due.milliseconds))
+                }
+            }
         }
 
         var seqs: [BoardClient: Int] = [:]
@@ -97,10 +102,14 @@ extension StoreConnection {
         }
     }
 
-    /// Deletes the outbox rows of each lane of `removals` up to its position.
+    /// Records the deliveries of each lane of `removals` up to its place as gone out: the spans
+    /// before are deleted, and so is the span of the place when that was its last delivery;
+    /// otherwise that span counts them done.
     func removeDeliveries(_ removals: [WebhookLane: Int64]) throws {
-        for (lane, position) in removals {
-            try deleteDeliveries.run(lane.url, lane.board, position)
+        for (lane, place) in removals {
+            let (span, index) = WebhookSpan.spanAndIndex(of: place)
+            try deleteDoneSpans.run(lane.url, lane.board, span, index + 1)
+            try markSpanDone.run(span, index + 1)
         }
     }
 
@@ -143,8 +152,8 @@ extension StoreConnection {
     }
 
     /// Stores a snapshot and compacts the board as `BoardStore.writeSnapshot` says: the cutoff
-    /// is the newest snapshot at or below `head - retainedOps`; ops up to it and older snapshots
-    /// go. The board's logged ops have been copied into `ops` by then; their copies in the log up
+    /// is the newest snapshot at or below `head - retainedOps` and below the first version a
+    /// webhook span still announces; ops up to it and older snapshots go. The board's logged ops have been copied into `ops` by then; their copies in the log up
     /// to the cutoff go first, so that none is read as an op again once `ops` no longer has it.
     /// Before ops go, their clients' highest seqs move into `client_seqs` and the head into
     /// `boards.head_version`, so neither is lost with them.
@@ -159,7 +168,7 @@ extension StoreConnection {
         }
         try database.statement("INSERT OR REPLACE INTO snapshots (board, version, snapshot_json) VALUES (?, ?, ?)")
             .run(board, version, StoredJSON.text(of: snapshot))
-        let newestAllowed = head - retainedOps
+        let newestAllowed = min(head - retainedOps, try firstUnsentVersion(of: board) - 1)
         guard newestAllowed >= 0,
             let cutoff = try database.statement(
                 "SELECT max(version) FROM snapshots WHERE board = ? AND version <= ?"
@@ -176,5 +185,13 @@ extension StoreConnection {
             """
         ).run(board, cutoff)
         try database.statement("DELETE FROM ops WHERE board = ? AND version <= ?").run(board, cutoff)
+    }
+
+    /// The first version of `board` a webhook span still announces (`Int.max` when none does):
+    /// a compaction keeps it and the ops after it, which the deliveries are made from.
+    private func firstUnsentVersion(of board: BoardName) throws -> Int {
+        try database.statement("SELECT min(first_version) FROM webhook_spans WHERE source = ?").queryOne(board) {
+            $0.isNull(0) ? nil : $0.int(0)
+        }.flatMap { $0 } ?? Int.max
     }
 }

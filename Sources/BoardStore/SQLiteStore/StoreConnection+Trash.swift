@@ -60,9 +60,12 @@ extension StoreConnection {
         return .restored(entry)
     }
 
-    /// Deletes the rows of every entry deleted before `cutoff`, in one transaction.
+    /// Deletes the rows of every entry deleted before `cutoff`, in one transaction; an entry whose
+    /// ops a webhook span still announces waits for a later purge, once they have gone out or
+    /// been given up.
     func purgeTrash(deletedBefore cutoff: CommitTime) throws -> [TrashedBoard] {
-        let old = try trashedBoards().filter { $0.deleted < cutoff }
+        let announcing = Set(try database.statement("SELECT DISTINCT source FROM webhook_spans").query { $0.string(0) })
+        let old = try trashedBoards().filter { $0.deleted < cutoff && !announcing.contains(Self.trashKey(of: $0)) }
         guard !old.isEmpty else { return [] }
         try changingRows {
             for entry in old {
@@ -76,10 +79,13 @@ extension StoreConnection {
         return old
     }
 
+    /// Moves the rows of key `old` under `new`, and the webhook spans that announce their ops
+    /// with them (their lane stays the board's name).
     private func moveRows(from old: String, to new: String) throws {
         for table in Self.boardTables {
             try database.statement("UPDATE \(table) SET board = ? WHERE board = ?").run(new, old)
         }
+        try database.statement("UPDATE webhook_spans SET source = ? WHERE source = ?").run(new, old)
     }
 
     /// Runs `body` in a transaction that renames or deletes rows of `op_log`, then reads the

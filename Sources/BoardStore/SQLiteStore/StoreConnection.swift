@@ -12,8 +12,9 @@ final class StoreConnection {
     let deleteCopiedOps: Statement
     let insertUsedId: Statement
     let upsertSeq: Statement
-    let insertDelivery: Statement
-    let deleteDeliveries: Statement
+    let insertSpan: Statement
+    let deleteDoneSpans: Statement
+    let markSpanDone: Statement
     /// The URLs every commit announces its ops to (the webhook outbox).
     var webhookURLs: [String] = []
     /// The committed head of every board read or written so far. This connection is the only
@@ -65,13 +66,22 @@ final class StoreConnection {
             INSERT INTO client_seqs (board, client, last_seq) VALUES (?, ?, ?)
             ON CONFLICT (board, client) DO UPDATE SET last_seq = max(last_seq, excluded.last_seq)
             """)
-        insertDelivery = try database.prepare(
+        insertSpan = try database.prepare(
             """
-            INSERT INTO webhook_outbox (url, board, version, delivery, body, due_at, next_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO webhook_spans
+                (url, board, source, first_version, last_version, deliveries, nonce, due_at, next_at)
+            VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, ?7, ?7)
             """)
-        deleteDeliveries = try database.prepare(
-            "DELETE FROM webhook_outbox WHERE url = ? AND board = ? AND position <= ?")
+        deleteDoneSpans = try database.prepare(
+            """
+            DELETE FROM webhook_spans
+            WHERE url = ?1 AND board = ?2 AND (position < ?3 OR (position = ?3 AND deliveries <= ?4))
+            """)
+        markSpanDone = try database.prepare(
+            """
+            UPDATE webhook_spans SET done = ?2, attempts = 0, next_at = due_at
+            WHERE position = ?1 AND done < ?2 AND deliveries > ?2
+            """)
         log = try Self.readLog(database)
     }
 
@@ -230,10 +240,32 @@ final class StoreConnection {
     }
 
     private func storedOp(_ row: OpRow, board: BoardName) throws -> SequencedOp {
-        let op = try decoded("op \(row.version) of board \(board)") { try StoredJSON.op(from: row.json) }
+        try Self.storedOp(row, key: board.rawValue, path: path)
+    }
+
+    private static func storedOp(_ row: OpRow, key: String, path: String) throws -> SequencedOp {
+        let op: Op
+        do {
+            op = try StoredJSON.op(from: row.json)
+        } catch {
+            throw StoreError.corrupt(path: path, message: "op \(row.version) of board \(key): \(error)")
+        }
         return SequencedOp(
             version: row.version, client: row.client, user: row.user, seq: row.seq, op: op, group: row.group,
             committedAt: CommitTime(milliseconds: Int64(row.committedAt)))
+    }
+
+    /// The ops stored under `key` (a board's name or trash key) from version `first` through
+    /// `last`, in version order, read through any connection to the file at `path`.
+    static func ops(
+        under key: String, from first: Int, through last: Int, in database: Database, path: String
+    ) throws -> [SequencedOp] {
+        try database.statement(
+            """
+            SELECT \(opRowColumns) FROM all_ops
+            WHERE board = ? AND version BETWEEN ? AND ? ORDER BY version
+            """
+        ).query(key, first, last, row: OpRow.init).map { try storedOp($0, key: key, path: path) }
     }
 
     /// The board name stored as `text`.

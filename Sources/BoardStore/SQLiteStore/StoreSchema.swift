@@ -62,12 +62,21 @@ import BoardSync
 /// (`position`), which is each board's version order. Migrating adds the empty table; the new
 /// number keeps older code, which would commit ops without announcing them, from opening the
 /// file.
+///
+/// Version 8 keeps the outbox as spans of the op log (`webhook_spans`): one row per board and URL
+/// of a commit, naming the versions it committed, instead of a row with its own body per op or
+/// group, so that a commit writes a few short rows whatever its number of ops; the bodies are
+/// made from the ops when they are sent. A span's ops stay in the file until it is delivered: a
+/// compaction keeps them and a purge of the trash waits for them. Migrating turns each row of
+/// `webhook_outbox` into a span of its op or group that keeps its delivery id, and drops the old
+/// table; the new number keeps older code, which would look for that table, from opening the
+/// file.
 enum StoreSchema {
     /// The schema version this code reads and writes.
-    static let version = 7
+    static let version = 8
 
     /// The versions this code migrates to `version` on open.
-    static let migratable = [1, 2, 3, 4, 5, 6]
+    static let migratable = [1, 2, 3, 4, 5, 6, 7]
 
     /// The columns of an op, in `ops`, `op_log` and `all_ops` alike.
     static let opColumns = "board, version, client, user, seq, op_json, committed_at, \(GroupColumns.names)"
@@ -148,29 +157,50 @@ enum StoreSchema {
         ) WITHOUT ROWID;
         """
 
-    /// The webhook outbox of version 7, its rows read lane by lane (URL and board) in position order.
-    private static let webhookTable = """
-        CREATE TABLE webhook_outbox (
+    /// The webhook outbox, read lane by lane (URL and board) in position order: one row per board
+    /// and URL of a commit. `board` is the lane's board name and `source` the key its ops are
+    /// stored under (the name, or its trash key once deleted); the span holds versions
+    /// `first_version` to `last_version`, which make `deliveries` deliveries (an op alone or a
+    /// group each), of which the first `done` went out. `nonce` is the first delivery's id (32
+    /// hexadecimal digits); `attempts` and `next_at` are those of the first delivery not done.
+    private static let spansTable = """
+        CREATE TABLE webhook_spans (
             position INTEGER PRIMARY KEY,
             url TEXT NOT NULL,
             board TEXT NOT NULL,
-            version INTEGER NOT NULL,
-            delivery TEXT NOT NULL,
-            body TEXT NOT NULL,
+            source TEXT NOT NULL,
+            first_version INTEGER NOT NULL,
+            last_version INTEGER NOT NULL,
+            deliveries INTEGER NOT NULL CHECK (deliveries >= 1),
+            done INTEGER NOT NULL DEFAULT 0,
+            nonce TEXT NOT NULL,
             due_at INTEGER NOT NULL,
             attempts INTEGER NOT NULL DEFAULT 0,
             next_at INTEGER NOT NULL
         );
-        CREATE INDEX webhook_outbox_by_lane ON webhook_outbox (url, board, position);
+        CREATE INDEX webhook_spans_by_lane ON webhook_spans (url, board, position);
+        CREATE INDEX webhook_spans_by_source ON webhook_spans (source, first_version);
         """
 
-    /// Sets `user_version` to `version`.
+    /// Each row of a version 7 outbox as a span of its op or group (the group's size read from
+    /// its first member), keeping its delivery id and its attempts.
+    private static let spansFromOutbox = """
+        INSERT INTO webhook_spans
+            (url, board, source, first_version, last_version, deliveries, nonce, due_at, attempts, next_at)
+        SELECT o.url, o.board, o.board, o.version,
+            o.version + coalesce((SELECT max(a.group_count) - 1 FROM all_ops AS a
+                                  WHERE a.board = o.board AND a.version = o.version AND a.group_first = o.version), 0),
+            1, o.delivery, o.due_at, o.attempts, o.next_at
+        FROM webhook_outbox AS o ORDER BY o.position;
+        DROP TABLE webhook_outbox;
+        """
+
     private static let versionNumber = "PRAGMA user_version = \(version);"
 
     /// Creates every table of the current version in an empty database: those of version 4, then
     /// each later step.
     static let create =
-        versionOneTables + logTable + opsView(versionFourColumns) + trashTable + GroupColumns.step + webhookTable
+        versionOneTables + logTable + opsView(versionFourColumns) + trashTable + GroupColumns.step + spansTable
         + versionNumber
 
     /// Brings a database of a `migratable` version `found` to `version`, inside the caller's
@@ -179,7 +209,8 @@ enum StoreSchema {
         if found < 4 { try migrateToFour(database, from: found) }
         if found < 5 { try database.execute(trashTable) }
         if found < 6 { try database.execute(GroupColumns.step) }
-        try database.execute(webhookTable)
+        try database.execute(spansTable)
+        if found == 7 { try database.execute(spansFromOutbox) }
         try database.execute(versionNumber)
     }
 
