@@ -12,7 +12,7 @@ IMPORT_CHECK := --explicit-target-dependency-import-check error
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors $(IMPORT_CHECK)
 VENV         := .build/venv
 APT_PACKAGES := pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev libpq-dev libssl-dev postgresql \
-                tmux openssl wasi-libc binaryen libclang-rt-dev-wasm32 nodejs node-ws chromium iptables
+                tmux openssl wasi-libc binaryen libclang-rt-dev-wasm32 nodejs node-ws chromium iptables linux-perf
 
 # The WebAssembly module: the same BoardSync sources SwiftPM builds, compiled as Embedded Swift,
 # with the browser bridge and its exports (wasm/exports), linked against Debian's wasi-libc.
@@ -77,7 +77,8 @@ deps:
 	    || ! command -v node >/dev/null 2>&1 \
 	    || [ ! -f /usr/share/nodejs/ws/package.json ] \
 	    || ! command -v chromium >/dev/null 2>&1 \
-	    || ! command -v iptables >/dev/null 2>&1; then \
+	    || ! command -v iptables >/dev/null 2>&1 \
+	    || ! command -v perf >/dev/null 2>&1; then \
 	  echo "installing system packages: $(APT_PACKAGES)"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(APT_PACKAGES); \
@@ -177,7 +178,8 @@ bench-deps:
 # machine's processors, then each node held to a fifth of a processor, as if on a machine of its
 # own), then
 # every load scenario against board-server, the bare libwebsockets relay and the Node.js relay,
-# then system calls per delivered frame; each writes its own section of docs/benchmarks.md.
+# then where board-server and the Node.js relay spend their CPU in the boards and fanout steps
+# (perf), then system calls per delivered frame; each writes its own section of docs/benchmarks.md.
 bench: release bench-deps
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench core --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench tui --markdown docs/benchmarks.md
@@ -190,6 +192,8 @@ bench: release bench-deps
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench cluster --node-processors 0.20 \
 	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench suite \
+	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
+	$$($(SWIFT) build -c release --show-bin-path)/board-bench profile --perf $$(command -v perf) \
 	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md
 	$$($(SWIFT) build -c release --show-bin-path)/board-bench syscalls --strace $$(command -v strace) \
 	  --server-binary $$($(SWIFT) build -c release --show-bin-path)/board-server --markdown docs/benchmarks.md

@@ -21,6 +21,9 @@ struct LoadEnvironment: @unchecked Sendable {
     let runTag: String
     /// Client contexts (service threads) of the generator; nil: the scenario's default.
     var generatorThreads: Int? = nil
+    /// When set, each step's window is sampled with `perf` (this path) and its result carries
+    /// where the target spent its CPU.
+    var perf: String? = nil
 
     /// Measures one step of `seconds` with `generator` and reports it. The generator's CPU is
     /// its whole process's, in percent of one core: above 100 when several of its threads work.
@@ -34,17 +37,29 @@ struct LoadEnvironment: @unchecked Sendable {
         let generatorBefore = GeneratorCPU.seconds()
         let wallBefore = LoadClock.micros()
         generator.resetStep()
-        usleep(UInt32(seconds * 1e6))
+        var profile: CPUProfile?
+        if let perf, let pid {
+            do {
+                profile = try CPUProfile.measure(pid: pid, perf: perf, workDirectory: NSTemporaryDirectory()) {
+                    usleep(UInt32(seconds * 1e6))
+                }
+            } catch {
+                FileHandle.standardError.write(Data("load: no profile of \(scenario) \(step): \(error)\n".utf8))
+            }
+        } else {
+            usleep(UInt32(seconds * 1e6))
+        }
         let recording = generator.takeStep()
         let serverAfter = pid.flatMap(ProcessStats.read(pid:))
         let wall = Double(LoadClock.micros() - wallBefore) / 1e6
         let generatorPercent = (GeneratorCPU.seconds() - generatorBefore) / max(wall, 1e-9) * 100
         let sample = recording.summarized
         let cpu = serverBefore.flatMap { before in serverAfter.map { $0.cpuSeconds - before.cpuSeconds } } ?? 0
-        let result = LoadStepResult(
+        var result = LoadStepResult(
             scenario: scenario, step: step, target: target, sample: sample,
             latency: latencyOfAcks ? sample.ack : sample.delivery, serverCPUSeconds: cpu,
             serverRSSKiB: serverAfter?.rssKiB ?? 0, generatorCPUPercent: generatorPercent, extras: extras)
+        result.profile = profile
         emit(result)
         return result
     }

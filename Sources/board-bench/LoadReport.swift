@@ -29,6 +29,9 @@ enum LoadReport {
         for row in targetRows(results) { text += row + "\n" }
         text += """
 
+            Where board-server and the Node.js relay spend their CPU in the boards and fanout rows above
+            (perf samples, by kind of work) is in the section *Load: where the CPU goes*.
+
             ### Every step
 
             | scenario | target | step | delivered/s | acked/s | p50 ms | p99 ms | p999 ms | max ms | errors | server CPU s | delivered per server CPU-s | server CPU ms per 1,000 | server RSS KiB | generator CPU % of one core |

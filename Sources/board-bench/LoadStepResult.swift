@@ -15,6 +15,8 @@ struct LoadStepResult: Sendable {
     let generatorCPUPercent: Double
     /// Scenario-specific figures, in print order.
     var extras: [(name: String, value: Double)] = []
+    /// Where the target spent its CPU in the step's window, when it was sampled.
+    var profile: CPUProfile?
 
     var deliveredPerSecond: Double { Double(sample.counters.delivered) / max(sample.seconds, 1e-9) }
     var ackedPerSecond: Double { Double(sample.counters.acks) / max(sample.seconds, 1e-9) }

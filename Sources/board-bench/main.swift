@@ -17,6 +17,7 @@ let modes: [BenchMode] = [
     TransferBenchmark.mode,
     ClusterBenchmark.mode,
     WebhookBenchmark.mode,
+    ProfileMode.mode,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
