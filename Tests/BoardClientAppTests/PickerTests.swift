@@ -82,6 +82,20 @@ import Testing
         #expect(creating.update(F.key(.enter), now: 1).contains(.openBoard("new.board_1")))
     }
 
+    @Test func ctrlUAndCtrlWClearTheTypedNameAsInAShell() {
+        var model = Self.picker()
+        for clearing in ["u", "w"] as [Character] {
+            type("badname", into: &model)
+            _ = model.update(F.key(.character(clearing), [.control]), now: 1)
+            #expect(model.picker?.typed == "")
+            #expect(F.picture(model)[10] == "Open or create: ▏")
+            type("team", into: &model)
+            #expect(model.picker?.typed == "team")
+            #expect(model.update(F.key(.enter), now: 1).contains(.openBoard("team")))
+            model = Self.picker()
+        }
+    }
+
     @Test func qQuitsOnlyWhileNothingIsTypedAndOtherCharactersAreRefused() {
         var model = Self.picker()
         type("aq", into: &model)

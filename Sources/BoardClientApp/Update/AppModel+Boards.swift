@@ -95,6 +95,10 @@ extension AppModel {
             }
         case .character("r") where key.modifiers.contains(.control):
             commands.append(.fetch(.boards))
+        case .character("u") where key.modifiers.contains(.control),
+            .character("w") where key.modifiers.contains(.control):
+            // As in a shell: the typed name is one word, so both clear it.
+            picker.clear()
         case .character("q") where picker.typed.isEmpty:
             quit(into: &commands)
         case .character(let character) where key.modifiers.isDisjoint(with: [.control, .alt]):
