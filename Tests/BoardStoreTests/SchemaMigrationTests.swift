@@ -270,14 +270,7 @@ struct SchemaMigrationTests {
         let path = directory.path("boards.db")
         let store = try SQLiteBoardStore(path: path)
         try store.commit(creation(of: "team"))
-        var commit = CommitBatch()
-        commit.append(op(1), to: "team")
-        for version in 2...4 {
-            var member = op(version, seq: 2)
-            member.group = GroupSpan(first: 2, count: 3)
-            commit.append(member, to: "team")
-        }
-        try store.commit(commit)
+        try store.commit(opThenGroupOfThree(on: "team"))
         store.close()
         let url = "http://hooks.example/"
         let alone = String(repeating: "a", count: 32)

@@ -68,3 +68,15 @@ func storeError(_ body: () throws -> Void) -> StoreError? {
         return nil
     }
 }
+
+/// Op 1 of `board` committed alone, then ops 2 to 4 as one group, in one batch.
+func opThenGroupOfThree(on board: BoardName) -> CommitBatch {
+    var commit = CommitBatch()
+    commit.append(op(1), to: board)
+    for version in 2...4 {
+        var member = op(version, seq: 2)
+        member.group = GroupSpan(first: 2, count: 3)
+        commit.append(member, to: board)
+    }
+    return commit
+}

@@ -45,13 +45,7 @@ struct WebhookOutboxTests {
     func aCommitWritesOneDeliveryPerOpOrGroupForEveryURL(_ factory: Factory) throws {
         try withStore(factory) { store in
             try store.commit(creation(of: "team"))
-            var commit = CommitBatch()
-            commit.append(op(1), to: "team")
-            for version in 2...4 {
-                var member = op(version, seq: 2)
-                member.group = GroupSpan(first: 2, count: 3)
-                commit.append(member, to: "team")
-            }
+            var commit = opThenGroupOfThree(on: "team")
             commit.append(op(5), to: "team")
             try store.commit(commit)
 

@@ -78,12 +78,8 @@ struct WebhookSpanTests {
 
     @Test func aDeletedBoardsDeliveriesStayInItsLaneAndItsPurgeWaitsForThem() throws {
         let directory = try TemporaryDirectory(prefix: "webhook-spans")
-        let store = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: [Self.url])
+        let (store, trashed) = try storeWithTeamInTheTrash(in: directory)
         defer { store.close() }
-        try store.commit(creation(of: "team"))
-        try commitOps(1...2, to: "team", in: store)
-        let trashed = TrashedBoard(id: "team", version: 2, sections: 1, items: 0, deleted: CommitTime(milliseconds: 1))
-        #expect(try store.moveToTrash(trashed) == trashed)
         try store.commit(creation(of: "team"))
         try store.commit(batch(op(1, user: "bob"), to: "team"))
 
@@ -106,14 +102,23 @@ struct WebhookSpanTests {
 
     @Test func aRestoredBoardTakesItsUnsentDeliveriesBack() throws {
         let directory = try TemporaryDirectory(prefix: "webhook-spans")
-        let store = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: [Self.url])
+        let (store, trashed) = try storeWithTeamInTheTrash(in: directory)
         defer { store.close() }
+        #expect(try store.restoreFromTrash("team", deleted: nil) == .restored(trashed))
+        try commitOps(3...3, to: "team", in: store)
+        #expect(try store.pendingWebhookDeliveries(of: Self.lane, limit: 10).map(\.version) == [1, 2, 3])
+    }
+
+    /// A store announcing to `url` whose board `team`, with ops 1 and 2 committed, was then moved
+    /// to the trash.
+    private func storeWithTeamInTheTrash(
+        in directory: TemporaryDirectory
+    ) throws -> (store: SQLiteBoardStore, trashed: TrashedBoard) {
+        let store = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: [Self.url])
         try store.commit(creation(of: "team"))
         try commitOps(1...2, to: "team", in: store)
         let trashed = TrashedBoard(id: "team", version: 2, sections: 1, items: 0, deleted: CommitTime(milliseconds: 1))
         #expect(try store.moveToTrash(trashed) == trashed)
-        #expect(try store.restoreFromTrash("team", deleted: nil) == .restored(trashed))
-        try commitOps(3...3, to: "team", in: store)
-        #expect(try store.pendingWebhookDeliveries(of: Self.lane, limit: 10).map(\.version) == [1, 2, 3])
+        return (store, trashed)
     }
 }
