@@ -30,7 +30,7 @@ final class WebhookSender: @unchecked Sendable {
         var leaseSeconds = 30.0
         var renewSeconds = 5.0
         /// Deliveries read from the outbox at once.
-        var batch = 32
+        var batch = 128
     }
 
     private let outbox: any WebhookOutbox

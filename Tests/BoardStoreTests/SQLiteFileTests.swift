@@ -159,9 +159,9 @@ struct SQLiteFileTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("boards.db")
         try SQLiteBoardStore(path: path).close()
-        try Database(path: path).execute("PRAGMA user_version = 8")
+        try Database(path: path).execute("PRAGMA user_version = 9")
         #expect(
-            storeError { _ = try SQLiteBoardStore(path: path) } == .schemaMismatch(path: path, found: 8, supported: 7))
+            storeError { _ = try SQLiteBoardStore(path: path) } == .schemaMismatch(path: path, found: 9, supported: 8))
     }
 
     @Test func aForeignDatabaseIsRefused() throws {
@@ -169,7 +169,7 @@ struct SQLiteFileTests {
         let path = directory.path("other.db")
         try Database(path: path).execute("CREATE TABLE notes (body TEXT)")
         #expect(
-            storeError { _ = try SQLiteBoardStore(path: path) } == .schemaMismatch(path: path, found: 0, supported: 7))
+            storeError { _ = try SQLiteBoardStore(path: path) } == .schemaMismatch(path: path, found: 0, supported: 8))
     }
 
     @Test func aClosedStoreThrows() throws {

@@ -251,7 +251,7 @@ struct SchemaMigrationTests {
         try store.commit(creation(of: "team"))
         store.close()
         let database = try Database(path: path)
-        try database.execute("DROP TABLE webhook_spans; PRAGMA user_version = 6;")
+        try database.execute("DROP TABLE webhook_cursors; DROP TABLE webhook_urls; PRAGMA user_version = 6;")
         database.close()
 
         let urls = ["http://hooks.example/"]
@@ -265,7 +265,7 @@ struct SchemaMigrationTests {
         reopened.close()
     }
 
-    @Test func aVersionSevenOutboxBecomesSpansThatKeepTheirIDsAndAttempts() throws {
+    @Test func aVersionSevenOutboxBecomesCursorsBelowItsFirstPendingDelivery() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("boards.db")
         let store = try SQLiteBoardStore(path: path)
@@ -278,7 +278,7 @@ struct SchemaMigrationTests {
         let database = try Database(path: path)
         try database.execute(
             """
-            DROP TABLE webhook_spans;
+            DROP TABLE webhook_cursors; DROP TABLE webhook_urls;
             CREATE TABLE webhook_outbox (
                 position INTEGER PRIMARY KEY, url TEXT NOT NULL, board TEXT NOT NULL, version INTEGER NOT NULL,
                 delivery TEXT NOT NULL, body TEXT NOT NULL, due_at INTEGER NOT NULL,
@@ -296,7 +296,7 @@ struct SchemaMigrationTests {
         defer { migrated.close() }
         let pending = try migrated.pendingWebhookDeliveries(of: WebhookLane(url: url, board: "team"), limit: 10)
         #expect(pending.map(\.version) == [1, 2])
-        #expect(pending.map(\.id) == [alone, group])
+        #expect(pending.map(\.id) == [alone.prefix(16) + "0000000000000001", alone.prefix(16) + "0000000000000002"])
         #expect(pending.map(\.attempts) == [2, 0])
         #expect(pending[0].nextAttempt == CommitTime(milliseconds: 1_800_000_000_000))
         let body = try #require(try JSONSerialization.jsonObject(with: Data(pending[1].body.utf8)) as? [String: Any])

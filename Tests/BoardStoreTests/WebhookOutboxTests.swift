@@ -151,34 +151,35 @@ struct SQLiteWebhookBookkeepingTests {
     }
 }
 
-/// The SQLite store's outbox rows the sender is done with: skipped by its reads at once, deleted
-/// from the file by the next commit, or when the backlog is counted, or when the store closes
-/// (each fixture op is committed alone, so each delivery is a span of its own).
+/// The SQLite store's cursors the sender moves: read at once, written to the file by the next
+/// commit, or when the backlog is counted, or when the store closes.
 @Suite("SQLite webhook removals")
 struct SQLiteWebhookRemovalTests {
-    private func rowsInFile(_ store: SQLiteBoardStore) throws -> Int? {
+    private func cursorInFile(_ store: SQLiteBoardStore) throws -> Int? {
         try store.withConnection {
-            try $0.database.statement("SELECT count(*) FROM webhook_spans").queryOne { $0.int(0) }
+            try $0.database.statement("SELECT delivered FROM webhook_cursors WHERE source = 'team'").queryOne {
+                $0.int(0)
+            }
         }
     }
 
-    @Test func doneRowsAreSkippedAtOnceAndDeletedByTheNextCommit() throws {
+    @Test func movedCursorsAreReadAtOnceAndWrittenByTheNextCommit() throws {
         let directory = try TemporaryDirectory(prefix: "webhook-removals")
         let (store, lane) = try storeWithThreeDeliveries(in: directory)
         defer { store.close() }
         let pending = try store.pendingWebhookDeliveries(of: lane, limit: 10)
         try store.removeWebhookDeliveries(of: lane, through: pending[1].position)
         #expect(try store.pendingWebhookDeliveries(of: lane, limit: 10).map(\.version) == [3])
-        #expect(try rowsInFile(store) == 3)
+        #expect(try cursorInFile(store) == 0)
         try commitOps(4...4, to: "team", in: store)
-        #expect(try rowsInFile(store) == 2)
+        #expect(try cursorInFile(store) == 2)
         #expect(try store.pendingWebhookDeliveries(of: lane, limit: 10).map(\.version) == [3, 4])
         try store.removeWebhookDeliveries(of: lane, through: pending[2].position)
         #expect(try store.webhookBacklog(of: [lane.url]).pending == 1)
-        #expect(try rowsInFile(store) == 1)
+        #expect(try cursorInFile(store) == 3)
     }
 
-    @Test func closingTheStoreDeletesTheDoneRows() throws {
+    @Test func closingTheStoreWritesTheMovedCursors() throws {
         let directory = try TemporaryDirectory(prefix: "webhook-removals")
         let (store, lane) = try storeWithThreeDeliveries(in: directory)
         let first = try #require(try store.pendingWebhookDeliveries(of: lane, limit: 1).first)
@@ -186,13 +187,13 @@ struct SQLiteWebhookRemovalTests {
         store.close()
         let reopened = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: [lane.url])
         defer { reopened.close() }
-        #expect(try rowsInFile(reopened) == 2)
+        #expect(try cursorInFile(reopened) == 1)
         #expect(try reopened.pendingWebhookDeliveries(of: lane, limit: 10).map(\.version) == [2, 3])
     }
 }
 
 /// A SQLite store announcing its ops to one URL, with ops 1 to 3 of board `team` committed one
-/// by one: three deliveries (three spans) pending in the lane it answers.
+/// by one: three deliveries pending in the lane it answers.
 private func storeWithThreeDeliveries(
     in directory: TemporaryDirectory
 ) throws -> (store: SQLiteBoardStore, lane: WebhookLane) {

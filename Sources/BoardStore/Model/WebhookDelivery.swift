@@ -11,6 +11,8 @@ public struct WebhookDelivery: Sendable, Equatable {
     public var url: String
     /// The board of the ops.
     public var board: BoardName
+    /// The key of its lane when that is not the board's name (`WebhookLane.source`).
+    public var source: String?
     /// The version of the op, or of the group's first member.
     public var version: Int
     /// The delivery's unique id (`X-Board-Delivery`), the same on every attempt.
@@ -27,9 +29,10 @@ public struct WebhookDelivery: Sendable, Equatable {
 
     public init(
         url: String, board: BoardName, version: Int, id: String, body: String, due: CommitTime, attempts: Int = 0,
-        nextAttempt: CommitTime? = nil, position: Int64 = 0
+        nextAttempt: CommitTime? = nil, position: Int64 = 0, source: String? = nil
     ) {
         self.position = position
+        self.source = source
         self.url = url
         self.board = board
         self.version = version
@@ -41,7 +44,7 @@ public struct WebhookDelivery: Sendable, Equatable {
     }
 
     /// The lane the delivery goes out in.
-    public var lane: WebhookLane { WebhookLane(url: url, board: board) }
+    public var lane: WebhookLane { WebhookLane(url: url, board: board, source: source) }
 }
 
 /// A URL and a board: the deliveries of one lane go out one at a time, in version order, and a
@@ -49,11 +52,18 @@ public struct WebhookDelivery: Sendable, Equatable {
 public struct WebhookLane: Sendable, Hashable {
     public var url: String
     public var board: BoardName
+    /// Where the store keeps the board's ops when that is not under its name (a SQLite board in
+    /// the trash, whose lane goes on beside that of a new board of the same name); nil otherwise.
+    public var source: String?
 
-    public init(url: String, board: BoardName) {
+    public init(url: String, board: BoardName, source: String? = nil) {
         self.url = url
         self.board = board
+        self.source = source == board.rawValue ? nil : source
     }
+
+    /// The key the board's ops are kept under: `source`, or else the board's name.
+    public var key: String { source ?? board.rawValue }
 }
 
 /// How much the outbox holds for the configured URLs.

@@ -14,19 +14,25 @@ public final class SQLiteBoardStore: BoardStore {
     /// The database file.
     public let path: String
     private let connection: Locked<StoreConnection?>
-    /// The outbox rows the sender is done with, deleted by the next commit.
+    /// The cursors the sender has moved and the file not yet, moved by the next commit.
     let webhookRemovals = Locked(WebhookRemovals())
+    /// The webhook cursors and heads, as the sender reads them (`SQLiteBoardStore+Webhooks`).
+    let webhookCursors: Locked<WebhookCursors>
     /// The read-only connection of the webhook sender's reads, opened on the first of them.
     let outboxReader = Locked(OutboxReader())
 
     /// Opens or creates the store at `path`, keeping at least `retainedOps` recent ops per board;
-    /// every commit writes the deliveries of its ops to each of `webhookURLs` (`WebhookOutbox`).
+    /// its ops are announced to each of `webhookURLs` (`WebhookOutbox`), a URL new to the file
+    /// from the ops committed after this opening.
     public init(path: String, retainedOps: Int = 10_000, webhookURLs: [String] = []) throws(StoreError) {
         let database = try StoreOpener.open(path: path)
         let opened: StoreConnection
+        let cursors: WebhookCursors
         do {
             opened = try StoreConnection(database: database, path: path, retainedOps: max(0, retainedOps))
             opened.webhookURLs = webhookURLs
+            try opened.registerWebhookURLs()
+            cursors = try opened.readWebhookCursors()
         } catch {
             database.close()
             throw StoreError(error)
@@ -34,9 +40,10 @@ public final class SQLiteBoardStore: BoardStore {
         self.path = path
         self.retainedOps = max(0, retainedOps)
         connection = Locked(opened)
+        webhookCursors = Locked(cursors)
     }
 
-    /// Closes the database, deleting first the outbox rows the sender is done with; later calls
+    /// Closes the database, moving first the cursors the sender moved; later calls
     /// throw `StoreError.database`. Closing twice is harmless.
     public func close() {
         connection.withLock { connection in
@@ -69,8 +76,9 @@ public final class SQLiteBoardStore: BoardStore {
     public func commit(_ batch: CommitBatch) throws(StoreError) {
         try withConnection { connection in
             let removals: [WebhookLane: Int64] = batch.isEmpty ? [:] : webhookRemovals.withLock { $0.through }
-            try connection.commit(batch, removing: removals)
+            let outcome = try connection.commit(batch, removing: removals)
             if !removals.isEmpty { webhookRemovals.withLock { $0.removed(removals) } }
+            webhookCursors.withLock { $0.committed(heads: outcome.heads, newCursors: outcome.cursors) }
         }
     }
 
@@ -121,7 +129,9 @@ public final class SQLiteBoardStore: BoardStore {
 
 extension SQLiteBoardStore {
     public func moveToTrash(_ entry: TrashedBoard) throws(StoreError) -> TrashedBoard? {
-        try withConnection { try $0.moveToTrash(entry) }
+        try withConnection { connection in
+            try changingWebhookCursors(connection) { try connection.moveToTrash(entry) }
+        }
     }
 
     public func trashedBoards() throws(StoreError) -> [TrashedBoard] {
@@ -129,10 +139,26 @@ extension SQLiteBoardStore {
     }
 
     public func restoreFromTrash(_ name: BoardName, deleted: CommitTime?) throws(StoreError) -> TrashRestore {
-        try withConnection { try $0.restoreFromTrash(name, deleted: deleted) }
+        try withConnection { connection in
+            try changingWebhookCursors(connection) { try connection.restoreFromTrash(name, deleted: deleted) }
+        }
     }
 
     public func purgeTrash(deletedBefore cutoff: CommitTime) throws(StoreError) -> [TrashedBoard] {
-        try withConnection { try $0.purgeTrash(deletedBefore: cutoff) }
+        try withConnection { connection in
+            try changingWebhookCursors(connection) { try connection.purgeTrash(deletedBefore: cutoff) }
+        }
+    }
+
+    /// Runs `body`, which renames or deletes board keys, with the cursors the sender moved in the
+    /// file first, then reads the cursors back.
+    private func changingWebhookCursors<Result>(
+        _ connection: StoreConnection, _ body: () throws -> Result
+    ) throws -> Result {
+        try removeFinishedDeliveries(connection)
+        let result = try body()
+        let cursors = try connection.readWebhookCursors()
+        webhookCursors.withLock { $0 = cursors }
+        return result
     }
 }

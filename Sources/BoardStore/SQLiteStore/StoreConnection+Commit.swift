@@ -8,8 +8,15 @@ extension StoreConnection {
         let client: ClientID
     }
 
-    /// Writes a whole batch in one transaction (one WAL sync), in the order `CommitBatch` documents,
-    /// with the webhook spans that announce its ops to `webhookURLs`.
+    /// What a committed batch changed that the webhook cursors in memory follow.
+    struct CommitOutcome {
+        /// The new head of every board the batch wrote.
+        var heads: [BoardName: Int] = [:]
+        /// The cursors of the boards it created, one per webhook URL.
+        var cursors: [WebhookCursors.LaneKey: WebhookCursors.Cursor] = [:]
+    }
+
+    /// Writes a whole batch in one transaction (one WAL sync), in the order `CommitBatch` documents.
     ///
     /// An op writes only its own row, appended to `op_log`: the board's head is the highest op
     /// version (kept in `heads` once read) and a client's `lastSeq` includes the seqs of its
@@ -19,30 +26,34 @@ extension StoreConnection {
     /// at most `loggedOpsLimit` uncopied, and the copies at its start are deleted (see
     /// `OpLogRows`). `heads` changes only once the transaction has committed; `log` changes as
     /// the transaction goes, and after a failed one the next commit reads it back from the file.
-    /// The same transaction first records the deliveries of `removals` gone out
-    /// (`WebhookRemovals`), so that its compactions no longer keep their ops.
-    func commit(_ batch: CommitBatch, removing removals: [WebhookLane: Int64] = [:]) throws {
-        guard !batch.isEmpty else { return }
+    /// The ops need nothing written for the webhooks: the cursors over the op log announce them
+    /// (a board the batch creates gets its cursors). The same transaction first moves the
+    /// cursors of `removals` (`WebhookRemovals`), so that its compactions no longer keep ops
+    /// that have gone out.
+    @discardableResult
+    func commit(_ batch: CommitBatch, removing removals: [WebhookLane: Int64] = [:]) throws -> CommitOutcome {
+        guard !batch.isEmpty else { return CommitOutcome() }
         if logIsStale {
             log = try Self.readLog(database)
             logIsStale = false
         }
-        var changedHeads: [BoardName: Int] = [:]
+        var outcome = CommitOutcome()
         do {
             try database.transaction {
                 try removeDeliveries(removals)
-                try write(batch, changedHeads: &changedHeads)
+                try write(batch, outcome: &outcome)
             }
         } catch {
             logIsStale = true
             throw error
         }
-        heads.merge(changedHeads) { _, changed in changed }
+        heads.merge(outcome.heads) { _, changed in changed }
+        return outcome
     }
 
-    private func write(_ batch: CommitBatch, changedHeads: inout [BoardName: Int]) throws {
+    private func write(_ batch: CommitBatch, outcome: inout CommitOutcome) throws {
         func head(of board: BoardName) throws -> Int {
-            if let known = changedHeads[board] ?? heads[board] { return known }
+            if let known = outcome.heads[board] ?? heads[board] { return known }
             guard let stored = try readHead(of: board) else { throw StoreError.unknownBoard(board) }
             heads[board] = stored
             return stored
@@ -50,7 +61,13 @@ extension StoreConnection {
 
         for name in batch.newBoards {
             try insertBoard(name)
-            changedHeads[name] = 0
+            outcome.heads[name] = 0
+            for url in webhookURLs {
+                let nonce = WebhookCursors.newNonce()
+                try insertCursor.run(url, name, name, 0, nonce)
+                outcome.cursors[WebhookCursors.LaneKey(url: url, source: name.rawValue)] = WebhookCursors.Cursor(
+                    board: name, delivered: 0, nonce: nonce)
+            }
         }
 
         var full: Set<BoardName> = []
@@ -60,18 +77,8 @@ extension StoreConnection {
                 throw StoreError.versionConflict(board: entry.board, expected: expected, found: entry.op.version)
             }
             if try write(entry) >= Self.boardMoveOps { full.insert(entry.board) }
-            changedHeads[entry.board] = entry.op.version
+            outcome.heads[entry.board] = entry.op.version
         }
-        if !webhookURLs.isEmpty {
-            for span in batch.webhookSpans() {
-                for url in webhookURLs {
-                    try insertSpan.run(
-                        url, span.board, span.first, span.last, span.deliveries, CommitBatch.newDeliveryID(),
-                        Int(span.due.milliseconds))
-                }
-            }
-        }
-
         var seqs: [BoardClient: Int] = [:]
         for advance in batch.seqAdvances {
             _ = try head(of: advance.board)
@@ -102,14 +109,11 @@ extension StoreConnection {
         }
     }
 
-    /// Records the deliveries of each lane of `removals` up to its place as gone out: the spans
-    /// before are deleted, and so is the span of the place when that was its last delivery;
-    /// otherwise that span counts them done.
+    /// Moves the cursor of each lane of `removals` up to its version: its ops up to there have
+    /// gone out or been given up.
     func removeDeliveries(_ removals: [WebhookLane: Int64]) throws {
-        for (lane, place) in removals {
-            let (span, index) = WebhookSpan.spanAndIndex(of: place)
-            try deleteDoneSpans.run(lane.url, lane.board, span, index + 1)
-            try markSpanDone.run(span, index + 1)
+        for (lane, version) in removals {
+            try advanceCursor.run(lane.url, lane.key, Int(version))
         }
     }
 
@@ -153,7 +157,7 @@ extension StoreConnection {
 
     /// Stores a snapshot and compacts the board as `BoardStore.writeSnapshot` says: the cutoff
     /// is the newest snapshot at or below `head - retainedOps` and below the first version a
-    /// webhook span still announces; ops up to it and older snapshots go. The board's logged ops have been copied into `ops` by then; their copies in the log up
+    /// webhook cursor has not passed; ops up to it and older snapshots go. The board's logged ops have been copied into `ops` by then; their copies in the log up
     /// to the cutoff go first, so that none is read as an op again once `ops` no longer has it.
     /// Before ops go, their clients' highest seqs move into `client_seqs` and the head into
     /// `boards.head_version`, so neither is lost with them.
@@ -187,11 +191,15 @@ extension StoreConnection {
         try database.statement("DELETE FROM ops WHERE board = ? AND version <= ?").run(board, cutoff)
     }
 
-    /// The first version of `board` a webhook span still announces (`Int.max` when none does):
-    /// a compaction keeps it and the ops after it, which the deliveries are made from.
+    /// The first version of `board` a cursor of a configured webhook URL has not yet passed
+    /// (`Int.max` when none): a compaction keeps it and the ops after it, which the deliveries
+    /// are made from. A URL no longer configured holds nothing back.
     private func firstUnsentVersion(of board: BoardName) throws -> Int {
-        try database.statement("SELECT min(first_version) FROM webhook_spans WHERE source = ?").queryOne(board) {
-            $0.isNull(0) ? nil : $0.int(0)
-        }.flatMap { $0 } ?? Int.max
+        guard !webhookURLs.isEmpty else { return Int.max }
+        let configured = Set(webhookURLs)
+        let cursors = try database.statement("SELECT url, delivered FROM webhook_cursors WHERE source = ?").query(
+            board
+        ) { (url: $0.string(0), delivered: $0.int(1)) }
+        return cursors.filter { configured.contains($0.url) }.map { $0.delivered + 1 }.min() ?? Int.max
     }
 }

@@ -61,10 +61,17 @@ extension StoreConnection {
     }
 
     /// Deletes the rows of every entry deleted before `cutoff`, in one transaction; an entry whose
-    /// ops a webhook span still announces waits for a later purge, once they have gone out or
-    /// been given up.
+    /// ops a configured webhook URL has not announced yet waits for a later purge, once they
+    /// have gone out or been given up.
     func purgeTrash(deletedBefore cutoff: CommitTime) throws -> [TrashedBoard] {
-        let announcing = Set(try database.statement("SELECT DISTINCT source FROM webhook_spans").query { $0.string(0) })
+        let configured = Set(webhookURLs)
+        let behind = try database.statement(
+            """
+            SELECT c.url, c.source FROM webhook_cursors AS c JOIN trash AS t ON t.stored_as = c.source
+            WHERE c.delivered < t.head_version
+            """
+        ).query { (url: $0.string(0), source: $0.string(1)) }
+        let announcing = Set(behind.filter { configured.contains($0.url) }.map(\.source))
         let old = try trashedBoards().filter { $0.deleted < cutoff && !announcing.contains(Self.trashKey(of: $0)) }
         guard !old.isEmpty else { return [] }
         try changingRows {
@@ -73,19 +80,20 @@ extension StoreConnection {
                 for table in Self.boardTables {
                     try database.statement("DELETE FROM \(table) WHERE board = ?").run(key)
                 }
+                try database.statement("DELETE FROM webhook_cursors WHERE source = ?").run(key)
                 try database.statement("DELETE FROM trash WHERE stored_as = ?").run(key)
             }
         }
         return old
     }
 
-    /// Moves the rows of key `old` under `new`, and the webhook spans that announce their ops
-    /// with them (their lane stays the board's name).
+    /// Moves the rows of key `old` under `new`, and the webhook cursors over their ops with them
+    /// (a cursor keeps the board's name).
     private func moveRows(from old: String, to new: String) throws {
         for table in Self.boardTables {
             try database.statement("UPDATE \(table) SET board = ? WHERE board = ?").run(new, old)
         }
-        try database.statement("UPDATE webhook_spans SET source = ? WHERE source = ?").run(new, old)
+        try database.statement("UPDATE webhook_cursors SET source = ? WHERE source = ?").run(new, old)
     }
 
     /// Runs `body` in a transaction that renames or deletes rows of `op_log`, then reads the

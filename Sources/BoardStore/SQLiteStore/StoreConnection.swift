@@ -12,9 +12,8 @@ final class StoreConnection {
     let deleteCopiedOps: Statement
     let insertUsedId: Statement
     let upsertSeq: Statement
-    let insertSpan: Statement
-    let deleteDoneSpans: Statement
-    let markSpanDone: Statement
+    let insertCursor: Statement
+    let advanceCursor: Statement
     /// The URLs every commit announces its ops to (the webhook outbox).
     var webhookURLs: [String] = []
     /// The committed head of every board read or written so far. This connection is the only
@@ -66,21 +65,16 @@ final class StoreConnection {
             INSERT INTO client_seqs (board, client, last_seq) VALUES (?, ?, ?)
             ON CONFLICT (board, client) DO UPDATE SET last_seq = max(last_seq, excluded.last_seq)
             """)
-        insertSpan = try database.prepare(
+        insertCursor = try database.prepare(
             """
-            INSERT INTO webhook_spans
-                (url, board, source, first_version, last_version, deliveries, nonce, due_at, next_at)
-            VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, ?7, ?7)
+            INSERT OR IGNORE INTO webhook_cursors (url, source, board, delivered, nonce) VALUES (?, ?, ?, ?, ?)
             """)
-        deleteDoneSpans = try database.prepare(
+        advanceCursor = try database.prepare(
             """
-            DELETE FROM webhook_spans
-            WHERE url = ?1 AND board = ?2 AND (position < ?3 OR (position = ?3 AND deliveries <= ?4))
-            """)
-        markSpanDone = try database.prepare(
-            """
-            UPDATE webhook_spans SET done = ?2, attempts = 0, next_at = due_at
-            WHERE position = ?1 AND done < ?2 AND deliveries > ?2
+            UPDATE webhook_cursors SET delivered = ?3,
+                attempts = iif(attempted <= ?3, 0, attempts), next_at = iif(attempted <= ?3, 0, next_at),
+                attempted = iif(attempted <= ?3, 0, attempted)
+            WHERE url = ?1 AND source = ?2 AND delivered < ?3
             """)
         log = try Self.readLog(database)
     }
@@ -255,17 +249,17 @@ final class StoreConnection {
             committedAt: CommitTime(milliseconds: Int64(row.committedAt)))
     }
 
-    /// The ops stored under `key` (a board's name or trash key) from version `first` through
-    /// `last`, in version order, read through any connection to the file at `path`.
+    /// Up to `limit` ops stored under `key` (a board's name or trash key) after version `version`,
+    /// in version order, read through any connection to the file at `path`.
     static func ops(
-        under key: String, from first: Int, through last: Int, in database: Database, path: String
+        under key: String, after version: Int, limit: Int, in database: Database, path: String
     ) throws -> [SequencedOp] {
         try database.statement(
             """
             SELECT \(opRowColumns) FROM all_ops
-            WHERE board = ? AND version BETWEEN ? AND ? ORDER BY version
+            WHERE board = ? AND version > ? ORDER BY version LIMIT ?
             """
-        ).query(key, first, last, row: OpRow.init).map { try storedOp($0, key: key, path: path) }
+        ).query(key, version, limit, row: OpRow.init).map { try storedOp($0, key: key, path: path) }
     }
 
     /// The board name stored as `text`.

@@ -63,14 +63,13 @@ import BoardSync
 /// number keeps older code, which would commit ops without announcing them, from opening the
 /// file.
 ///
-/// Version 8 keeps the outbox as spans of the op log (`webhook_spans`): one row per board and URL
-/// of a commit, naming the versions it committed, instead of a row with its own body per op or
-/// group, so that a commit writes a few short rows whatever its number of ops; the bodies are
-/// made from the ops when they are sent. A span's ops stay in the file until it is delivered: a
-/// compaction keeps them and a purge of the trash waits for them. Migrating turns each row of
-/// `webhook_outbox` into a span of its op or group that keeps its delivery id, and drops the old
-/// table; the new number keeps older code, which would look for that table, from opening the
-/// file.
+/// Version 8 keeps the outbox as cursors over the op log (`webhook_cursors`): per URL and
+/// board, the version up to which its ops have gone out, so that a commit writes nothing for its
+/// webhooks (but the cursors of a board it creates) and the deliveries are made from the ops
+/// when they are sent; the ops stay in the file until they have gone out (a compaction keeps
+/// them, a purge of the trash waits). Migrating turns each lane of `webhook_outbox` into a
+/// cursor just below its first pending delivery and drops the old table; the new number keeps
+/// older code, which would look for that table, from opening the file.
 enum StoreSchema {
     /// The schema version this code reads and writes.
     static let version = 8
@@ -157,41 +156,39 @@ enum StoreSchema {
         ) WITHOUT ROWID;
         """
 
-    /// The webhook outbox, read lane by lane (URL and board) in position order: one row per board
-    /// and URL of a commit. `board` is the lane's board name and `source` the key its ops are
-    /// stored under (the name, or its trash key once deleted); the span holds versions
-    /// `first_version` to `last_version`, which make `deliveries` deliveries (an op alone or a
-    /// group each), of which the first `done` went out. `nonce` is the first delivery's id (32
-    /// hexadecimal digits); `attempts` and `next_at` are those of the first delivery not done.
-    private static let spansTable = """
-        CREATE TABLE webhook_spans (
-            position INTEGER PRIMARY KEY,
+    /// The webhook outbox as cursors over the op log. `webhook_urls` are the URLs the file
+    /// announces to, each from the moment it was first configured. `webhook_cursors` holds one
+    /// row per URL and board key (`source`: the board's name, or its trash key once deleted):
+    /// the board's name, the version up to which its ops have gone out (or been given up), the
+    /// board's part of every delivery id (`nonce`, 16 hexadecimal digits, made with the row),
+    /// and the failed attempts and next attempt of the delivery of version `attempted`.
+    private static let cursorTables = """
+        CREATE TABLE webhook_urls (
+            url TEXT NOT NULL PRIMARY KEY
+        ) WITHOUT ROWID;
+        CREATE TABLE webhook_cursors (
             url TEXT NOT NULL,
-            board TEXT NOT NULL,
             source TEXT NOT NULL,
-            first_version INTEGER NOT NULL,
-            last_version INTEGER NOT NULL,
-            deliveries INTEGER NOT NULL CHECK (deliveries >= 1),
-            done INTEGER NOT NULL DEFAULT 0,
+            board TEXT NOT NULL,
+            delivered INTEGER NOT NULL CHECK (delivered >= 0),
             nonce TEXT NOT NULL,
-            due_at INTEGER NOT NULL,
+            attempted INTEGER NOT NULL DEFAULT 0,
             attempts INTEGER NOT NULL DEFAULT 0,
-            next_at INTEGER NOT NULL
-        );
-        CREATE INDEX webhook_spans_by_lane ON webhook_spans (url, board, position);
-        CREATE INDEX webhook_spans_by_source ON webhook_spans (source, first_version);
+            next_at INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (url, source)
+        ) WITHOUT ROWID;
+        CREATE INDEX webhook_cursors_by_source ON webhook_cursors (source, delivered);
         """
 
-    /// Each row of a version 7 outbox as a span of its op or group (the group's size read from
-    /// its first member), keeping its delivery id and its attempts.
-    private static let spansFromOutbox = """
-        INSERT INTO webhook_spans
-            (url, board, source, first_version, last_version, deliveries, nonce, due_at, attempts, next_at)
-        SELECT o.url, o.board, o.board, o.version,
-            o.version + coalesce((SELECT max(a.group_count) - 1 FROM all_ops AS a
-                                  WHERE a.board = o.board AND a.version = o.version AND a.group_first = o.version), 0),
-            1, o.delivery, o.due_at, o.attempts, o.next_at
-        FROM webhook_outbox AS o ORDER BY o.position;
+    /// Each lane of a version 7 outbox as a cursor just below its first pending delivery, with
+    /// that delivery's attempts; its URLs become configured ones (boards without a pending
+    /// delivery get their cursors when the store opens with the URL).
+    private static let cursorsFromOutbox = """
+        INSERT INTO webhook_urls (url) SELECT DISTINCT url FROM webhook_outbox;
+        INSERT INTO webhook_cursors (url, source, board, delivered, nonce, attempted, attempts, next_at)
+        SELECT o.url, o.board, o.board, o.version - 1, substr(o.delivery, 1, 16), o.version, o.attempts, o.next_at
+        FROM webhook_outbox AS o
+        WHERE o.position = (SELECT min(f.position) FROM webhook_outbox AS f WHERE f.url = o.url AND f.board = o.board);
         DROP TABLE webhook_outbox;
         """
 
@@ -200,7 +197,7 @@ enum StoreSchema {
     /// Creates every table of the current version in an empty database: those of version 4, then
     /// each later step.
     static let create =
-        versionOneTables + logTable + opsView(versionFourColumns) + trashTable + GroupColumns.step + spansTable
+        versionOneTables + logTable + opsView(versionFourColumns) + trashTable + GroupColumns.step + cursorTables
         + versionNumber
 
     /// Brings a database of a `migratable` version `found` to `version`, inside the caller's
@@ -209,8 +206,8 @@ enum StoreSchema {
         if found < 4 { try migrateToFour(database, from: found) }
         if found < 5 { try database.execute(trashTable) }
         if found < 6 { try database.execute(GroupColumns.step) }
-        try database.execute(spansTable)
-        if found == 7 { try database.execute(spansFromOutbox) }
+        try database.execute(cursorTables)
+        if found == 7 { try database.execute(cursorsFromOutbox) }
         try database.execute(versionNumber)
     }
 

@@ -1,0 +1,117 @@
+import BoardSync
+
+/// What the SQLite outbox knows in memory, so that the sender finds its due lanes without
+/// reading the file or waiting for the commits' lock: each lane's cursor over the op log and
+/// each board key's head. A lane is a URL and a board key (`WebhookLane.source`): a board's name,
+/// or its trash key once deleted, so that a board made again under the name of one in the trash
+/// has lanes of its own.
+struct WebhookCursors {
+    /// Where one lane stands.
+    struct Cursor: Equatable {
+        /// The board's name (what bodies and logs name).
+        var board: BoardName
+        /// Ops up to this version have gone out or been given up.
+        var delivered: Int
+        /// The lane's part of its delivery ids, 16 hexadecimal digits.
+        var nonce: String
+        /// The version of the delivery that failed `attempts` times and waits until
+        /// `nextAttempt` (0: none); the lane waits for it.
+        var attempted = 0
+        var attempts = 0
+        var nextAttempt: CommitTime = CommitTime(milliseconds: 0)
+    }
+
+    /// Cursors by URL and board key.
+    private(set) var cursors: [LaneKey: Cursor] = [:]
+    /// The highest committed version under each board key.
+    private(set) var heads: [String: Int] = [:]
+
+    /// A URL and a board key.
+    struct LaneKey: Hashable {
+        let url: String
+        let source: String
+    }
+
+    init(cursors: [LaneKey: Cursor], heads: [String: Int]) {
+        self.cursors = cursors
+        self.heads = heads
+    }
+
+    /// The lanes of `urls` with ops not yet out whose next attempt is due at `now`.
+    func dueLanes(of urls: Set<String>, now: CommitTime) -> [WebhookLane] {
+        cursors.compactMap { key, cursor in
+            guard urls.contains(key.url), cursor.delivered < heads[key.source] ?? 0, cursor.nextAttempt <= now
+            else { return nil }
+            return WebhookLane(url: key.url, board: cursor.board, source: key.source)
+        }
+    }
+
+    /// The lanes of `urls` with ops not yet out, with their cursors and heads.
+    func pendingLanes(of urls: Set<String>) -> [(key: LaneKey, cursor: Cursor, head: Int)] {
+        cursors.compactMap { key, cursor in
+            let head = heads[key.source] ?? 0
+            return urls.contains(key.url) && cursor.delivered < head ? (key, cursor, head) : nil
+        }
+    }
+
+    func cursor(of lane: WebhookLane) -> Cursor? {
+        cursors[LaneKey(url: lane.url, source: lane.key)]
+    }
+
+    /// Takes the heads of a commit.
+    mutating func committed(heads changed: [BoardName: Int], newCursors: [LaneKey: Cursor]) {
+        for (board, head) in changed { heads[board.rawValue] = head }
+        cursors.merge(newCursors) { old, _ in old }
+    }
+
+    /// The ops of `lane` up to `version` have gone out (or been given up).
+    mutating func advance(_ lane: WebhookLane, through version: Int) {
+        let key = LaneKey(url: lane.url, source: lane.key)
+        guard var cursor = cursors[key], version > cursor.delivered else { return }
+        cursor.delivered = version
+        if cursor.attempted <= version {
+            cursor.attempted = 0
+            cursor.attempts = 0
+            cursor.nextAttempt = CommitTime(milliseconds: 0)
+        }
+        cursors[key] = cursor
+    }
+
+    /// The delivery of `version` in `lane` failed `attempts` times and waits until `next`.
+    mutating func postpone(_ lane: WebhookLane, version: Int, attempts: Int, until next: CommitTime) {
+        let key = LaneKey(url: lane.url, source: lane.key)
+        cursors[key]?.attempted = version
+        cursors[key]?.attempts = attempts
+        cursors[key]?.nextAttempt = next
+    }
+
+    /// The deliveries `ops` (consecutive versions of one board) make, in order: an op committed
+    /// alone is one, and the members of a group, which carry its `first`, are one together.
+    static func deliveries(of ops: [SequencedOp]) -> [ArraySlice<SequencedOp>] {
+        var result: [ArraySlice<SequencedOp>] = []
+        var start = 0
+        while start < ops.count {
+            var end = start + 1
+            if let group = ops[start].group {
+                while end < ops.count, ops[end].group?.first == group.first { end += 1 }
+            }
+            result.append(ops[start..<end])
+            start = end
+        }
+        return result
+    }
+
+    /// The id of the delivery of version `version` in a lane whose nonce is `nonce`: the nonce
+    /// and the version in 16 hexadecimal digits each.
+    static func deliveryID(nonce: String, version: Int) -> String {
+        let digits = String(UInt64(max(0, version)), radix: 16)
+        return nonce + String(repeating: "0", count: max(0, 16 - digits.count)) + digits
+    }
+
+    /// A new lane's nonce: 64 random bits in 16 lowercase hexadecimal digits.
+    static func newNonce() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let digits = String(generator.next() as UInt64, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
