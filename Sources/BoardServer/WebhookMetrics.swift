@@ -16,8 +16,8 @@ final class WebhookMetrics: Sendable {
 
     private let counts = Locked(Counts())
 
-    func delivered() {
-        counts.withLock { $0.delivered += 1 }
+    func delivered(_ count: Int = 1) {
+        counts.withLock { $0.delivered += UInt64(count) }
     }
 
     /// A failed attempt, by `WebhookPost.Outcome.label`.

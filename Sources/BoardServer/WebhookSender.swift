@@ -8,10 +8,12 @@ import Foundation
 /// A dispatcher asks the outbox every `pollSeconds` for the lanes (URL and board) whose next
 /// delivery is due and hands each lane not already under way to one of `workers` threads.
 /// A worker claims the lane (in a cluster, a lease in the database, so one node sends it),
-/// then POSTs its deliveries one by one in version order until one fails: that one is
-/// postponed by `WebhookRetry`, and the lane waits for it while other lanes go on. Each worker
-/// keeps a connection to each URL open between deliveries (`WebhookConnection`). A failure
-/// after the retry window gives the delivery up with one log line, and the lane goes on.
+/// then has its poster (`WebhookPoster`, a thread in the idle scheduling class) POST its
+/// deliveries one by one in version order until one fails: that one is postponed by
+/// `WebhookRetry`, and the lane waits for it while other lanes go on. The dispatcher and the
+/// workers, which call the store, run at nice 10; the posters, which make the HTTP exchanges,
+/// only when a processor is otherwise idle. A failure after the retry window gives the
+/// delivery up with one log line, and the lane goes on.
 /// Delivered deliveries are removed from the outbox in runs (a crash before the removal sends
 /// them again: at least once).
 final class WebhookSender: @unchecked Sendable {
@@ -121,19 +123,21 @@ final class WebhookSender: @unchecked Sendable {
         }
     }
 
-    /// Takes lanes until the sender stops, sending each one's deliveries over a connection per
-    /// URL that the worker keeps open between them.
+    /// Takes lanes until the sender stops, handing each one's deliveries to a poster of its own,
+    /// which keeps a connection per URL open between them.
     private func work() {
-        let connections = targets.mapValues(WebhookConnection.init)
+        let poster = WebhookPoster(
+            urls: targets, secret: settings.secret, timeout: settings.requestTimeout,
+            stopping: { [self] in condition.withLock { stopped } })
         while let lane = nextLane() {
             do {
-                while let connection = connections[lane.url], try send(lane, over: connection) {}
+                while try send(lane, with: poster) {}
             } catch {
                 log(.warn, "webhook outbox unreadable", ["error": "\(error)"])
             }
             condition.withLock { _ = underWay.remove(lane) }
         }
-        for connection in connections.values { connection.close() }
+        poster.close()
     }
 
     private func nextLane() -> WebhookLane? {
@@ -144,9 +148,12 @@ final class WebhookSender: @unchecked Sendable {
     }
 
     /// Sends the due deliveries of `lane` in order while it holds the lane's lease, up to
-    /// `batch` of them; answers whether it sent a whole batch, so that more may be due.
-    private func send(_ lane: WebhookLane, over connection: WebhookConnection) throws(StoreError) -> Bool {
-        guard try outbox.claimWebhookLane(lane, holder: settings.holder, seconds: settings.leaseSeconds)
+    /// `batch` of them; answers whether it sent a whole batch, so that more may be due. The
+    /// poster posts them; this thread does what touches the store, and renews the lease between
+    /// the poster's runs, each of which ends by the time a renewal is due.
+    private func send(_ lane: WebhookLane, with poster: WebhookPoster) throws(StoreError) -> Bool {
+        guard targets[lane.url] != nil,
+            try outbox.claimWebhookLane(lane, holder: settings.holder, seconds: settings.leaseSeconds)
         else { return false }
         var claimed = Date()
         var sent: Int64?
@@ -154,8 +161,9 @@ final class WebhookSender: @unchecked Sendable {
             if let sent { try? outbox.removeWebhookDeliveries(of: lane, through: sent) }
         }
         let deliveries = try outbox.pendingWebhookDeliveries(of: lane, limit: settings.batch)
-        for delivery in deliveries {
-            if condition.withLock({ stopped }) || delivery.nextAttempt > now { return false }
+        var next = 0
+        while next < deliveries.count {
+            if condition.withLock({ stopped }) { return false }
             if Date().timeIntervalSince(claimed) >= settings.renewSeconds {
                 if let done = sent { try outbox.removeWebhookDeliveries(of: lane, through: done) }
                 sent = nil
@@ -163,18 +171,18 @@ final class WebhookSender: @unchecked Sendable {
                 else { return false }
                 claimed = Date()
             }
-            let body = Array(delivery.body.utf8)
-            let outcome = connection.post(
-                headers: [
-                    ("Content-Type", "application/json"), ("X-Board-Delivery", delivery.id),
-                    ("X-Board-Signature", HMACSHA256.signatureHeader(body: body, secret: settings.secret)),
-                ], body: body, timeout: settings.requestTimeout)
-            if outcome.delivered {
-                metrics.delivered()
-                sent = delivery.position
-                continue
+            let attemptedAt = now
+            let due = deliveries[next...].prefix { $0.nextAttempt <= attemptedAt }
+            guard !due.isEmpty else { return false }
+            let result = poster.post(Array(due), until: claimed.addingTimeInterval(settings.renewSeconds))
+            if result.delivered > 0 {
+                metrics.delivered(result.delivered)
+                sent = deliveries[next + result.delivered - 1].position
+                next += result.delivered
             }
-            metrics.failed(outcome.label)
+            guard let failure = result.failure else { continue }
+            let delivery = deliveries[next]
+            metrics.failed(failure.label)
             let attempts = delivery.attempts + 1
             let failedAt = now
             if settings.retry.givesUp(due: delivery.due, at: failedAt) {
@@ -182,10 +190,11 @@ final class WebhookSender: @unchecked Sendable {
                     .warn, "webhook delivery given up",
                     [
                         "url": lane.url, "board": lane.board.rawValue, "version": String(delivery.version),
-                        "delivery": delivery.id, "attempts": String(attempts), "last": outcome.words,
+                        "delivery": delivery.id, "attempts": String(attempts), "last": failure.words,
                     ])
                 metrics.gaveUp()
                 sent = delivery.position
+                next += 1
                 continue
             }
             try outbox.postponeWebhookDelivery(

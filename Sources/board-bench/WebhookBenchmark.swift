@@ -1,11 +1,14 @@
 import Foundation
 import TestSupport
 
-/// `board-bench webhooks --server-binary PATH [--rounds N] [--smoke]`: acked ops per second at
-/// 64 writers (the `acks` step) against board-server without webhooks and with one
-/// `--webhook` URL, a receiver inside this process on loopback answering 200; the servers are
-/// started afresh for each measurement, alternating, `N` rounds (default 3). Prints each
-/// measurement, the medians and their ratio, and how many deliveries the receiver got.
+/// `board-bench webhooks --server-binary PATH [--rounds N] [--receiver-nice K] [--smoke]`: acked
+/// ops per second at 64 writers (the `acks` step) against board-server without webhooks and
+/// with one `--webhook` URL, a receiver inside this process on loopback answering 200; the
+/// servers are started afresh for each measurement, alternating, `N` rounds (default 3). The
+/// receiver stands for a service elsewhere, so its threads run at nice `K` (default 10): at the
+/// load generator's priority its own work per request, on the same processors, would be
+/// counted against the server. Prints each measurement, the medians and their ratio, and how
+/// many deliveries the receiver got.
 enum WebhookBenchmark {
     static let mode = BenchMode(name: "webhooks", summary: "acks/s at 64 writers with one webhook URL beside none") {
         arguments in run(arguments)
@@ -14,6 +17,7 @@ enum WebhookBenchmark {
     static func run(_ arguments: [String]) -> Int32 {
         var serverBinary: String?
         var rounds = 3
+        var receiverNice: Int32 = 10
         var smoke = false
         var rest = arguments[...]
         while let flag = rest.popFirst() {
@@ -23,11 +27,18 @@ enum WebhookBenchmark {
             case "--rounds":
                 guard let value = rest.popFirst().flatMap(Int.init), value > 0 else { return fail("bad --rounds") }
                 rounds = value
+            case "--receiver-nice":
+                guard let value = rest.popFirst().flatMap(Int32.init), (0...19).contains(value) else {
+                    return fail("bad --receiver-nice (0 to 19)")
+                }
+                receiverNice = value
             default: return fail("unknown option \(flag)")
             }
         }
         guard let serverBinary else { return fail("--server-binary is required") }
-        guard let receiver = WebhookReceiver() else { return fail("cannot listen for webhooks on 127.0.0.1") }
+        guard let receiver = WebhookReceiver(niceness: receiverNice) else {
+            return fail("cannot listen for webhooks on 127.0.0.1")
+        }
         FileDescriptorLimit.raise()
         let directory = NSTemporaryDirectory() + "board-bench-webhooks-\(getpid())"
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -37,6 +48,7 @@ enum WebhookBenchmark {
         let writers = smoke ? 4 : 64
         let loadAtStart = MachineLoad.averages()
         print("load average at start: \(loadAtStart)")
+        print("receiver threads at nice \(receiverNice)")
         var figures: [Bool: [Double]] = [false: [], true: []]
         for round in 1...rounds {
             for withWebhook in [false, true] {
@@ -94,7 +106,9 @@ enum WebhookBenchmark {
 
     private static func fail(_ message: String) -> Int32 {
         FileHandle.standardError.write(
-            Data("webhooks: \(message)\nusage: board-bench webhooks --server-binary PATH [--rounds N] [--smoke]\n".utf8)
+            Data(
+                "webhooks: \(message)\nusage: board-bench webhooks --server-binary PATH [--rounds N] [--receiver-nice K] [--smoke]\n"
+                    .utf8)
         )
         return 2
     }

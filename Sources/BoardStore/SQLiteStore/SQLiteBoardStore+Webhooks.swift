@@ -17,20 +17,19 @@ extension SQLiteBoardStore: WebhookOutbox {
         true
     }
 
-    /// The deliveries after the lane's cursor, made from its ops: each op committed alone, and
-    /// each group whole (read on until its last member); `position` is the version of a
-    /// delivery's last op, which its removal moves the cursor to.
+    /// The deliveries after the lane's cursor, made from its ops as stored (no op is decoded):
+    /// each op committed alone, and each group whole (read on until its last member);
+    /// `position` is the version of a delivery's last op, which its removal moves the cursor to.
     public func pendingWebhookDeliveries(of lane: WebhookLane, limit: Int) throws(StoreError) -> [WebhookDelivery] {
         guard let cursor = webhookCursors.withLock({ $0.cursor(of: lane) }), limit > 0 else { return [] }
         return try withOutboxReader { database in
-            var ops = try StoreConnection.ops(
-                under: lane.key, after: cursor.delivered, limit: limit, in: database, path: path)
-            if let last = ops.last, let group = last.group, last.version < group.first + group.count - 1 {
-                ops += try StoreConnection.ops(
+            var rows = try StoreConnection.opRows(under: lane.key, after: cursor.delivered, limit: limit, in: database)
+            if let last = rows.last, let group = last.group, last.version < group.first + group.count - 1 {
+                rows += try StoreConnection.opRows(
                     under: lane.key, after: last.version, limit: group.first + group.count - 1 - last.version,
-                    in: database, path: path)
+                    in: database)
             }
-            var deliveries = WebhookCursors.deliveries(of: ops)
+            var deliveries = WebhookCursors.deliveries(of: rows, group: \.group)
             if deliveries.count > 1, let last = deliveries.last?.last, let group = last.group,
                 last.version < group.first + group.count - 1
             {
@@ -38,14 +37,16 @@ extension SQLiteBoardStore: WebhookOutbox {
             }
             return deliveries.prefix(limit).compactMap { members in
                 guard let first = members.first, let last = members.last else { return nil }
-                let due = first.committedAt ?? CommitTime(milliseconds: 0)
+                let due = CommitTime(milliseconds: Int64(first.committedAt))
                 let isNext = first.version == cursor.attempted
-                let body = String(
-                    decoding: WireCodec.encodeWebhookBody(board: lane.board, ops: Array(members)), as: UTF8.self)
+                let head = WebhookBodyHead(
+                    board: lane.board, version: first.version, client: first.client, user: first.user,
+                    committedAt: due, group: first.group)
+                let body = WireCodec.encodeWebhookBody(head: head, encodedOps: members.map { Array($0.json.utf8) })
                 return WebhookDelivery(
                     url: lane.url, board: lane.board, version: first.version,
-                    id: WebhookCursors.deliveryID(nonce: cursor.nonce, version: first.version), body: body, due: due,
-                    attempts: isNext ? cursor.attempts : 0,
+                    id: WebhookCursors.deliveryID(nonce: cursor.nonce, version: first.version),
+                    body: String(decoding: body, as: UTF8.self), due: due, attempts: isNext ? cursor.attempts : 0,
                     nextAttempt: isNext ? max(cursor.nextAttempt, due) : due, position: Int64(last.version),
                     source: lane.source)
             }

@@ -211,7 +211,7 @@ final class StoreConnection {
     static let opRowColumns = "version, client, user, seq, op_json, committed_at, \(StoreSchema.GroupColumns.names)"
 
     /// The columns of one row of `all_ops`, as read.
-    private struct OpRow {
+    struct OpRow {
         let version: Int
         let client: ClientID
         let user: String
@@ -234,32 +234,22 @@ final class StoreConnection {
     }
 
     private func storedOp(_ row: OpRow, board: BoardName) throws -> SequencedOp {
-        try Self.storedOp(row, key: board.rawValue, path: path)
-    }
-
-    private static func storedOp(_ row: OpRow, key: String, path: String) throws -> SequencedOp {
-        let op: Op
-        do {
-            op = try StoredJSON.op(from: row.json)
-        } catch {
-            throw StoreError.corrupt(path: path, message: "op \(row.version) of board \(key): \(error)")
-        }
+        let op = try decoded("op \(row.version) of board \(board)") { try StoredJSON.op(from: row.json) }
         return SequencedOp(
             version: row.version, client: row.client, user: row.user, seq: row.seq, op: op, group: row.group,
             committedAt: CommitTime(milliseconds: Int64(row.committedAt)))
     }
 
-    /// Up to `limit` ops stored under `key` (a board's name or trash key) after version `version`,
-    /// in version order, read through any connection to the file at `path`.
-    static func ops(
-        under key: String, after version: Int, limit: Int, in database: Database, path: String
-    ) throws -> [SequencedOp] {
+    /// Up to `limit` rows of the ops stored under `key` (a board's name or trash key) after
+    /// version `version`, in version order, as stored (the op as its JSON text), read through
+    /// any connection.
+    static func opRows(under key: String, after version: Int, limit: Int, in database: Database) throws -> [OpRow] {
         try database.statement(
             """
             SELECT \(opRowColumns) FROM all_ops
             WHERE board = ? AND version > ? ORDER BY version LIMIT ?
             """
-        ).query(key, version, limit, row: OpRow.init).map { try storedOp($0, key: key, path: path) }
+        ).query(key, version, limit, row: OpRow.init)
     }
 
     /// The board name stored as `text`.

@@ -87,13 +87,13 @@ struct WebhookCursors {
 
     /// The deliveries `ops` (consecutive versions of one board) make, in order: an op committed
     /// alone is one, and the members of a group, which carry its `first`, are one together.
-    static func deliveries(of ops: [SequencedOp]) -> [ArraySlice<SequencedOp>] {
-        var result: [ArraySlice<SequencedOp>] = []
+    static func deliveries<Op>(of ops: [Op], group: (Op) -> GroupSpan?) -> [ArraySlice<Op>] {
+        var result: [ArraySlice<Op>] = []
         var start = 0
         while start < ops.count {
             var end = start + 1
-            if let group = ops[start].group {
-                while end < ops.count, ops[end].group?.first == group.first { end += 1 }
+            if let first = group(ops[start])?.first {
+                while end < ops.count, group(ops[end])?.first == first { end += 1 }
             }
             result.append(ops[start..<end])
             start = end

@@ -109,6 +109,13 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// Writes a value already encoded as JSON, byte for byte; it must be one valid JSON value.
+    public mutating func encodedValue(_ json: [UInt8]) {
+        separate()
+        bytes.append(contentsOf: json)
+        needsComma = true
+    }
+
     /// Writes a string known at compile time that needs no escaping, such as a message type.
     public mutating func plainString(_ text: StaticString) {
         separate()
