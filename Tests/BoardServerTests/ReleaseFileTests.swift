@@ -74,7 +74,7 @@ struct ReleaseFileTests {
         #expect(try store.snapshot("demo", atOrBelow: 6)?.version == 4)
 
         let reopened = try Database(path: path)
-        #expect(try reopened.statement("PRAGMA user_version").queryOne { $0.int(0) } == 7)
+        #expect(try reopened.statement("PRAGMA user_version").queryOne { $0.int(0) } == 8)
         reopened.close()
     }
 
