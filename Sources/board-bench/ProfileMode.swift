@@ -158,6 +158,17 @@ struct ProfileReport {
             let node = Group.millisecondsPerThousand(group.node, nil)
             text += "| all (ratio ours/node \(String(format: "%.2f", ours / max(node, 1e-9)))) | \(format(ours)) | "
             text += "\(format(node)) | \(signed(ours - node)) |\n"
+            let extra = CPUCategory.allCases.map { category in
+                (
+                    category,
+                    Group.millisecondsPerThousand(group.ours, category)
+                        - Group.millisecondsPerThousand(group.node, category)
+                )
+            }.filter { $0.1 > 0 }.sorted { $0.1 > $1.1 }.prefix(3)
+            if !extra.isEmpty {
+                let named = extra.map { "\($0.0.rawValue) (\(signed($0.1)))" }.joined(separator: "; ")
+                text += "\nWhat board-server spends beyond the relay, most first: \(named).\n"
+            }
             return text
         }.joined(separator: "\n")
     }
