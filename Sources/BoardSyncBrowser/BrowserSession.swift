@@ -106,8 +106,7 @@ public struct BrowserSession: Sendable {
     private mutating func handle(_ event: SessionEvent) -> BrowserStep {
         let before = session.view
         let answer = session.handle(event, now: now)
-        var step = BrowserStep(status: status)
-        step.session = answer
+        var step = BrowserStep(status: status, session: answer)
         if step.session.batch != nil {
             switch views {
             case .whole: step.view = session.view

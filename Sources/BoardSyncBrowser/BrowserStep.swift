@@ -5,7 +5,7 @@ import BoardSync
 /// docs/BROWSER.md for every field).
 public struct BrowserStep: Hashable, Sendable {
     /// What the session asks the page to do and show.
-    public var session = SessionStep()
+    public var session: SessionStep
     /// The new view: for the `state` intent, and whenever the step has a batch in a session that
     /// answers with whole views.
     public var view: BoardView?
@@ -26,7 +26,10 @@ public struct BrowserStep: Hashable, Sendable {
     /// A page of history in words (the `historyWords` question), newest first.
     public var history: [HistoryLine]?
 
-    public init(status: BrowserStatus) {
+    /// A step with the session's answer in it from the start: set afterwards, the empty step it
+    /// replaces would be destroyed first, which costs the WebAssembly module a routine of its own.
+    public init(status: BrowserStatus, session: SessionStep = SessionStep()) {
+        self.session = session
         self.status = status
     }
 
