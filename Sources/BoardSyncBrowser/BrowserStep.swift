@@ -2,8 +2,10 @@ import BoardSync
 
 /// The session's answer to one input, as the page reads it: the core's `SessionStep` with the
 /// new view and the status. Encoded as one JSON object by `BrowserStep.json` (see
-/// docs/BROWSER.md for every field).
-public struct BrowserStep: Hashable, Sendable {
+/// docs/BROWSER.md for every field). A class, not a struct: a step is made once per call and
+/// only read after, and as a struct this large it cost the WebAssembly module routines to copy
+/// and destroy it whole (about 6 KB); as a class a copy is a retain.
+public final class BrowserStep {
     /// What the session asks the page to do and show.
     public var session: SessionStep
     /// The new view: for the `state` intent, and whenever the step has a batch in a session that
@@ -26,8 +28,8 @@ public struct BrowserStep: Hashable, Sendable {
     /// A page of history in words (the `historyWords` question), newest first.
     public var history: [HistoryLine]?
 
-    /// A step with the session's answer in it from the start: set afterwards, the empty step it
-    /// replaces would be destroyed first, which costs the WebAssembly module a routine of its own.
+    /// A step with the session's answer in it from the start: set afterwards, the empty answer
+    /// it replaces would be destroyed first, which costs the WebAssembly module a routine.
     public init(status: BrowserStatus, session: SessionStep = SessionStep()) {
         self.session = session
         self.status = status
