@@ -47,8 +47,9 @@ struct AnimationPlanBuilder {
             EquivalentMoves.preferMoving(
                 named: { namedByCause.contains(new.sections[$0].id.rawValue) }, slots: &slots, moves: &movedFrom)
         }
-        let reloads = Set(batch.sectionReloads)
-        let movedReloads = Set(batch.movedSectionReloads)
+        // A board has a few sections, so their reloads are looked up in the batch's own lists.
+        let reloads = batch.sectionReloads
+        let movedReloads = batch.movedSectionReloads
         var origins: [Int?] = []
         origins.reserveCapacity(slots.count)
         for (index, section) in new.sections.enumerated() {
@@ -74,14 +75,14 @@ struct AnimationPlanBuilder {
     }
 
     private mutating func planCells(sectionOrigins: [Int?]) throws(BatchReplayError) {
-        var removedByOldSection: [Int: [Int]] = [:]
-        var placedByNewSection: [Int: [Int]] = [:]
+        var removedByOldSection = IndicesBySection(count: old.sections.count)
+        var placedByNewSection = IndicesBySection(count: new.sections.count)
         var movedFrom: [CellPath: CellPath] = [:]
-        for path in batch.itemDeletes { removedByOldSection[path.section, default: []].append(path.item) }
-        for path in batch.itemInserts { placedByNewSection[path.section, default: []].append(path.item) }
+        for path in batch.itemDeletes { removedByOldSection.append(path.item, to: path.section) }
+        for path in batch.itemInserts { placedByNewSection.append(path.item, to: path.section) }
         for move in batch.itemMoves {
-            removedByOldSection[move.from.section, default: []].append(move.from.item)
-            placedByNewSection[move.to.section, default: []].append(move.to.item)
+            removedByOldSection.append(move.from.item, to: move.from.section)
+            placedByNewSection.append(move.to.item, to: move.to.section)
             movedFrom[move.to] = move.from
         }
         let reloads = Set(batch.itemReloads)
@@ -99,7 +100,7 @@ struct AnimationPlanBuilder {
             }
             var slots = try arrangeCells(
                 oldSection: oldSectionIndex, newSection: sectionIndex,
-                removed: removedByOldSection[oldSectionIndex] ?? [], placed: placedByNewSection[sectionIndex] ?? [])
+                removed: removedByOldSection[oldSectionIndex], placed: placedByNewSection[sectionIndex])
             preferNamedMoves(
                 oldSection: oldSectionIndex, newSection: sectionIndex, slots: &slots, movedFrom: &movedFrom)
             for (index, cell) in section.cells.enumerated() {
