@@ -85,8 +85,12 @@ struct AnimationPlanBuilder {
             placedByNewSection.append(move.to.item, to: move.to.section)
             movedFrom[move.to] = move.from
         }
-        let reloads = Set(batch.itemReloads)
-        let movedReloads = Set(batch.movedItemReloads)
+        // The reloaded cells by section: a batch reloads few cells, if any, so each section's are
+        // searched in order (and no lists are made when there are none).
+        var reloads = IndicesBySection(count: batch.itemReloads.isEmpty ? 0 : old.sections.count)
+        for path in batch.itemReloads { reloads.append(path.item, to: path.section) }
+        var movedReloads = IndicesBySection(count: batch.movedItemReloads.isEmpty ? 0 : new.sections.count)
+        for path in batch.movedItemReloads { movedReloads.append(path.item, to: path.section) }
         cells.reserveCapacity(new.cellCount + batch.itemDeletes.count)
         for (sectionIndex, section) in new.sections.enumerated() {
             guard let oldSectionIndex = sectionOrigins[sectionIndex] else {
@@ -103,6 +107,7 @@ struct AnimationPlanBuilder {
                 removed: removedByOldSection[oldSectionIndex], placed: placedByNewSection[sectionIndex])
             preferNamedMoves(
                 oldSection: oldSectionIndex, newSection: sectionIndex, slots: &slots, movedFrom: &movedFrom)
+            let movedReloaded = movedReloads[sectionIndex]
             for (index, cell) in section.cells.enumerated() {
                 let to = CellPath(section: sectionIndex, item: index)
                 let from = slots[index].map { CellPath(section: oldSectionIndex, item: $0) } ?? movedFrom[to]
@@ -112,10 +117,10 @@ struct AnimationPlanBuilder {
                 } else {
                     motion = from == nil ? .inserted : .moved
                 }
-                var reloaded = !movedReloads.isEmpty && movedReloads.contains(to)
+                var reloaded = !movedReloaded.isEmpty && movedReloaded.contains(index)
                 var placeholder = PlaceholderChange.none
                 if let from {
-                    reloaded = reloaded || (!reloads.isEmpty && reloads.contains(from))
+                    reloaded = reloaded || (!batch.itemReloads.isEmpty && reloads[from.section].contains(from.item))
                     let before = old.sections[from.section].cells[from.item]
                     if before.holder == nil, cell.holder != nil { placeholder = .opened }
                     if before.holder != nil, cell.holder == nil { placeholder = .closed }
