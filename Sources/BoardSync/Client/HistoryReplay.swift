@@ -17,12 +17,15 @@ struct HistoryReplay {
         let ordered = entries.stablySorted { $0.version < $1.version }
         var state = board.map { BoardState(board: $0) }
         var lastKnown = board ?? Self.nothingKnown
-        var seenGroups: Set<GroupSpan> = []
+        // The groups met so far: a page holds few, so a list searched in order (the page's
+        // WebAssembly module then needs no set of groups).
+        var seenGroups: [GroupSpan] = []
         for entry in ordered {
             let before = state?.board ?? lastKnown
             wordsOfVersion[entry.version] = wordsFound.count
             wordsFound.append(OpDescription.describe(entry.op, by: entry.user, on: before))
-            if let group = entry.group, seenGroups.insert(group).inserted {
+            if let group = entry.group, !seenGroups.contains(group) {
+                seenGroups.append(group)
                 boardOfVersion[entry.version] = boardsFound.count
                 boardsFound.append(before)
             }

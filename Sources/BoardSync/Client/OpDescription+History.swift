@@ -17,18 +17,20 @@ extension OpDescription {
     public static func changes(_ entries: [SequencedOp], startingFrom board: Board?) -> [HistoryChange] {
         let replay = HistoryReplay(entries, startingFrom: board)
         var changes: [HistoryChange] = []
-        var positions: [GroupSpan: Int] = [:]
+        // Each group's change, by its position in `changes`: a page holds few groups, so a list
+        // searched in order (the page's WebAssembly module then needs no dictionary of groups).
+        var positions: [(group: GroupSpan, position: Int)] = []
         for entry in entries {
             let words = replay.words(entry.version)
             guard let group = entry.group else {
                 changes.append(HistoryChange(entries: [entry], words: words, memberWords: []))
                 continue
             }
-            if let position = positions[group] {
+            if let position = positions.first(where: { $0.group == group })?.position {
                 changes[position].entries.append(entry)
                 changes[position].memberWords.append(words)
             } else {
-                positions[group] = changes.count
+                positions.append((group, changes.count))
                 changes.append(HistoryChange(entries: [entry], words: "", memberWords: [words]))
             }
         }
