@@ -119,7 +119,8 @@ public enum BatchReplay {
         var reloaded: [Bool] = []
         if !batch.itemReloads.isEmpty {
             reloaded = Array(repeating: false, count: oldCells.count)
-            for path in batch.itemReloads where path.section == oldSectionIndex && reloaded.indices.contains(path.item) {
+            for path in batch.itemReloads where path.section == oldSectionIndex && reloaded.indices.contains(path.item)
+            {
                 reloaded[path.item] = true
             }
         }
