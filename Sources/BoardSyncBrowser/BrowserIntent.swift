@@ -5,13 +5,13 @@ import BoardSync
 /// `BrowserIntent.init(json:)` and docs/BROWSER.md) straight into the core's `SessionEvent`,
 /// with the clock reading it carries; `state`, `checkText` and `deleteSectionQuestion` are
 /// questions that change nothing (`question`).
-public struct BrowserIntent: Hashable, Sendable {
+public final class BrowserIntent: Equatable, Sendable {
     /// The session event; nil for a question.
-    public var event: SessionEvent?
+    public let event: SessionEvent?
     /// The clock in seconds, for the intents that carry one.
-    public var now: Double?
+    public let now: Double?
     /// What an intent without an event asks.
-    public var question: Question
+    public let question: Question
 
     /// What a page may ask without changing anything.
     public enum Question: Hashable, Sendable {
@@ -89,16 +89,20 @@ public struct BrowserIntent: Hashable, Sendable {
     public static let state = BrowserIntent(nil)
 
     /// Decodes an intent object; `now` fields are milliseconds.
-    public init(json bytes: [UInt8]) throws(BrowserInputError) {
+    public convenience init(json bytes: [UInt8]) throws(BrowserInputError) {
         try self.init(fields: InputFields(parsing: bytes))
     }
 
-    init(fields: InputFields) throws(BrowserInputError) {
+    convenience init(fields: InputFields) throws(BrowserInputError) {
         let type = try fields.string("type")
         guard let kind = Kind.named(type) else { throw .unknownIntent(type) }
         let clocked = kind == .moveTo || kind == .moveHeld || kind == .tick
         let now = clocked || fields.has("now") ? try fields.milliseconds("now") / 1000 : nil
         self.init(try Self.event(kind, fields), now: now, question: try Self.question(kind, fields))
+    }
+
+    public static func == (lhs: BrowserIntent, rhs: BrowserIntent) -> Bool {
+        lhs.event == rhs.event && lhs.now == rhs.now && lhs.question == rhs.question
     }
 
     /// What an intent of `kind` asks when it is a question.

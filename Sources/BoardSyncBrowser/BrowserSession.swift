@@ -72,7 +72,7 @@ public struct BrowserSession: Sendable {
     /// The answer to a question that changes nothing: the whole view, how a typed text stands,
     /// the question before deleting a section.
     private func answer(_ question: BrowserIntent.Question) -> BrowserStep {
-        var step = BrowserStep(status: status)
+        let step = BrowserStep(status: status)
         switch question {
         case .state:
             step.view = session.view
@@ -106,8 +106,7 @@ public struct BrowserSession: Sendable {
     private mutating func handle(_ event: SessionEvent) -> BrowserStep {
         let before = session.view
         let answer = session.handle(event, now: now)
-        var step = BrowserStep(status: status)
-        step.session = answer
+        let step = BrowserStep(status: status, session: answer)
         if step.session.batch != nil {
             switch views {
             case .whole: step.view = session.view
@@ -118,7 +117,7 @@ public struct BrowserSession: Sendable {
     }
 
     private func refusal(_ error: BrowserInputError) -> BrowserStep {
-        var step = BrowserStep(status: status)
+        let step = BrowserStep(status: status)
         step.error = error
         return step
     }

@@ -14,8 +14,12 @@ public struct BrowserSessions {
         }
     }
 
-    private var sessions: [Int: Slot] = [:]
-    private var nextHandle = 1
+    /// The session of handle `h` at index `h - 1`; nil once closed. An array, not a dictionary
+    /// keyed by handle: handles are never reused, a page opens a few sessions, and a dictionary
+    /// of its own type would cost the WebAssembly module about 1.7 KB.
+    private var slots: [Slot?] = []
+    /// How many sessions are open.
+    public private(set) var count = 0
 
     public init() {}
 
@@ -28,11 +32,11 @@ public struct BrowserSessions {
         } catch {
             return errorJSON(error.message)
         }
-        let handle = nextHandle
-        nextHandle += 1
         let slot = Slot(BrowserSession(decoded))
         let step = slot.session.perform(.state)
-        sessions[handle] = slot
+        slots.append(slot)
+        count += 1
+        let handle = slots.count
         var writer = JSONWriter(reservingCapacity: 512)
         step.write(to: &writer, session: handle)
         return writer.bytes
@@ -40,7 +44,7 @@ public struct BrowserSessions {
 
     /// A server message for session `handle`.
     public mutating func receive(session handle: Int, _ wireText: [UInt8]) -> [UInt8] {
-        guard let step = sessions[handle]?.session.receive(wireText) else {
+        guard let step = slot(handle)?.session.receive(wireText) else {
             return errorJSON(BrowserInputError.unknownSession(handle).message)
         }
         return step.json
@@ -48,7 +52,7 @@ public struct BrowserSessions {
 
     /// An intent for session `handle`.
     public mutating func perform(session handle: Int, _ intentJSON: [UInt8]) -> [UInt8] {
-        guard let step = sessions[handle]?.session.perform(intentJSON) else {
+        guard let step = slot(handle)?.session.perform(intentJSON) else {
             return errorJSON(BrowserInputError.unknownSession(handle).message)
         }
         return step.json
@@ -57,17 +61,22 @@ public struct BrowserSessions {
     /// What session `handle` keeps now (`SavedSession`'s JSON form), `null` before its first
     /// welcome.
     public func saved(session handle: Int) -> [UInt8] {
-        guard let slot = sessions[handle] else { return errorJSON(BrowserInputError.unknownSession(handle).message) }
+        guard let slot = slot(handle) else { return errorJSON(BrowserInputError.unknownSession(handle).message) }
         return slot.session.savedJSON() ?? Array("null".utf8)
     }
 
     /// Forgets session `handle`; false when there was none.
     public mutating func close(session handle: Int) -> Bool {
-        sessions.removeValue(forKey: handle) != nil
+        guard slot(handle) != nil else { return false }
+        slots[handle - 1] = nil
+        count -= 1
+        return true
     }
 
-    /// How many sessions are open.
-    public var count: Int { sessions.count }
+    /// The open session of `handle`, if any.
+    private func slot(_ handle: Int) -> Slot? {
+        slots.indices.contains(handle - 1) ? slots[handle - 1] : nil
+    }
 }
 
 /// `{"error": "<message>"}`, the answer to input that opened, changed or decoded nothing.

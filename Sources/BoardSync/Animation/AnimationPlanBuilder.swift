@@ -47,8 +47,9 @@ struct AnimationPlanBuilder {
             EquivalentMoves.preferMoving(
                 named: { namedByCause.contains(new.sections[$0].id.rawValue) }, slots: &slots, moves: &movedFrom)
         }
-        let reloads = Set(batch.sectionReloads)
-        let movedReloads = Set(batch.movedSectionReloads)
+        // A board has a few sections, so their reloads are looked up in the batch's own lists.
+        let reloads = batch.sectionReloads
+        let movedReloads = batch.movedSectionReloads
         var origins: [Int?] = []
         origins.reserveCapacity(slots.count)
         for (index, section) in new.sections.enumerated() {
@@ -74,18 +75,22 @@ struct AnimationPlanBuilder {
     }
 
     private mutating func planCells(sectionOrigins: [Int?]) throws(BatchReplayError) {
-        var removedByOldSection: [Int: [Int]] = [:]
-        var placedByNewSection: [Int: [Int]] = [:]
+        var removedByOldSection = IndicesBySection(count: old.sections.count)
+        var placedByNewSection = IndicesBySection(count: new.sections.count)
         var movedFrom: [CellPath: CellPath] = [:]
-        for path in batch.itemDeletes { removedByOldSection[path.section, default: []].append(path.item) }
-        for path in batch.itemInserts { placedByNewSection[path.section, default: []].append(path.item) }
+        for path in batch.itemDeletes { removedByOldSection.append(path.item, to: path.section) }
+        for path in batch.itemInserts { placedByNewSection.append(path.item, to: path.section) }
         for move in batch.itemMoves {
-            removedByOldSection[move.from.section, default: []].append(move.from.item)
-            placedByNewSection[move.to.section, default: []].append(move.to.item)
+            removedByOldSection.append(move.from.item, to: move.from.section)
+            placedByNewSection.append(move.to.item, to: move.to.section)
             movedFrom[move.to] = move.from
         }
-        let reloads = Set(batch.itemReloads)
-        let movedReloads = Set(batch.movedItemReloads)
+        // The reloaded cells by section: a batch reloads few cells, if any, so each section's are
+        // searched in order (and no lists are made when there are none).
+        var reloads = IndicesBySection(count: batch.itemReloads.isEmpty ? 0 : old.sections.count)
+        for path in batch.itemReloads { reloads.append(path.item, to: path.section) }
+        var movedReloads = IndicesBySection(count: batch.movedItemReloads.isEmpty ? 0 : new.sections.count)
+        for path in batch.movedItemReloads { movedReloads.append(path.item, to: path.section) }
         cells.reserveCapacity(new.cellCount + batch.itemDeletes.count)
         for (sectionIndex, section) in new.sections.enumerated() {
             guard let oldSectionIndex = sectionOrigins[sectionIndex] else {
@@ -99,9 +104,10 @@ struct AnimationPlanBuilder {
             }
             var slots = try arrangeCells(
                 oldSection: oldSectionIndex, newSection: sectionIndex,
-                removed: removedByOldSection[oldSectionIndex] ?? [], placed: placedByNewSection[sectionIndex] ?? [])
+                removed: removedByOldSection[oldSectionIndex], placed: placedByNewSection[sectionIndex])
             preferNamedMoves(
                 oldSection: oldSectionIndex, newSection: sectionIndex, slots: &slots, movedFrom: &movedFrom)
+            let movedReloaded = movedReloads[sectionIndex]
             for (index, cell) in section.cells.enumerated() {
                 let to = CellPath(section: sectionIndex, item: index)
                 let from = slots[index].map { CellPath(section: oldSectionIndex, item: $0) } ?? movedFrom[to]
@@ -111,10 +117,10 @@ struct AnimationPlanBuilder {
                 } else {
                     motion = from == nil ? .inserted : .moved
                 }
-                var reloaded = !movedReloads.isEmpty && movedReloads.contains(to)
+                var reloaded = !movedReloaded.isEmpty && movedReloaded.contains(index)
                 var placeholder = PlaceholderChange.none
                 if let from {
-                    reloaded = reloaded || (!reloads.isEmpty && reloads.contains(from))
+                    reloaded = reloaded || (!batch.itemReloads.isEmpty && reloads[from.section].contains(from.item))
                     let before = old.sections[from.section].cells[from.item]
                     if before.holder == nil, cell.holder != nil { placeholder = .opened }
                     if before.holder != nil, cell.holder == nil { placeholder = .closed }

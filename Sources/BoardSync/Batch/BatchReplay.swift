@@ -21,8 +21,8 @@ public enum BatchReplay {
         }
         for index in batch.sectionInserts { sectionIsInserted[index] = true }
 
-        var removedByOldSection = [Int: [Int]]()
-        var placedByNewSection = [Int: [Int]]()
+        var removedByOldSection = IndicesBySection(count: old.sections.count)
+        var placedByNewSection = IndicesBySection(count: sectionSlots.count)
         var movedSourceByTarget = [CellPath: CellPath]()
         var claimedOld = Set<CellPath>()
         func claimOld(_ path: CellPath) throws(BatchReplayError) {
@@ -43,18 +43,18 @@ public enum BatchReplay {
         }
         for path in batch.itemDeletes {
             try claimOld(path)
-            removedByOldSection[path.section, default: []].append(path.item)
+            removedByOldSection.append(path.item, to: path.section)
         }
         for move in batch.itemMoves {
             try claimOld(move.from)
             try checkNewSection(move.to)
-            removedByOldSection[move.from.section, default: []].append(move.from.item)
-            placedByNewSection[move.to.section, default: []].append(move.to.item)
+            removedByOldSection.append(move.from.item, to: move.from.section)
+            placedByNewSection.append(move.to.item, to: move.to.section)
             movedSourceByTarget[move.to] = move.from
         }
         for path in batch.itemInserts {
             try checkNewSection(path)
-            placedByNewSection[path.section, default: []].append(path.item)
+            placedByNewSection.append(path.item, to: path.section)
         }
         for path in batch.itemReloads { try claimOld(path) }
 
@@ -68,7 +68,7 @@ public enum BatchReplay {
             var section = old.sections[origin.index]
             section.cells = try arrangeCells(
                 oldSectionIndex: origin.index, newSectionIndex: slot, old: old, new: new,
-                removed: removedByOldSection[origin.index] ?? [], placed: placedByNewSection[slot] ?? [],
+                removed: removedByOldSection[origin.index], placed: placedByNewSection[slot],
                 movedSourceByTarget: movedSourceByTarget, reloads: batch)
             sections.append(section)
         }
@@ -115,14 +115,22 @@ public enum BatchReplay {
             throw .countMismatch(
                 "section \(newSectionIndex): \(slots.count) cells after the batch, \(newCells.count) in the new view")
         }
-        let reloaded = Set(batch.itemReloads.lazy.filter { $0.section == oldSectionIndex }.map { $0.item })
+        // Which old cells of the section the batch reloads, by index (none: no list at all).
+        var reloaded: [Bool] = []
+        if !batch.itemReloads.isEmpty {
+            reloaded = Array(repeating: false, count: oldCells.count)
+            for path in batch.itemReloads where path.section == oldSectionIndex && reloaded.indices.contains(path.item)
+            {
+                reloaded[path.item] = true
+            }
+        }
         var cells: [ViewCell] = []
         cells.reserveCapacity(slots.count)
         for (slot, origin) in slots.enumerated() {
             let target = CellPath(section: newSectionIndex, item: slot)
             if let origin {
                 var cell = oldCells[origin]
-                if reloaded.contains(origin) {
+                if !reloaded.isEmpty && reloaded[origin] {
                     cell.label = newCells[slot].label
                     cell.holder = newCells[slot].holder
                 }

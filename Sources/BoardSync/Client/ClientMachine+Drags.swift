@@ -29,11 +29,6 @@ extension ClientMachine {
         }
     }
 
-    /// Whether a move of `item` is still waiting to be committed.
-    func hasPendingMove(of item: ItemID) -> Bool {
-        chain.ops.contains { if case .move(item, _, _) = $0 { true } else { false } }
-    }
-
     /// Counts an answer to a `begin` of `item`; true when it answers the latest one sent.
     /// The begins of blocks are counted under their first item, and an error may name any item
     /// of one: it answers the oldest unanswered block begin that named it.
@@ -171,11 +166,11 @@ extension ClientMachine {
     /// pending without having been committed (rebased to nothing, refused locally, or answered
     /// with `noop`).
     mutating func cancelVoidDrops(into output: inout ClientOutput) {
-        for item in Array(pendingDrops).stablySorted() where !hasPendingMove(of: item) {
+        for item in Array(pendingDrops).stablySorted() where !chain.hasMove(of: item) {
             pendingDrops.remove(item)
             if phase == .live, localDrag?.item != item { output.send.append(.drag(.cancel(item: item))) }
         }
-        if let block = droppedBlock, !block.contains(where: { hasPendingMove(of: $0) }) {
+        if let block = droppedBlock, !block.contains(where: { chain.hasMove(of: $0) }) {
             droppedBlock = nil
             if phase == .live, localDrag?.items != block { output.send.append(.drag(.cancelBlock(items: block))) }
         }

@@ -31,9 +31,16 @@ extension ClientMachine {
     /// seqs and the pending edits as they were. The entry that was in flight goes again under
     /// its seq after the next welcome (unless the welcome shows it committed), the queued ones
     /// after it, each rebased through what the server committed meanwhile.
-    @inline(never)
     public init(restoring saved: SavedSession, limits: Limits = .default) {
         self.init(clientID: saved.client, user: saved.user, boardID: saved.board, limits: limits)
+        restore(saved)
+    }
+
+    /// Takes in what a session kept, on a machine just made for its client, user and board. A
+    /// mutating method rather than the initialiser's body: the page's module then builds the
+    /// machine in place, where an initialiser that changes itself copied the whole machine out.
+    @inline(never)
+    mutating func restore(_ saved: SavedSession) {
         committed = BoardState(board: saved.committed)
         lastSeq = saved.lastSeq
         nextSeq = max(saved.nextSeq, saved.lastSeq + 1)

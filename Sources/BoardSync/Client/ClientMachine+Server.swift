@@ -41,7 +41,7 @@ extension ClientMachine {
         for op in ops {
             if case .move(let item, _, _) = op {
                 lastDrop = item
-                if !hasPendingMove(of: item) { pendingDrops.remove(item) }
+                if !chain.hasMove(of: item) { pendingDrops.remove(item) }
                 if droppedBlock?.contains(item) == true { droppedBlock = nil }
             }
             endOwnDrag(endedBy: op)

@@ -7,7 +7,7 @@ extension OpDescription {
     /// board that was known, naming what it does not hold by id.
     public static func describe(_ entries: [SequencedOp], startingFrom board: Board?) -> [String] {
         let replay = HistoryReplay(entries, startingFrom: board)
-        return entries.map { replay.words[$0.version] ?? "" }
+        return entries.map { replay.words($0.version) }
     }
 
     /// The changes of a history, in the order of their first entry given: each op alone, and the
@@ -17,18 +17,20 @@ extension OpDescription {
     public static func changes(_ entries: [SequencedOp], startingFrom board: Board?) -> [HistoryChange] {
         let replay = HistoryReplay(entries, startingFrom: board)
         var changes: [HistoryChange] = []
-        var positions: [GroupSpan: Int] = [:]
+        // Each group's change, by its position in `changes`: a page holds few groups, so a list
+        // searched in order (the page's WebAssembly module then needs no dictionary of groups).
+        var positions: [(group: GroupSpan, position: Int)] = []
         for entry in entries {
-            let words = replay.words[entry.version] ?? ""
+            let words = replay.words(entry.version)
             guard let group = entry.group else {
                 changes.append(HistoryChange(entries: [entry], words: words, memberWords: []))
                 continue
             }
-            if let position = positions[group] {
+            if let position = positions.first(where: { $0.group == group })?.position {
                 changes[position].entries.append(entry)
                 changes[position].memberWords.append(words)
             } else {
-                positions[group] = changes.count
+                positions.append((group, changes.count))
                 changes.append(HistoryChange(entries: [entry], words: "", memberWords: [words]))
             }
         }
@@ -39,7 +41,7 @@ extension OpDescription {
             changes[position].entries = order.map { entries[$0] }
             changes[position].memberWords = order.map { memberWords[$0] }
             let first = changes[position].entries[0]
-            let before = replay.boardsBefore[first.version] ?? HistoryReplay.nothingKnown
+            let before = replay.boardBefore(first.version) ?? HistoryReplay.nothingKnown
             changes[position].words = describe(
                 group: changes[position].entries.map { $0.op }, by: first.user, on: before, restores: group.restores)
         }

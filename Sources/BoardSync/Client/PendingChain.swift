@@ -20,6 +20,13 @@ struct PendingChain: Hashable, Sendable {
         return all
     }
 
+    /// Whether a move of `item` is still waiting to be committed.
+    func hasMove(of item: ItemID) -> Bool {
+        func moves(_ op: Op) -> Bool { if case .move(item, _, _) = op { true } else { false } }
+        if let flight = inFlight, flight.change.ops.contains(where: moves) { return true }
+        return queued.contains { $0.ops.contains(where: moves) }
+    }
+
     /// Rebases the chain through a newly committed remote operation. Returns that operation as it
     /// acts after the whole chain (nil if the chain made it a no-op), which is how the optimistic
     /// board changes.

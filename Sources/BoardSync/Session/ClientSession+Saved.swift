@@ -8,10 +8,12 @@ extension ClientSession {
         restoring saved: SavedSession, seed: UInt64, limits: Limits = .default,
         arrangement: BoardArrangement = .columns, usesToken: Bool = false
     ) {
+        var machine = ClientMachine(clientID: saved.client, user: saved.user, boardID: saved.board, limits: limits)
+        machine.restore(saved)
+        let mark = SavedMark(machine)
         self.init(
-            machine: ClientMachine(restoring: saved, limits: limits), random: IDGenerator(seed: seed),
-            arrangement: arrangement, usesToken: usesToken)
-        savedMark = SavedMark(machine)
+            machine: consume machine, random: IDGenerator(seed: seed), arrangement: arrangement, usesToken: usesToken)
+        savedMark = mark
     }
 
     /// What to keep now for a reload to lose nothing; nil before the first welcome.
@@ -43,7 +45,7 @@ struct SavedMark: Hashable, Sendable {
     var version: Int
 
     /// The mark of `machine` now; nil before its first welcome.
-    init?(_ machine: ClientMachine) {
+    init?(_ machine: borrowing ClientMachine) {
         guard let committed = machine.committed else { return nil }
         pending = machine.chain.count
         inFlight = machine.chain.inFlight?.seq

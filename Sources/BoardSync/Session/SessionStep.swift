@@ -1,7 +1,9 @@
 /// What a shell must do after a session event: messages to send in order, what to tell the
 /// person, the update batch of the view with its animation plan, timers and the connection.
-/// Every field has one meaning in the terminal and in the page.
-public struct SessionStep: Hashable, Sendable {
+/// Every field has one meaning in the terminal and in the page. A class: a session fills one
+/// step per event and hands it to its shell, which only reads it, so that passing it on never
+/// copies its fields (the page's WebAssembly module carries no routine to copy it whole).
+public final class SessionStep {
     /// Messages to send on the WebSocket, in order.
     public var send: [ClientMessage] = []
     /// What to show the person apart from the board (a toast, the notice line), in words.

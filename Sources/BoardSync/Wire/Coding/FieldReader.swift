@@ -79,26 +79,38 @@ struct FieldReader: FieldReading {
     mutating func objects<T>(
         _ key: StaticString, _ body: (inout FieldReader) throws(WireError) -> T
     ) throws(WireError) -> [T] {
+        var result: [T] = []
+        try eachObject(key) { (reader: inout FieldReader) throws(WireError) in result.append(try body(&reader)) }
+        return result
+    }
+
+    /// Hands `body` a reader of each element of the array under `key`, naming `key[i]` in any
+    /// error. Not generic, so that the WebAssembly module carries the walk once, not once for
+    /// each type of element.
+    private mutating func eachObject(
+        _ key: StaticString, _ body: (inout FieldReader) throws(WireError) -> Void
+    ) throws(WireError) {
         let array = try value(key)
         guard array.firstByte == UInt8(ascii: "[") else {
             throw .wrongType(field: fieldName(key), expected: "an array")
         }
-        var result: [T] = []
         var cursor = array.cursor
         cursor.offset += 1
         cursor.skipWhitespace()
-        guard cursor.current != UInt8(ascii: "]") else { return result }
+        guard cursor.current != UInt8(ascii: "]") else { return }
+        var index = 0
         while true {
             let element = FieldValue(bytes: bytes, offset: cursor.offset, tolerant: tolerant)
             do {
                 var reader = try FieldReader(element)
-                result.append(try body(&reader))
+                try body(&reader)
             } catch {
-                throw error.inside("\(fieldName(key))[\(result.count)]")
+                throw error.inside("\(fieldName(key))[\(index)]")
             }
+            index += 1
             cursor.skipValidatedValue()
             cursor.skipWhitespace()
-            guard cursor.current == UInt8(ascii: ",") else { return result }
+            guard cursor.current == UInt8(ascii: ",") else { return }
             cursor.offset += 1
             cursor.skipWhitespace()
         }
