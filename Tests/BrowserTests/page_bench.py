@@ -24,7 +24,12 @@ more have passed. Figures per round:
 - a plain page (plain_page.py): 20 plain tiles, one moved per round with the board page's
   animation for it or without, under the same harness, each round opening with the same op
   round trip as the board's: what one change costs on this machine before the board page does
-  any work of its own; the board's figures are given as ratios to it, measured in the same run.
+  any work of its own; the board's figures are given as ratios to it.
+- in turns: the board of 1,000 tiles, the board of 20 tiles and the plain page with and without
+  animation, each in a browser context of its own, take one round each per cycle under one trace
+  (`rounds_in_turns`), so that all four see the machine in the same state; the main-thread
+  figure of each for a cycle is its time over the whole cycle (its round, and the frames its
+  animations still play during the others').
 - kept and not kept: the long board in fresh pages, in turns, one keeping its session in
   IndexedDB as the page does and one given no IndexedDB: what keeping the session costs a batch.
 Then a Chromium trace of more rounds with the timeline categories says where the main thread's
@@ -152,7 +157,8 @@ def main():
         server, port = started_server(pathlib.Path(options.bin), pathlib.Path(directory) / "boards.sqlite")
         try:
             versions = {"bench": built_board(port, "bench", SECTIONS, PER_SECTION),
-                        "short": built_board(port, "short", SECTIONS, SHORT_PER_SECTION)}
+                        "short": built_board(port, "short", SECTIONS, SHORT_PER_SECTION),
+                        "unseen": built_board(port, "unseen", SECTIONS, SHORT_PER_SECTION)}
             handling, raw, capped, harness, short, still, floor, lengths, phases, storage, grouped = run_page(
                 options, port, versions, pathlib.Path(directory))
         finally:
@@ -173,7 +179,7 @@ def main():
         f"{options.rounds} times, one op at a time; a round ends two frames after the page shows the new "
         "version. *Handling* is the page's own measure around one server message (the core in "
         "WebAssembly, the DOM update, the start of the animation with the layout it reads). *Main thread* "
-        "is the CPU time of the page's renderer main thread over a round, from a trace of its tasks: the "
+        "is the CPU time of the page's renderer main thread per batch, from a trace of its tasks: the "
         "message, the frames it caused, and the harness's own call; *capped* counts each task's CPU time "
         "at most at its wall time (this machine's thread clock sometimes charges a task several "
         "milliseconds more CPU than wall time, which decides the raw p99). *The harness alone* is the "
@@ -184,10 +190,16 @@ def main():
         "10 columns, without the board page, its core or its server, where each round moves one tile as "
         "bob does, with the animation the board page plays for it (the tile travels, the tile left behind "
         "slides up, 200 ms) or without, each round opening with the same op round trip as the board's (bob "
-        "moves a tile of the board of 20 tiles, which this page does not show, and waits for the ack), so "
+        "moves a tile of a third board of 20 tiles, which no page shows, and waits for the ack), so "
         f"that the rounds are as long ({lengths[0] * 1000:.1f} ms on the board, {lengths[1] * 1000:.1f} ms "
         "on the plain page, medians): what one change costs on this machine, with this harness, before "
-        "the page does any work of its own. *Kept* and *not kept* are the long board in two more pages "
+        "the page does any work of its own. The board of 1,000 tiles, the board of 20 tiles and the plain "
+        "page with and without animation, each in a browser context of its own, take their rounds in turns "
+        "(one round of each per cycle, in that order, under one trace), so that the four see the machine in "
+        "the same state whatever else runs on it; the main-thread figure of each for a cycle is its page's "
+        "time over the whole cycle: its round, and the frames its running animations play during the other "
+        "three rounds. The harness alone, motion reduced and the group run one page at a time. "
+        "*Kept* and *not kept* are the long board in two more pages "
         "each, taken in turns (kept, not kept, kept, not kept, half the rounds each): one that keeps its "
         "session in IndexedDB, as the page does, and one whose browser gives it no IndexedDB, so that the "
         "difference is what keeping the session costs per batch. *A group of 100 moves* is the long board "
@@ -304,51 +316,53 @@ def run_page(options, port, versions, directory):
     own rounds (capped), the rounds on the short board and those with motion reduced (capped),
     those on the plain page with and without animation (capped, by `animate`), the median
     length in seconds of the board's rounds and of the animated plain page's, and the phases of
-    the traced rounds."""
+    the traced rounds. The board of 1,000 tiles, the board of 20 tiles and the plain page with
+    and without animation take their rounds in turns (`rounds_in_turns`)."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=options.chromium, args=["--no-sandbox"])
         run_page.browser_version = browser.version
-        page = browser.new_page(viewport={"width": 1600, "height": 900})
-        page.set_default_timeout(30_000)
+        page = new_page(browser)
         page.add_init_script(OBSERVE_HANDLING)
         mover = opened(page, port, "bench", versions["bench"], PER_SECTION)
         _, harness, _ = timed_rounds(browser, page, lambda n: play_round(page, mover, n, empty=True),
                                      range(options.rounds // 3), directory)
         page.evaluate("window.benchHandling.splice(0)")
+        short_page = new_page(browser)
+        short_mover = opened(short_page, port, "short", versions["short"], SHORT_PER_SECTION)
+        # The plain page's rounds open with an op on a board that no page shows.
+        unseen_mover = Mover(port, "unseen", versions["unseen"], SHORT_PER_SECTION)
+        plain = {animate: PlainPage(new_page(browser), animate, unseen_mover, WARM_UP_ROUNDS)
+                 for animate in (True, False)}
         first = WARM_UP_ROUNDS
-        raw, capped, round_length = timed_rounds(browser, page, lambda n: play_round(page, mover, n),
-                                                 range(first, first + options.rounds), directory)
+        turns = [
+            (page, lambda n: play_round(page, mover, n)),
+            (short_page, lambda n: play_round(short_page, short_mover, n)),
+            (plain[True].page, plain[True].play),
+            (plain[False].page, plain[False].play),
+        ]
+        (raw, capped, round_length), (_, short, _), (_, animated, plain_length), (_, still_plain, _) = rounds_in_turns(
+            browser, turns, range(first, first + options.rounds), directory)
+        floor = {True: animated, False: still_plain}
         handling = page.evaluate("window.benchHandling.splice(0)")
+        for other in (short_page, plain[True].page, plain[False].page):
+            other.context.close()
         trace = pathlib.Path(options.trace) if options.trace else directory / "trace.json"
         browser.start_tracing(page=page, path=str(trace), categories=TRACE_CATEGORIES)
         first += options.rounds
         for round_number in range(first, first + options.trace_rounds):
             play_round(page, mover, round_number)
         browser.stop_tracing()
-        short_mover = opened(page, port, "short", versions["short"], SHORT_PER_SECTION)
-        _, short, _ = timed_rounds(browser, page, lambda n: play_round(page, short_mover, n),
-                                   range(WARM_UP_ROUNDS, WARM_UP_ROUNDS + options.rounds), directory)
-        floor = {}
-        plain_length = {}
-        next_move = WARM_UP_ROUNDS + options.rounds
-        for animate in (True, False):
-            plain = PlainPage(page, animate, short_mover, next_move, WARM_UP_ROUNDS)
-            _, floor[animate], plain_length[animate] = timed_rounds(browser, page, plain.play, range(options.rounds),
-                                                                    directory)
-            next_move += options.rounds
-        page.close()
-        still_page = browser.new_page(viewport={"width": 1600, "height": 900}, reduced_motion="reduce")
-        still_page.set_default_timeout(30_000)
+        page.context.close()
+        still_page = new_page(browser, reduced_motion="reduce")
         still_mover = opened(still_page, port, "bench", mover.version, PER_SECTION, mover)
         first += options.trace_rounds + WARM_UP_ROUNDS
         _, still, _ = timed_rounds(browser, still_page, lambda n: play_round(still_page, still_mover, n),
                                    range(first, first + options.rounds), directory)
-        still_page.close()
+        still_page.context.close()
         storage = {}
         for keeps in (True, False, True, False):
             first += options.rounds + WARM_UP_ROUNDS
-            storage_page = browser.new_page(viewport={"width": 1600, "height": 900})
-            storage_page.set_default_timeout(30_000)
+            storage_page = new_page(browser)
             if not keeps:
                 storage_page.add_init_script(REFUSE_STORAGE)
             storage_mover = opened(storage_page, port, "bench", mover.version, PER_SECTION, mover)
@@ -357,16 +371,23 @@ def run_page(options, port, versions, directory):
                                         range(first, first + half), directory)
             storage.setdefault(keeps, []).extend(rounds)
             first += half
-            storage_page.close()
-        group_page = browser.new_page(viewport={"width": 1600, "height": 900})
-        group_page.set_default_timeout(30_000)
+            storage_page.context.close()
+        group_page = new_page(browser)
         group_mover = opened(group_page, port, "bench", mover.version, PER_SECTION, mover)
         _, grouped, _ = timed_rounds(browser, group_page, lambda n: play_round(group_page, group_mover, n, group=True),
                                      range(options.rounds // 3), directory)
-        group_page.close()
+        group_page.context.close()
         browser.close()
-        return (handling, raw, capped, harness, short, still, floor, (round_length, plain_length[True]),
+        return (handling, raw, capped, harness, short, still, floor, (round_length, plain_length),
                 trace_phases(trace, options.trace_rounds), storage, grouped)
+
+
+def new_page(browser, **options):
+    """A page in a browser context of its own (so in a renderer of its own), of the benchmark's
+    size."""
+    page = browser.new_context(viewport={"width": 1600, "height": 900}, **options).new_page()
+    page.set_default_timeout(30_000)
+    return page
 
 
 def opened(page, port, board, version, per_section, mover=None):
@@ -418,6 +439,38 @@ def timed_rounds(browser, page, play, rounds, directory):
     events = load_events(trace)
     raw, capped = cpu_per_window(top_level_tasks(events, page_main_thread(events)), starts)
     return raw, capped, statistics.median(b - a for a, b in zip(starts, starts[1:])) / 1e6
+
+
+def rounds_in_turns(browser, turns, rounds, directory):
+    """Plays the rounds of `turns` ((page, play) pairs, each page in a browser context of its
+    own) in turns, one round of each per cycle, for each round number of `rounds`, under one
+    trace of their tasks, so that every page sees the machine as the others do. Answers, for
+    each page, its renderer main thread's CPU milliseconds per cycle, raw and with each task
+    capped at its wall time, and the median wall time of its rounds in seconds."""
+    trace = directory / "turns.json"
+    browser.start_tracing(path=str(trace), categories=[*TASK_CATEGORIES, "blink.user_timing"])
+    for index, (page, _) in enumerate(turns):
+        page.evaluate(f"performance.mark('bench-turn-{index}')")
+    cycles = []
+    lengths = [[] for _ in turns]
+    for round_number in rounds:
+        cycles.append(time.monotonic_ns() / 1000)
+        for index, (_, play) in enumerate(turns):
+            start = time.monotonic_ns()
+            play(round_number)
+            lengths[index].append((time.monotonic_ns() - start) / 1e9)
+    cycles.append(time.monotonic_ns() / 1000)
+    browser.stop_tracing()
+    events = load_events(trace)
+    threads = {}
+    for event in events:
+        name = event.get("name", "")
+        if name.startswith("bench-turn-"):
+            threads[int(name.rsplit("-", 1)[1])] = (event["pid"], event["tid"])
+    if len(set(threads.values())) != len(turns):
+        raise RuntimeError(f"the {len(turns)} pages taken in turns ran on {len(set(threads.values()))} main threads")
+    return [(*cpu_per_window(top_level_tasks(events, threads[index]), cycles), statistics.median(lengths[index]))
+            for index in range(len(turns))]
 
 
 def cpu_per_window(tasks, starts):

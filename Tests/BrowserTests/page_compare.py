@@ -23,13 +23,12 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import time
 
 from playwright.sync_api import sync_playwright
 
 from long_board import built_board
-from page_bench import (PER_SECTION, SECTIONS, WARM_UP_ROUNDS, Mover, cpu_per_window, load_events,
-                        play_round, quantile, started_server, top_level_tasks)
+from page_bench import (PER_SECTION, SECTIONS, WARM_UP_ROUNDS, Mover, new_page, play_round, quantile, rounds_in_turns,
+                        started_server)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PAGE = "Sources/BoardServer/Page"
@@ -96,8 +95,7 @@ def compare(options, ports, scratch):
         browser = playwright.chromium.launch(executable_path=options.chromium, args=["--no-sandbox"])
         pages = []
         for port, version in zip(ports, versions):
-            page = browser.new_context(viewport={"width": 1600, "height": 900}).new_page()
-            page.set_default_timeout(30_000)
+            page = new_page(browser)
             page.goto(f"http://127.0.0.1:{port}/b/bench?user=ann")
             page.wait_for_function("v => Number(document.querySelector('[data-board]').dataset.version) >= v",
                                    arg=version)
@@ -106,25 +104,10 @@ def compare(options, ports, scratch):
         for round_number in range(WARM_UP_ROUNDS):
             for page, mover in zip(pages, movers):
                 play_round(page, mover, round_number)
-        trace = scratch / "compare.json"
-        browser.start_tracing(page=pages[0], path=str(trace), categories=["toplevel", "blink.user_timing"])
-        for index, page in enumerate(pages):
-            page.evaluate(f"performance.mark('page-compare-{index}')")
-        cycles = []
-        for round_number in range(WARM_UP_ROUNDS, WARM_UP_ROUNDS + options.rounds):
-            cycles.append(time.monotonic_ns() / 1000)
-            for page, mover in zip(pages, movers):
-                play_round(page, mover, round_number)
-        cycles.append(time.monotonic_ns() / 1000)
-        browser.stop_tracing()
+        turns = [(page, lambda n, page=page, mover=mover: play_round(page, mover, n)) for page, mover in zip(pages, movers)]
+        figures = rounds_in_turns(browser, turns, range(WARM_UP_ROUNDS, WARM_UP_ROUNDS + options.rounds), scratch)
         browser.close()
-    events = load_events(trace)
-    threads = {}
-    for event in events:
-        name = event.get("name", "")
-        if name.startswith("page-compare-"):
-            threads[int(name.rsplit("-", 1)[1])] = (event["pid"], event["tid"])
-    return [cpu_per_window(top_level_tasks(events, threads[index]), cycles)[1] for index in range(len(pages))]
+    return [capped for _, capped, _ in figures]
 
 
 if __name__ == "__main__":

@@ -42,19 +42,18 @@ MOVE_ONE_TILE = """async ([round, animate]) => {
 
 class PlainPage:
     """The plain page open in a Playwright page. A round, `play(n)`, opens with the op round trip
-    that opens a round of the board (`mover` moves a tile of a board this page does not show and
-    waits for its ack), so that its rounds are as long as the board's, then moves a tile here."""
+    that opens a round of the board (`mover` moves a tile of a board no page shows and waits for
+    its ack), so that its rounds are as long as the board's, then moves a tile here. Pages that
+    share `mover` share its moves."""
 
-    def __init__(self, page, animate, mover, first_move, warm_up_rounds):
+    def __init__(self, page, animate, mover, warm_up_rounds):
         self.page = page
         self.animate = animate
         self.mover = mover
-        self.next_move = first_move
         page.set_content(PLAIN_PAGE)
         for round_number in range(warm_up_rounds):
             page.evaluate(MOVE_ONE_TILE, [round_number, animate])
 
     def play(self, round_number):
-        self.mover.move(self.next_move)
-        self.next_move += 1
+        self.mover.move(self.mover.seq)
         self.page.evaluate(MOVE_ONE_TILE, [round_number, self.animate])

@@ -8,6 +8,8 @@ import json
 import shutil
 import tempfile
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 from conftest import CHROMIUM, WAIT_MS, Server, order, page_order, shot, tile_ids, wait_version
 from storage import REFUSE_STORAGE
 
@@ -43,9 +45,38 @@ def kept_offline(page):
 
 
 def unsent(page, count):
-    """Waits until the page shows `count` unsent edits, all of them kept in the browser."""
-    page.wait_for_selector(f'#connection:has-text("· {count} unsent")')
-    page.wait_for_function("() => !window.boardPage.kept.atRisk")
+    """Waits until the page shows `count` unsent edits, all of them kept in the browser; when it
+    does not, fails saying what the page shows and what the browser keeps."""
+    try:
+        page.wait_for_selector(f'#connection:has-text("· {count} unsent")')
+        page.wait_for_function("() => !window.boardPage.kept.atRisk")
+    except PlaywrightTimeoutError as timeout:
+        raise AssertionError(f"the page did not show {count} unsent edits kept: {page.evaluate(KEPT_STATE)}") from timeout
+
+
+# What a page shows of its connection and its unsent edits, and every session its browser keeps.
+KEPT_STATE = """async () => {
+  const kept = async () => {
+    const database = await new Promise((resolve, reject) => {
+      const request = indexedDB.open('board-sync');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const records = database.objectStoreNames.contains('sessions') ? await new Promise((resolve) => {
+      const request = database.transaction('sessions').objectStore('sessions').getAll();
+      request.onsuccess = () => resolve(request.result.map(({ client, pending, at }) => ({ client, pending, at })));
+    }) : [];
+    database.close();
+    return records;
+  };
+  const records = await kept().catch((error) => `none readable: ${error}`);
+  const status = window.boardPage?.status;
+  return {
+    shown: document.getElementById('connection').textContent, onLine: navigator.onLine,
+    controlled: navigator.serviceWorker.controller !== null, notices: document.getElementById('notices').textContent,
+    session: status && { client: status.client, phase: status.phase, pending: status.pending }, records,
+  };
+}"""
 
 
 def add_tile(page, section, label):

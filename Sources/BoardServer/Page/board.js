@@ -71,8 +71,8 @@ class BoardPage {
     this.history = new HistoryPanel(this, document.getElementById('history'));
     document.getElementById('history-open').addEventListener('click', () => this.history.open());
     this.selectedShown = new Set();
-    addEventListener('online', () => this.showStatus());
-    addEventListener('offline', () => this.showStatus());
+    addEventListener('online', () => this.wentOnline());
+    addEventListener('offline', () => this.wentOffline());
     // Leaving asks first only when edits would really be lost: some are unsent and the browser
     // keeps no copy of them (or is still writing it).
     addEventListener('beforeunload', (event) => {
@@ -179,6 +179,25 @@ class BoardPage {
       this.peopleShown = signature;
       this.people.show(status.people);
     }
+  }
+
+  /** The browser lost its network: the socket is dropped and the session told, so that edits
+   * made from now on wait, kept, as unsent, instead of going into a socket the browser may hold
+   * open and send on later (while this page is closing, say), with nobody here to keep the
+   * answers. */
+  wentOffline() {
+    if (this.connection.isOpen) {
+      this.connection.drop();
+      this.perform({ type: 'disconnected' });
+    }
+    this.showStatus();
+  }
+
+  /** The browser has a network again: the connection the session is waiting to retry is opened
+   * now rather than after its backoff. */
+  wentOnline() {
+    if (this.refusal === null && !this.connection.isOpen && this.connection.timer !== null) this.connection.openAfter(0);
+    this.showStatus();
   }
 
   /** Outlines the selected tiles and describes them as selected; `drawn`: the view was drawn
