@@ -44,6 +44,24 @@ struct WebhookCursorTests {
         #expect(Set(try store.dueWebhookLanes(of: [Self.url], now: fixtureTime(100))) == [Self.lane, other])
     }
 
+    @Test func deliveriesMadeFromHeldOpsAreThoseMadeFromTheFile() throws {
+        let directory = try TemporaryDirectory(prefix: "webhook-cursors")
+        let path = directory.path("boards.db")
+        let store = try SQLiteBoardStore(path: path, webhookURLs: [Self.url])
+        try store.commit(opThenGroupOfThree(on: "team").creating("team"))
+        try commitOps(5...7, to: "team", in: store)
+        let held = try store.pendingWebhookDeliveries(of: Self.lane, limit: 10)
+        let heldBacklog = try store.webhookBacklog(of: [Self.url])
+        store.close()
+        let reopened = try SQLiteBoardStore(path: path, webhookURLs: [Self.url])
+        defer { reopened.close() }
+        let read = try reopened.pendingWebhookDeliveries(of: Self.lane, limit: 10)
+        #expect(read.map(\.version) == [1, 2, 5, 6, 7])
+        #expect(read == held)
+        #expect(try reopened.webhookBacklog(of: [Self.url]) == heldBacklog)
+        #expect(heldBacklog == WebhookBacklog(pending: 5, oldestDue: fixtureTime(1)))
+    }
+
     @Test func aGroupCutByTheLimitIsReadWhole() throws {
         let directory = try TemporaryDirectory(prefix: "webhook-cursors")
         let store = try SQLiteBoardStore(path: directory.path("boards.db"), webhookURLs: [Self.url])

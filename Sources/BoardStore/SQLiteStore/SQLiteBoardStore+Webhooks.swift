@@ -21,7 +21,12 @@ extension SQLiteBoardStore: WebhookOutbox {
     /// each op committed alone, and each group whole (read on until its last member);
     /// `position` is the version of a delivery's last op, which its removal moves the cursor to.
     public func pendingWebhookDeliveries(of lane: WebhookLane, limit: Int) throws(StoreError) -> [WebhookDelivery] {
-        guard let cursor = webhookCursors.withLock({ $0.cursor(of: lane) }), limit > 0 else { return [] }
+        let (found, held) = webhookCursors.withLock { cursors in
+            let cursor = cursors.cursor(of: lane)
+            return (cursor, cursor.flatMap { cursors.recentOps(under: lane.key, after: $0.delivered, limit: limit) })
+        }
+        guard let cursor = found, limit > 0 else { return [] }
+        if let held { return Self.deliveries(of: held, in: lane, cursor: cursor, limit: limit) }
         return try withOutboxReader { database in
             var rows = try StoreConnection.opRows(under: lane.key, after: cursor.delivered, limit: limit, in: database)
             if let last = rows.last, let group = last.group, last.version < group.first + group.count - 1 {
@@ -29,27 +34,35 @@ extension SQLiteBoardStore: WebhookOutbox {
                     under: lane.key, after: last.version, limit: group.first + group.count - 1 - last.version,
                     in: database)
             }
-            var deliveries = WebhookCursors.deliveries(of: rows, group: \.group)
-            if deliveries.count > 1, let last = deliveries.last?.last, let group = last.group,
-                last.version < group.first + group.count - 1
-            {
-                deliveries.removeLast()
-            }
-            return deliveries.prefix(limit).compactMap { members in
-                guard let first = members.first, let last = members.last else { return nil }
-                let due = CommitTime(milliseconds: Int64(first.committedAt))
-                let isNext = first.version == cursor.attempted
-                let head = WebhookBodyHead(
-                    board: lane.board, version: first.version, client: first.client, user: first.user,
-                    committedAt: due, group: first.group)
-                let body = WireCodec.encodeWebhookBody(head: head, encodedOps: members.map { Array($0.json.utf8) })
-                return WebhookDelivery(
-                    url: lane.url, board: lane.board, version: first.version,
-                    id: WebhookCursors.deliveryID(nonce: cursor.nonce, version: first.version),
-                    body: String(decoding: body, as: UTF8.self), due: due, attempts: isNext ? cursor.attempts : 0,
-                    nextAttempt: isNext ? max(cursor.nextAttempt, due) : due, position: Int64(last.version),
-                    source: lane.source)
-            }
+            return Self.deliveries(of: rows, in: lane, cursor: cursor, limit: limit)
+        }
+    }
+
+    /// The deliveries `rows` (the ops after the lane's cursor, as stored) make, up to `limit`;
+    /// a group whose last members are not among them waits, unless it is the first.
+    private static func deliveries(
+        of rows: [StoreConnection.OpRow], in lane: WebhookLane, cursor: WebhookCursors.Cursor, limit: Int
+    ) -> [WebhookDelivery] {
+        var deliveries = WebhookCursors.deliveries(of: rows, group: \.group)
+        if deliveries.count > 1, let last = deliveries.last?.last, let group = last.group,
+            last.version < group.first + group.count - 1
+        {
+            deliveries.removeLast()
+        }
+        return deliveries.prefix(limit).compactMap { members in
+            guard let first = members.first, let last = members.last else { return nil }
+            let due = CommitTime(milliseconds: Int64(first.committedAt))
+            let isNext = first.version == cursor.attempted
+            let head = WebhookBodyHead(
+                board: lane.board, version: first.version, client: first.client, user: first.user,
+                committedAt: due, group: first.group)
+            let body = WireCodec.encodeWebhookBody(head: head, encodedOps: members.map { Array($0.json.utf8) })
+            return WebhookDelivery(
+                url: lane.url, board: lane.board, version: first.version,
+                id: WebhookCursors.deliveryID(nonce: cursor.nonce, version: first.version),
+                body: String(decoding: body, as: UTF8.self), due: due, attempts: isNext ? cursor.attempts : 0,
+                nextAttempt: isNext ? max(cursor.nextAttempt, due) : due, position: Int64(last.version),
+                source: lane.source)
         }
     }
 
@@ -110,17 +123,28 @@ extension SQLiteBoardStore: WebhookOutbox {
         if !webhookRemovals.withLock({ $0.through.isEmpty }) {
             try withConnection { try removeFinishedDeliveries($0) }
         }
-        let lanes = webhookCursors.withLock { $0.pendingLanes(of: Set(urls)) }
-        guard !lanes.isEmpty else { return WebhookBacklog(pending: 0, oldestDue: nil) }
+        var pending = 0
+        var oldest: Int64?
+        let unheld = webhookCursors.withLock { cursors in
+            cursors.pendingLanes(of: Set(urls)).filter { lane in
+                guard let held = cursors.heldBacklog(under: lane.key.source, after: lane.cursor.delivered) else {
+                    return true
+                }
+                pending += held.deliveries
+                if let first = held.oldest { oldest = min(oldest ?? first, first) }
+                return false
+            }
+        }
+        guard !unheld.isEmpty else {
+            return WebhookBacklog(pending: pending, oldestDue: oldest.map { CommitTime(milliseconds: $0) })
+        }
         return try withOutboxReader { database in
             let count = try database.statement(
                 """
                 SELECT count(*), min(committed_at) FROM all_ops
                 WHERE board = ? AND version > ? AND (group_first IS NULL OR group_first = version)
                 """)
-            var pending = 0
-            var oldest: Int64?
-            for lane in lanes {
+            for lane in unheld {
                 let (deliveries, first) =
                     try count.queryOne(lane.key.source, lane.cursor.delivered) {
                         ($0.int(0), $0.isNull(1) ? nil : Int64($0.int(1)))

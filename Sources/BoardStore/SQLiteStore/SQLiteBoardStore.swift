@@ -78,7 +78,7 @@ public final class SQLiteBoardStore: BoardStore {
             let removals: [WebhookLane: Int64] = batch.isEmpty ? [:] : webhookRemovals.withLock { $0.through }
             let outcome = try connection.commit(batch, removing: removals)
             if !removals.isEmpty { webhookRemovals.withLock { $0.removed(removals) } }
-            webhookCursors.withLock { $0.committed(heads: outcome.heads, newCursors: outcome.cursors) }
+            webhookCursors.withLock { $0.committed(outcome) }
         }
     }
 

@@ -14,6 +14,8 @@ extension StoreConnection {
         var heads: [BoardName: Int] = [:]
         /// The cursors of the boards it created, one per webhook URL.
         var cursors: [WebhookCursors.LaneKey: WebhookCursors.Cursor] = [:]
+        /// Its ops as stored, by board key, in commit order, when webhooks announce them.
+        var ops: [(key: String, row: OpRow)] = []
     }
 
     /// Writes a whole batch in one transaction (one WAL sync), in the order `CommitBatch` documents.
@@ -76,7 +78,7 @@ extension StoreConnection {
             guard entry.op.version == expected else {
                 throw StoreError.versionConflict(board: entry.board, expected: expected, found: entry.op.version)
             }
-            if try write(entry) >= Self.boardMoveOps { full.insert(entry.board) }
+            if try write(entry, outcome: &outcome) >= Self.boardMoveOps { full.insert(entry.board) }
             outcome.heads[entry.board] = entry.op.version
         }
         var seqs: [BoardClient: Int] = [:]
@@ -126,12 +128,22 @@ extension StoreConnection {
     }
 
     /// Logs `stored`; returns the number of ops of `board` in the log not yet copied.
-    private func write(_ stored: CommitBatch.BoardOp) throws -> Int {
+    private func write(_ stored: CommitBatch.BoardOp, outcome: inout CommitOutcome) throws -> Int {
         let op = stored.op
         let (row, logged) = log.append(stored.board.rawValue)
+        let json = StoredJSON.text(of: op.op)
         try insertOp.run(
-            row, stored.board, op.version, op.client, op.user, op.seq, StoredJSON.text(of: op.op),
-            Int(stored.committedAt.milliseconds), op.group?.first, op.group?.count, op.group?.restores)
+            row, stored.board, op.version, op.client, op.user, op.seq, json, Int(stored.committedAt.milliseconds),
+            op.group?.first, op.group?.count, op.group?.restores)
+        if !webhookURLs.isEmpty {
+            outcome.ops.append(
+                (
+                    stored.board.rawValue,
+                    OpRow(
+                        version: op.version, client: op.client, user: op.user, seq: op.seq, json: json,
+                        committedAt: Int(stored.committedAt.milliseconds), group: op.group)
+                ))
+        }
         return logged
     }
 

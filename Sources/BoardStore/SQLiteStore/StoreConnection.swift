@@ -220,6 +220,18 @@ final class StoreConnection {
         let committedAt: Int
         let group: GroupSpan?
 
+        init(
+            version: Int, client: ClientID, user: String, seq: Int, json: String, committedAt: Int, group: GroupSpan?
+        ) {
+            self.version = version
+            self.client = client
+            self.user = user
+            self.seq = seq
+            self.json = json
+            self.committedAt = committedAt
+            self.group = group
+        }
+
         init(_ row: Statement) {
             version = row.int(0)
             client = ClientID(row.string(1))

@@ -25,6 +25,13 @@ struct WebhookCursors {
     private(set) var cursors: [LaneKey: Cursor] = [:]
     /// The highest committed version under each board key.
     private(set) var heads: [String: Int] = [:]
+    /// The ops committed since this store opened that some lane has not announced yet, as
+    /// stored, by board key in version order: the sender makes its deliveries from them without
+    /// reading the file. At most `recentLimit` in all; a board whose ops do not fit has none
+    /// here until its lanes catch up, and its deliveries are read from the file.
+    private var recent: [String: [StoreConnection.OpRow]] = [:]
+    private var recentCount = 0
+    static let recentLimit = 50_000
 
     /// A URL and a board key.
     struct LaneKey: Hashable {
@@ -58,10 +65,53 @@ struct WebhookCursors {
         cursors[LaneKey(url: lane.url, source: lane.key)]
     }
 
-    /// Takes the heads of a commit.
-    mutating func committed(heads changed: [BoardName: Int], newCursors: [LaneKey: Cursor]) {
-        for (board, head) in changed { heads[board.rawValue] = head }
-        cursors.merge(newCursors) { old, _ in old }
+    /// Takes the heads, new cursors and ops of a commit.
+    mutating func committed(_ outcome: StoreConnection.CommitOutcome) {
+        for (board, head) in outcome.heads { heads[board.rawValue] = head }
+        cursors.merge(outcome.cursors) { old, _ in old }
+        for (key, row) in outcome.ops {
+            if recentCount >= Self.recentLimit {
+                recentCount -= recent.removeValue(forKey: key)?.count ?? 0
+                continue
+            }
+            recent[key, default: []].append(row)
+            recentCount += 1
+        }
+    }
+
+    /// Up to `limit` ops under `key` after `version`, and the rest of a group the last of them
+    /// begins, when every op after `version` is still held here; nil otherwise.
+    func recentOps(under key: String, after version: Int, limit: Int) -> [StoreConnection.OpRow]? {
+        guard let rows = recent[key], let first = rows.first, first.version <= version + 1,
+            let last = rows.last, last.version == heads[key]
+        else { return nil }
+        var start = version + 1 - first.version
+        start = max(0, start)
+        var end = min(rows.count, start + limit)
+        while end < rows.count, let group = rows[end - 1].group, rows[end].group?.first == group.first { end += 1 }
+        return Array(rows[start..<end])
+    }
+
+    /// The deliveries after `version` under `key` and the commit time of the first, when every
+    /// op after `version` is still held here; nil otherwise.
+    func heldBacklog(under key: String, after version: Int) -> (deliveries: Int, oldest: Int64?)? {
+        guard let rows = recent[key], let first = rows.first, first.version <= version + 1,
+            rows.last?.version == heads[key]
+        else { return nil }
+        let pending = rows[max(0, version + 1 - first.version)...]
+        let deliveries = pending.reduce(0) { $0 + ($1.group == nil || $1.group?.first == $1.version ? 1 : 0) }
+        return (deliveries, pending.first.map { Int64($0.committedAt) })
+    }
+
+    /// Forgets the held ops of `key` that every lane of it has announced.
+    private mutating func trimRecent(_ key: String) {
+        guard var rows = recent[key] else { return }
+        let announced = cursors.filter { $0.key.source == key }.map(\.value.delivered).min() ?? Int.max
+        let done = rows.prefix { $0.version <= announced }.count
+        guard done > 0 else { return }
+        rows.removeFirst(done)
+        recentCount -= done
+        recent[key] = rows.isEmpty ? nil : rows
     }
 
     /// The ops of `lane` up to `version` have gone out (or been given up).
@@ -75,6 +125,7 @@ struct WebhookCursors {
             cursor.nextAttempt = CommitTime(milliseconds: 0)
         }
         cursors[key] = cursor
+        trimRecent(key.source)
     }
 
     /// The delivery of `version` in `lane` failed `attempts` times and waits until `next`.
