@@ -15,14 +15,16 @@ extension HTTPAccess {
             if case .failure(let refusal) = accessControl.authorize(request, board: name) { return refusal.response }
             switch HistoryParameters.history(request.query) {
             case .failure(let refusal): return Self.response(400, refusal)
-            case .success(let query): return readStore(board: name) { try history(of: name, query) }
+            case .success(let query):
+                return answer(board: name, failing: "board history unavailable") { try history(of: name, query) }
             }
         }
         guard let name = Self.boardName(inPath: path), let text = request.query["version"] else { return nil }
         if case .failure(let refusal) = accessControl.authorize(request, board: name) { return refusal.response }
         switch HistoryParameters.version(text) {
         case .failure(let refusal): return Self.response(400, refusal)
-        case .success(let version): return readStore(board: name) { try pastBoard(name, at: version) }
+        case .success(let version):
+            return answer(board: name, failing: "board history unavailable") { try pastBoard(name, at: version) }
         }
     }
 
@@ -43,16 +45,6 @@ extension HTTPAccess {
             return Self.response(404, HTTPRefusal(.notRetained))
         case .board(let board):
             return HTTPResponse(status: 200, contentType: "application/json", body: WireCodec.encodeBoard(board))
-        }
-    }
-
-    /// Runs a read of the store; a failure is logged and answered with 500.
-    private func readStore(board: BoardName, _ read: () throws -> HTTPResponse) -> HTTPResponse {
-        do {
-            return try read()
-        } catch {
-            log(.error, "board history unavailable", ["board": board.rawValue, "error": String(describing: error)])
-            return HTTPResponse(status: 500, text: "board unavailable\n")
         }
     }
 

@@ -15,7 +15,7 @@ extension HTTPAccess {
             if case .failure(let refusal) = accessControl.authorizeWrite(request, board: name) {
                 return refusal.response
             }
-            return changeStore(board: name) { try delete(name) }
+            return answer(board: name, failing: "trash change failed") { try delete(name) }
         }
         guard request.method == "POST", path.hasPrefix("/boards/"), path.hasSuffix("/restore") else { return nil }
         guard let name = Self.boardName(inPath: path, before: "/restore") else { return .notFound }
@@ -28,7 +28,7 @@ extension HTTPAccess {
             }
             deleted = time
         }
-        return changeStore(board: name) { try restore(name, deleted: deleted) }
+        return answer(board: name, failing: "trash change failed") { try restore(name, deleted: deleted) }
     }
 
     /// `GET /boards?trash=1`: the boards in the trash the token covers.
@@ -110,16 +110,6 @@ extension HTTPAccess {
             }
         } catch {
             log(.error, "trash purge failed", ["error": String(describing: error)])
-        }
-    }
-
-    /// Runs a change of the store; a failure is logged and answered with 500.
-    private func changeStore(board: BoardName, _ change: () throws -> HTTPResponse) -> HTTPResponse {
-        do {
-            return try change()
-        } catch {
-            log(.error, "trash change failed", ["board": board.rawValue, "error": String(describing: error)])
-            return HTTPResponse(status: 500, text: "board unavailable\n")
         }
     }
 }
