@@ -85,6 +85,35 @@ import Testing
         #expect(F.colours(model, time: 10, rows: 3...3) == ["......." + String(repeating: "c", count: 24)])
     }
 
+    @Test func aGroupIsOneLineOpenedAsAWholeEvenWhenItsMembersCameInTwoPages() {
+        var (model, _) = Self.open()
+        let span = GroupSpan(first: 2, count: 2)
+        let moveBoth = [
+            SequencedOp(
+                version: 3, client: Self.bob.client, user: "bob", seq: 1,
+                op: .move(
+                    item: "todo0", from: Position(section: "todo", index: 0), to: Position(section: "done", index: 1)),
+                group: span, committedAt: CommitTime(milliseconds: Self.fivePast - 60_000)),
+            SequencedOp(
+                version: 2, client: Self.bob.client, user: "bob", seq: 1,
+                op: .move(
+                    item: "done0", from: Position(section: "todo", index: 1), to: Position(section: "done", index: 0)),
+                group: span, committedAt: CommitTime(milliseconds: Self.fivePast - 60_000)),
+        ]
+        _ = model.update(
+            .fetched(.history(board: "team", before: nil, limit: 50), Self.answer([moveBoth[0]])), now: 0.6)
+        _ = model.update(
+            .fetched(.history(board: "team", before: 3, limit: 50), Self.answer([moveBoth[1], Self.changes[2]])),
+            now: 0.7)
+        _ = model.update(.fetched(.board("team", version: 0), Self.answer(Self.first)), now: 0.8)
+        let lines = model.history?.lines ?? []
+        #expect(lines.map(\.versions) == ["v2–3", "v1"])
+        #expect(lines.first?.text.hasPrefix("bob moved 2 tiles") == true, "\(lines.map(\.text))")
+        #expect(F.picture(model)[2].hasPrefix(" ▸ v2–3  bob moved 2 tiles"), "\(F.picture(model))")
+        #expect(F.picture(model)[3].hasPrefix("   v1    bob added Maps"), "\(F.picture(model))")
+        #expect(model.update(F.key(.enter), now: 1).contains(.fetch(.board("team", version: 3))))
+    }
+
     @Test func opsThatArriveWhileItIsOpenAreAddedOnTop() {
         var (model, _) = Self.open()
         _ = model.update(.fetched(.history(board: "team", before: nil, limit: 50), Self.answer(Self.changes)), now: 0.6)

@@ -2,24 +2,33 @@ import BoardSync
 
 /// The recent changes of the open board (`H`), newest first, in words: pages fetched from the
 /// history endpoint as the person scrolls back, and the changes this client sees committed while
-/// the panel is open added on top.
+/// the panel is open added on top. A group is one change, as the page and `board-client history`
+/// list it: one line for all its members, opened and restored as a whole.
 public struct HistoryPanel: Hashable, Sendable {
     /// One change as the panel lists it: the change and its words.
     public struct Line: Hashable, Sendable {
+        /// The change's op, or its group's newest member known.
         public var entry: SequencedOp
+        /// The version of the change's first op known (below `version` for a group).
+        public var firstVersion: Int
         /// The change in words ("bob moved Photos to Done").
         public var text: String
 
-        public init(entry: SequencedOp, text: String) {
+        public init(entry: SequencedOp, firstVersion: Int? = nil, text: String) {
             self.entry = entry
+            self.firstVersion = firstVersion ?? entry.version
             self.text = text
         }
 
+        /// The board after the change.
         public var version: Int { entry.version }
+
+        /// "v7", or "v5–7" for a group.
+        public var versions: String { firstVersion == version ? "v\(version)" : "v\(firstVersion)–\(version)" }
     }
 
     /// Newest first, without gaps between fetched pages.
-    public var lines: [Line] = []
+    public private(set) var lines: [Line] = []
     /// The chosen line's index.
     public var selected = 0
     /// The first line shown.
@@ -34,37 +43,85 @@ public struct HistoryPanel: Hashable, Sendable {
     public var opening: Int?
     /// Pages whose words wait for the board just before their oldest change, by that board's version.
     var awaitingWords: [Int: [SequencedOp]] = [:]
+    /// Every op listed, with its own words, by version.
+    private var ops: [Int: (entry: SequencedOp, words: String)] = [:]
+    /// The words of each group listed.
+    private var groupWords: [GroupSpan: String] = [:]
 
     public init() {}
 
-    /// The version of the oldest line, the `before` of the next older page.
-    public var oldestVersion: Int? { lines.last?.version }
-
-    /// Lists the changes of a page with their `words` (in the page's order), each in its place
-    /// by version; a page of the newest changes that does not reach the lines listed so far
-    /// (after a long disconnection) replaces them, so the list never has a gap. The chosen line
-    /// stays chosen, and the newest stays chosen when it was.
-    mutating func merge(_ entries: [SequencedOp], words: [String], newest: Bool) {
-        let chosen = selected == 0 ? nil : (lines.indices.contains(selected) ? lines[selected].version : nil)
-        if newest, let oldest = entries.map(\.version).min(), let top = lines.first?.version, oldest > top + 1 {
-            lines = []
-            complete = false
-        }
-        var byVersion: [Int: Line] = [:]
-        for line in lines { byVersion[line.version] = line }
-        for (entry, text) in zip(entries, words) where byVersion[entry.version] == nil {
-            byVersion[entry.version] = Line(entry: entry, text: text)
-        }
-        lines = byVersion.values.sorted { $0.version > $1.version }
-        selected = chosen.flatMap { version in lines.firstIndex { $0.version == version } } ?? 0
+    public static func == (left: HistoryPanel, right: HistoryPanel) -> Bool {
+        left.lines == right.lines && left.selected == right.selected && left.scroll == right.scroll
+            && left.loading == right.loading && left.complete == right.complete && left.problem == right.problem
+            && left.opening == right.opening && left.awaitingWords == right.awaitingWords
     }
 
-    /// Replaces the words of the lines of `entries` (once the board before them is known).
-    mutating func reword(_ entries: [SequencedOp], words: [String]) {
-        var byVersion: [Int: String] = [:]
-        for (entry, text) in zip(entries, words) { byVersion[entry.version] = text }
-        for index in lines.indices {
-            if let text = byVersion[lines[index].version] { lines[index].text = text }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(lines)
+        hasher.combine(selected)
+        hasher.combine(scroll)
+    }
+
+    /// The version of the oldest line, the `before` of the next older page.
+    public var oldestVersion: Int? { lines.last?.firstVersion }
+
+    /// Lists the `changes` of a page (each op alone, or a group's members given, with their
+    /// words), each in its place by version; a page of the newest changes that does not reach
+    /// the lines listed so far (after a long disconnection) replaces them, so the list never has
+    /// a gap. The chosen line stays chosen, and the newest stays chosen when it was.
+    mutating func merge(_ changes: [HistoryChange], newest: Bool) {
+        let chosen = selected == 0 ? nil : (lines.indices.contains(selected) ? lines[selected].version : nil)
+        let versions = changes.flatMap { $0.entries.map(\.version) }
+        if newest, let oldest = versions.min(), let top = lines.first?.version, oldest > top + 1 {
+            ops = [:]
+            groupWords = [:]
+            complete = false
+        }
+        take(changes, replacingWords: false)
+        selected =
+            chosen.flatMap { version in lines.firstIndex { $0.firstVersion <= version && version <= $0.version } } ?? 0
+    }
+
+    /// Replaces the words of the `changes` listed (once the board before them is known).
+    mutating func reword(_ changes: [HistoryChange]) {
+        take(changes, replacingWords: true)
+    }
+
+    /// `entries` with the members listed already of the groups they are members of, so that a
+    /// group cut between two pages is described whole.
+    func withListedMembers(_ entries: [SequencedOp]) -> [SequencedOp] {
+        let groups = Set(entries.compactMap(\.group))
+        guard !groups.isEmpty else { return entries }
+        let given = Set(entries.map(\.version))
+        let listed = ops.values.map(\.entry).filter { entry in
+            entry.group.map(groups.contains) == true && !given.contains(entry.version)
+        }
+        return (entries + listed).sorted { $0.version > $1.version }
+    }
+
+    private mutating func take(_ changes: [HistoryChange], replacingWords: Bool) {
+        for change in changes {
+            if change.isGroup, let group = change.entries.first?.group {
+                // Words made from the group's first member on are the group's whole; others
+                // only stand in until those come.
+                let whole = change.entries.map(\.version).min() == group.first
+                if groupWords[group] == nil || (replacingWords && whole) { groupWords[group] = change.words }
+                for (entry, words) in zip(change.entries, change.memberWords)
+                where replacingWords || ops[entry.version] == nil {
+                    ops[entry.version] = (entry, words)
+                }
+            } else if let entry = change.entries.first, replacingWords || ops[entry.version] == nil {
+                ops[entry.version] = (entry, change.words)
+            }
+        }
+        lines = []
+        for version in ops.keys.sorted(by: >) {
+            guard let (entry, words) = ops[version] else { continue }
+            if let group = entry.group, let last = lines.last, last.entry.group == group {
+                lines[lines.count - 1].firstVersion = version
+                continue
+            }
+            lines.append(Line(entry: entry, text: entry.group.flatMap { groupWords[$0] } ?? words))
         }
     }
 }

@@ -134,7 +134,7 @@ extension AppModel {
             panel.problem = nil
             let entries = page.entries
             panel.merge(
-                entries, words: OpDescription.describe(entries, startingFrom: machine.committed?.board),
+                OpDescription.changes(panel.withListedMembers(entries), startingFrom: machine.committed?.board),
                 newest: before == nil)
             if entries.count < limit || entries.last?.version == 1 { panel.complete = true }
             if let oldest = entries.map(\.version).min() {
@@ -158,7 +158,7 @@ extension AppModel {
         let board: Board? =
             if case .answered(200, let body) = result { try? WireCodec.decodeBoard(body) } else { nil }
         if let entries = panel.awaitingWords.removeValue(forKey: version), let board {
-            panel.reword(entries, words: OpDescription.describe(entries, startingFrom: board))
+            panel.reword(OpDescription.changes(panel.withListedMembers(entries), startingFrom: board))
         }
         if panel.opening == version {
             panel.opening = nil
@@ -214,7 +214,7 @@ extension AppModel {
         default: break
         }
         guard !entries.isEmpty || panel.loading else { return }
-        panel.merge(entries, words: OpDescription.describe(entries, startingFrom: board), newest: true)
+        panel.merge(OpDescription.changes(panel.withListedMembers(entries), startingFrom: board), newest: true)
         history = panel
         keepHistorySelectionVisible()
     }

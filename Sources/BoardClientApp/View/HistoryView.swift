@@ -13,7 +13,8 @@ enum HistoryView {
             style: Style(attributes: .bold))
         let top = area.y + 1
         let rows = model.historyRows
-        let versionWidth = panel.lines.first.map { "v\($0.version)".count } ?? 2
+        let shownWidth = panel.lines.dropFirst(panel.scroll).prefix(rows).map(\.versions.count).max() ?? 2
+        let versionWidth = max(panel.lines.first?.versions.count ?? 2, shownWidth)
         for (offset, line) in panel.lines.dropFirst(panel.scroll).prefix(rows).enumerated() {
             let index = panel.scroll + offset
             let y = top + offset
@@ -21,7 +22,7 @@ enum HistoryView {
             var x = buffer.set(
                 x: 0, y: y, chosen ? " ▸ " : "   ",
                 style: chosen ? Style(foreground: .yellow, attributes: .bold) : .plain)
-            let version = "v\(line.version)"
+            let version = line.versions
             x = buffer.set(
                 x: x, y: y, version + String(repeating: " ", count: versionWidth - version.count) + "  ",
                 style: Style(attributes: .dim))
