@@ -53,6 +53,6 @@ extension StoreConnection {
                     if let trashed = trashHeads[row.key.source] { trashed } else { try headVersion(of: board) ?? 0 }
             }
         }
-        return WebhookCursors(cursors: cursors, heads: heads)
+        return WebhookCursors(cursors: cursors, heads: heads, announcing: Set(webhookURLs))
     }
 }

@@ -39,9 +39,14 @@ struct WebhookCursors {
         let source: String
     }
 
-    init(cursors: [LaneKey: Cursor], heads: [String: Int]) {
+    /// The URLs the store announces to now: the held ops wait for their cursors only (a URL no
+    /// longer configured keeps its cursor in the file, and would hold them for ever).
+    private let announcing: Set<String>
+
+    init(cursors: [LaneKey: Cursor], heads: [String: Int], announcing: Set<String>) {
         self.cursors = cursors
         self.heads = heads
+        self.announcing = announcing
     }
 
     /// The lanes of `urls` with ops not yet out whose next attempt is due at `now`.
@@ -106,7 +111,9 @@ struct WebhookCursors {
     /// Forgets the held ops of `key` that every lane of it has announced.
     private mutating func trimRecent(_ key: String) {
         guard var rows = recent[key] else { return }
-        let announced = cursors.filter { $0.key.source == key }.map(\.value.delivered).min() ?? Int.max
+        let announced =
+            cursors.filter { $0.key.source == key && announcing.contains($0.key.url) }.map(\.value.delivered).min()
+            ?? Int.max
         let done = rows.prefix { $0.version <= announced }.count
         guard done > 0 else { return }
         rows.removeFirst(done)
