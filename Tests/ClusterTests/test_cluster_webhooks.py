@@ -144,5 +144,8 @@ def test_a_killed_nodes_lanes_are_taken_over_once_their_lease_lapses(webhook_clu
     assert receiver.wait_until(lambda r: delivered(r) == set(versions), timeout=90), delivered(receiver)
     arrivals = [q["json"]["version"] for q in receiver.requests if q["json"]["board"] == "wh-takeover"]
     assert arrivals == sorted(arrivals), arrivals
-    assert other.metrics().get("boardsync_webhook_delivered_total", 0) - sent_before == 10
+    # The receiver records a request before the sender has read its answer and counted it.
+    assert receiver.wait_until(
+        lambda r: other.metrics().get("boardsync_webhook_delivered_total", 0) - sent_before == 10, timeout=10
+    ), other.metrics().get("boardsync_webhook_delivered_total", 0) - sent_before
     holder.start()
