@@ -87,25 +87,28 @@ struct WebhookCursors {
     /// Up to `limit` ops under `key` after `version`, and the rest of a group the last of them
     /// begins, when every op after `version` is still held here; nil otherwise.
     func recentOps(under key: String, after version: Int, limit: Int) -> [StoreConnection.OpRow]? {
-        guard let rows = recent[key], let first = rows.first, first.version <= version + 1,
-            let last = rows.last, last.version == heads[key]
-        else { return nil }
-        var start = version + 1 - first.version
-        start = max(0, start)
-        var end = min(rows.count, start + limit)
-        while end < rows.count, let group = rows[end - 1].group, rows[end].group?.first == group.first { end += 1 }
-        return Array(rows[start..<end])
+        guard let rows = heldOps(under: key, after: version) else { return nil }
+        var end = min(rows.endIndex, rows.startIndex + limit)
+        while end < rows.endIndex, let group = rows[end - 1].group, rows[end].group?.first == group.first {
+            end += 1
+        }
+        return Array(rows[rows.startIndex..<end])
     }
 
     /// The deliveries after `version` under `key` and the commit time of the first, when every
     /// op after `version` is still held here; nil otherwise.
     func heldBacklog(under key: String, after version: Int) -> (deliveries: Int, oldest: Int64?)? {
+        guard let pending = heldOps(under: key, after: version) else { return nil }
+        let deliveries = pending.reduce(0) { $0 + ($1.group == nil || $1.group?.first == $1.version ? 1 : 0) }
+        return (deliveries, pending.first.map { Int64($0.committedAt) })
+    }
+
+    /// Every op under `key` after `version`, when all of them up to the head are held here.
+    private func heldOps(under key: String, after version: Int) -> ArraySlice<StoreConnection.OpRow>? {
         guard let rows = recent[key], let first = rows.first, first.version <= version + 1,
             rows.last?.version == heads[key]
         else { return nil }
-        let pending = rows[max(0, version + 1 - first.version)...]
-        let deliveries = pending.reduce(0) { $0 + ($1.group == nil || $1.group?.first == $1.version ? 1 : 0) }
-        return (deliveries, pending.first.map { Int64($0.committedAt) })
+        return rows[max(0, version + 1 - first.version)...]
     }
 
     /// Forgets the held ops of `key` that every lane of it has announced.
