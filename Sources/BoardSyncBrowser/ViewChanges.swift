@@ -25,6 +25,7 @@ public struct ViewChanges: Hashable, Sendable {
         sections = []
         for section in new.sections {
             let before = old.sections.first { $0.id == section.id }
+            if let before, section.isUnchanged(from: before) { continue }
             let splice = CellSplice(from: before?.cells ?? [], to: section)
             if before == nil || before?.title != section.title || !splice.changesNothing { sections.append(splice) }
         }

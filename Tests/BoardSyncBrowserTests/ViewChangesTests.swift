@@ -73,6 +73,18 @@ import Testing
             ])
     }
 
+    @Test func aSectionOverTheVeryCellsItShowedIsUnchangedWithoutComparingThem() {
+        let shown = old.sections[0]
+        #expect(shown.isUnchanged(from: shown))
+        var retitled = shown
+        retitled.title = "Later"
+        #expect(!retitled.isUnchanged(from: shown))
+        let copied = ViewSection(id: shown.id, title: shown.title, cells: shown.cells.map { $0 })
+        #expect(copied == shown && !copied.isUnchanged(from: shown))
+        let emptied = ViewSection(id: "done", title: "Done", cells: [])
+        #expect(emptied.isUnchanged(from: old.sections[2]))
+    }
+
     @Test func aPlaceholderChangeIsAChange() {
         var new = old
         new.sections[1].cells[0].holder = DragHolder(client: "B", user: "bob", isLocal: false)
