@@ -30,8 +30,9 @@ more have passed. Figures per round:
   (`rounds_in_turns`), so that all four see the machine in the same state; the main-thread
   figure of each for a cycle is its time over the whole cycle (its round, and the frames its
   animations still play during the others').
-- kept and not kept: the long board in fresh pages, in turns, one keeping its session in
-  IndexedDB as the page does and one given no IndexedDB: what keeping the session costs a batch.
+- kept and not kept: two more pages of a long board each, taking their rounds in turns, one
+  keeping its session in IndexedDB as the page does and one given no IndexedDB: what keeping the
+  session costs a batch.
 Then a Chromium trace of more rounds with the timeline categories says where the main thread's
 time goes: script, style, layout, pre-paint, paint, layerization and commit per batch.
 """
@@ -158,7 +159,8 @@ def main():
         try:
             versions = {"bench": built_board(port, "bench", SECTIONS, PER_SECTION),
                         "short": built_board(port, "short", SECTIONS, SHORT_PER_SECTION),
-                        "unseen": built_board(port, "unseen", SECTIONS, SHORT_PER_SECTION)}
+                        "unseen": built_board(port, "unseen", SECTIONS, SHORT_PER_SECTION),
+                        "unkept": built_board(port, "unkept", SECTIONS, PER_SECTION)}
             handling, raw, capped, harness, short, still, floor, lengths, phases, storage, grouped = run_page(
                 options, port, versions, pathlib.Path(directory))
         finally:
@@ -199,10 +201,10 @@ def main():
         "the same state whatever else runs on it; the main-thread figure of each for a cycle is its page's "
         "time over the whole cycle: its round, and the frames its running animations play during the other "
         "three rounds. The harness alone, motion reduced and the group run one page at a time. "
-        "*Kept* and *not kept* are the long board in two more pages "
-        "each, taken in turns (kept, not kept, kept, not kept, half the rounds each): one that keeps its "
-        "session in IndexedDB, as the page does, and one whose browser gives it no IndexedDB, so that the "
-        "difference is what keeping the session costs per batch. *A group of 100 moves* is the long board "
+        "*Kept* and *not kept* are two more pages of a board of 1,000 tiles each, taking their rounds in "
+        "turns under one trace as the four above do: one that keeps its session in IndexedDB, as the page "
+        "does, and one whose browser gives it no IndexedDB, so that the difference is what keeping the "
+        "session costs per batch. *A group of 100 moves* is the long board "
         f"in one more page, {options.rounds // 3} rounds in which the other client moves {GROUP_SIZE} tiles in one "
         "group (the first tile of each section in turn to the end of the next): the page applies the group "
         "as one batch when its last member arrives, with one animation plan in which every member moves.",
@@ -359,19 +361,22 @@ def run_page(options, port, versions, directory):
         _, still, _ = timed_rounds(browser, still_page, lambda n: play_round(still_page, still_mover, n),
                                    range(first, first + options.rounds), directory)
         still_page.context.close()
-        storage = {}
-        for keeps in (True, False, True, False):
-            first += options.rounds + WARM_UP_ROUNDS
-            storage_page = new_page(browser)
-            if not keeps:
-                storage_page.add_init_script(REFUSE_STORAGE)
-            storage_mover = opened(storage_page, port, "bench", mover.version, PER_SECTION, mover)
-            half = options.rounds // 2
-            _, rounds, _ = timed_rounds(browser, storage_page, lambda n: play_round(storage_page, storage_mover, n),
-                                        range(first, first + half), directory)
-            storage.setdefault(keeps, []).extend(rounds)
-            first += half
-            storage_page.context.close()
+        # Keeping the session: the long board in a page that keeps it and, in another, a board of
+        # its own in a page given no IndexedDB, taking their rounds in turns.
+        first += options.rounds + WARM_UP_ROUNDS
+        kept_page = new_page(browser)
+        kept_mover = opened(kept_page, port, "bench", mover.version, PER_SECTION, mover)
+        unkept_page = new_page(browser)
+        unkept_page.add_init_script(REFUSE_STORAGE)
+        unkept_mover = opened(unkept_page, port, "unkept", versions["unkept"], PER_SECTION)
+        (_, kept, _), (_, unkept, _) = rounds_in_turns(
+            browser, [(kept_page, lambda n: play_round(kept_page, kept_mover, n)),
+                      (unkept_page, lambda n: play_round(unkept_page, unkept_mover, n))],
+            range(first, first + options.rounds), directory)
+        storage = {True: kept, False: unkept}
+        first += options.rounds
+        for each in (kept_page, unkept_page):
+            each.context.close()
         group_page = new_page(browser)
         group_mover = opened(group_page, port, "bench", mover.version, PER_SECTION, mover)
         _, grouped, _ = timed_rounds(browser, group_page, lambda n: play_round(group_page, group_mover, n, group=True),
