@@ -43,20 +43,9 @@ enum ProfileMode {
         }
         if let failure = processes.start() { return fail(failure) }
         let printer = LoadPrinter(json: false)
-        let tag = LoadPrinter.randomTag()
-        for scenario in [ScenarioBoards.name, ScenarioFanout.name] {
-            for entry in LoadScenarios.named(scenario) {
-                for (target, process) in processes.all {
-                    var environment = LoadEnvironment(
-                        url: "ws://127.0.0.1:\(process.port)", target: target, serverPID: { process.pid },
-                        smoke: smoke, dataDirectory: processes.directory, restartServer: nil, emit: printer.print,
-                        runTag: tag)
-                    environment.perf = perf
-                    processes.waitUntilQuiet()
-                    entry.run(environment)
-                }
-            }
-        }
+        processes.measure(
+            LoadScenarios.named(ScenarioBoards.name) + LoadScenarios.named(ScenarioFanout.name), printer: printer,
+            smoke: smoke, perf: perf)
         let report = ProfileReport(results: printer.results)
         print(report.tables)
         if let markdownPath {

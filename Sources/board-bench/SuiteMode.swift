@@ -50,17 +50,7 @@ enum SuiteMode {
         }
         if let failure = processes.start() { return fail(failure) }
         let printer = LoadPrinter(json: json)
-        let tag = LoadPrinter.randomTag()
-        for entry in scenarios {
-            for (target, process) in processes.all {
-                let environment = LoadEnvironment(
-                    url: "ws://127.0.0.1:\(process.port)", target: target, serverPID: { process.pid }, smoke: smoke,
-                    dataDirectory: processes.directory, restartServer: target == .server ? { process.restart() } : nil,
-                    emit: printer.print, runTag: tag, generatorThreads: generatorThreads)
-                processes.waitUntilQuiet()
-                entry.run(environment)
-            }
-        }
+        processes.measure(scenarios, printer: printer, smoke: smoke, generatorThreads: generatorThreads)
         if let markdownPath {
             let invocation = "board-bench " + (["suite"] + arguments).joined(separator: " ")
             let body = LoadReport.markdown(

@@ -68,6 +68,27 @@ final class TargetProcesses {
         }
     }
 
+    /// Runs each of `scenarios` against every target in turn, never two at once, each step once
+    /// the targets are quiet (`waitUntilQuiet`); the steps' results go to `printer`. The server can
+    /// be restarted by a scenario that needs it (reconnect); `perf` samples each step's window.
+    func measure(
+        _ scenarios: [LoadScenario], printer: LoadPrinter, smoke: Bool, generatorThreads: Int? = nil,
+        perf: String? = nil
+    ) {
+        let tag = LoadPrinter.randomTag()
+        for entry in scenarios {
+            for (target, process) in all {
+                var environment = LoadEnvironment(
+                    url: "ws://127.0.0.1:\(process.port)", target: target, serverPID: { process.pid }, smoke: smoke,
+                    dataDirectory: directory, restartServer: target == .server ? { process.restart() } : nil,
+                    emit: printer.print, runTag: tag, generatorThreads: generatorThreads)
+                environment.perf = perf
+                waitUntilQuiet()
+                entry.run(environment)
+            }
+        }
+    }
+
     /// Stops every process that runs.
     func stop() {
         all.forEach { $0.process.stop() }
