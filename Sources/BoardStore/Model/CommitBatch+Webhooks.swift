@@ -33,9 +33,6 @@ extension CommitBatch {
     static func newDeliveryID() -> String {
         var generator = SystemRandomNumberGenerator()
         let halves = [generator.next(), generator.next()] as [UInt64]
-        return halves.map { half in
-            let digits = String(half, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }.joined()
+        return halves.map(\.sixteenHexDigits).joined()
     }
 }

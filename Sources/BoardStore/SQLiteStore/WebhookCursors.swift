@@ -165,14 +165,12 @@ struct WebhookCursors {
     /// The id of the delivery of version `version` in a lane whose nonce is `nonce`: the nonce
     /// and the version in 16 hexadecimal digits each.
     static func deliveryID(nonce: String, version: Int) -> String {
-        let digits = String(UInt64(max(0, version)), radix: 16)
-        return nonce + String(repeating: "0", count: max(0, 16 - digits.count)) + digits
+        nonce + UInt64(max(0, version)).sixteenHexDigits
     }
 
     /// A new lane's nonce: 64 random bits in 16 lowercase hexadecimal digits.
     static func newNonce() -> String {
         var generator = SystemRandomNumberGenerator()
-        let digits = String(generator.next() as UInt64, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return (generator.next() as UInt64).sixteenHexDigits
     }
 }
