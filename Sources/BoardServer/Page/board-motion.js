@@ -4,12 +4,27 @@
 // transform. The plan says what each entry does; this file only decides how that looks:
 // moved tiles lift and travel (marked in the mover's colour when someone else moved them),
 // shifted ones slide, inserted ones appear, deleted ones fade where they were, new labels
-// flash. Nothing moves when the person prefers reduced motion; marks still show.
+// flash. Nothing moves when the person prefers reduced motion; marks still show. Each animation
+// holds its end after its motion, and the page ends a batch's animations itself once their
+// motion is over (`heldTiming`, `settle`).
 
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
-const travelEasing = 'cubic-bezier(0.2, 0.7, 0.2, 1)';
+/** The easings of the motions, as the control points of a CSS `cubic-bezier()`. */
+const travelCurve = [0.2, 0.7, 0.2, 1];
+const easeIn = [0.42, 0, 1, 1];
+const easeOut = [0, 0, 0.58, 1];
 /** How much longer than asked a mark may last, so that marks ending close together end at once. */
 const markSlackMs = 250;
+/** How long an animation holds its end after its motion (`heldTiming`): far longer than the page
+ * takes to end it (`settle`), which it does as soon as the motion is over. */
+const holdMs = 10_000;
+/** What a plan's duration leaves for the compositor to start an animation: its motion takes the
+ * rest, so that it is over when the plan's duration has passed since the batch came. */
+const startMs = 20;
+/** How close to the end of its motion an animation may be ended: with the motions' easings the
+ * last few milliseconds move nothing one could see, and the timeline's clock may run a little
+ * behind the timer's. */
+const settleSlackMs = 5;
 
 export class MotionPlayer {
   /** `overlay`: a fixed layer above the board for the ghosts of deleted tiles and sections. */
@@ -82,7 +97,8 @@ export class MotionPlayer {
    * sliding stand still in the plan but were seen partway along the run's slide: each goes on
    * from there by itself. Tiles that slide by the same distance as every other tile of their
    * run slide as that run, one animation instead of one per tile; travels wholly out of sight
-   * are skipped. */
+   * are skipped. The batch's animations are ended together when their motion is over
+   * (`settle`). */
   play(plan, view, first) {
     if (!plan) return;
     const duration = plan.durationMs;
@@ -131,11 +147,34 @@ export class MotionPlayer {
       if (edge) Object.assign(travel, { to: edge, fades: true });
     }
     withinTravellingColumns(travels);
+    const animations = [];
     for (const travel of slidesByRun(travels)) {
-      if (onScreen(travel.from) || onScreen(travel.to)) this.travel(travel, duration);
+      if (onScreen(travel.from) || onScreen(travel.to)) animations.push(this.travel(travel, duration));
     }
-    for (const effect of effects) effect();
-    for (const ghost of first.ghosts) this.fade(ghost, duration);
+    for (const effect of effects) animations.push(effect());
+    for (const ghost of first.ghosts) animations.push(this.fade(ghost, duration));
+    this.settle(animations.filter((animation) => animation instanceof Animation), duration);
+  }
+
+  /** Ends `animations`, started now with `heldTiming(…, duration)`, once their motion is over:
+   * one timer for the batch, `duration` from now, and another for those that started late or
+   * that a pause or a seek keeps from their end. Ending one (cancelling it: finishing costs the
+   * main thread more) settles its `finished`, which removes a flying copy or a ghost and
+   * forgets the travel. */
+  settle(animations, duration) {
+    if (animations.length === 0) return;
+    const motion = motionMs(duration);
+    const settle = () => {
+      let left = 0;
+      for (const animation of animations) {
+        if (animation.playState === 'idle' || animation.playState === 'finished') continue;
+        const played = animation.currentTime ?? 0;
+        if (played >= motion - settleSlackMs) animation.cancel();
+        else left = Math.max(left, motion - played);
+      }
+      if (left > 0) setTimeout(settle, left);
+    };
+    setTimeout(settle, duration);
   }
 
   /** Starts an element at the place `from` and lets it travel to `to`, where it now is. A move
@@ -143,24 +182,23 @@ export class MotionPlayer {
    * above the board, so that no column's or run's edge cuts it off on its way, while the tile
    * waits unseen (but keeps the focus) in its new place. A tile whose new place is further up
    * or down its column than the column shows flies to that edge of the column instead (`to`)
-   * and fades there (`fades`), so that one sees where it went. */
+   * and fades there (`fades`), so that one sees where it went. Answers the animation, if any. */
   travel({ element, from, to, mover, fades = false }, duration) {
     const dx = from.left - to.left;
     const dy = from.top - to.top;
-    if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
+    if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return null;
     const start = `translate(${dx}px, ${dy}px)`;
+    const timing = { ...heldTiming(travelCurve, duration), id: 'travel' };
     if (!mover) {
-      const animation = element.animate([{ transform: start }, { transform: 'none' }], {
-        duration, easing: travelEasing, id: 'travel',
-      });
+      const animation = element.animate([{ transform: start }, { transform: 'none' }], timing);
       this.travels.set(element, animation);
       const forget = () => {
         if (this.travels.get(element) === animation) this.travels.delete(element);
       };
       animation.finished.then(forget, forget);
-      return;
+      return animation;
     }
-    if (element.classList.contains('landing')) return;
+    if (element.classList.contains('landing')) return null;
     const lift = [
       { transform: `${start} scale(1)` },
       { transform: `translate(${dx * 0.55}px, ${dy * 0.55}px) scale(1.04)`, offset: 0.45 },
@@ -171,7 +209,7 @@ export class MotionPlayer {
     if (!mover.local) traveller.style.setProperty('--mover', `var(--peer-${mover.color})`);
     this.overlay.append(traveller);
     element.classList.add('landing');
-    const animation = traveller.animate(lift, { duration, easing: travelEasing, id: 'travel' });
+    const animation = traveller.animate(lift, timing);
     let ended = false;
     const end = () => {
       if (ended) return;
@@ -188,6 +226,7 @@ export class MotionPlayer {
         end();
       },
     });
+    return animation;
   }
 
   /** Outlines `element` in a person's colour for `milliseconds`. Marks end together, a quarter
@@ -216,13 +255,15 @@ export class MotionPlayer {
     if (next !== Infinity) this.markSweep = setTimeout(() => this.unmark(), next - now + markSlackMs);
   }
 
+  /** Fades the copy of a deleted tile or column where it was; answers the animation. */
   fade(ghost, duration) {
     this.overlay.append(ghost);
     const animation = ghost.animate(
       [{ opacity: 1, transform: 'scale(1)' }, { opacity: 0, transform: 'scale(0.92)' }],
-      { duration, easing: 'ease-in', fill: 'forwards' },
+      { ...heldTiming(easeIn, duration), fill: 'forwards' },
     );
     animation.finished.then(() => ghost.remove(), () => ghost.remove());
+    return animation;
   }
 }
 
@@ -334,10 +375,51 @@ function onScreen(rect) {
   return rect.bottom > 0 && rect.right > 0 && rect.top < window.innerHeight && rect.left < window.innerWidth;
 }
 
+/** Lets an inserted element grow into sight; answers the animation. */
 function appear(element, duration) {
-  element.animate([{ opacity: 0, transform: 'scale(0.94)' }, { opacity: 1, transform: 'none' }], {
-    duration, easing: 'ease-out',
-  });
+  return element.animate([{ opacity: 0, transform: 'scale(0.94)' }, { opacity: 1, transform: 'none' }],
+    heldTiming(easeOut, duration));
+}
+
+/** Points on a held easing's curve (`heldTiming`): the line through them strays from the curve
+ * by less than a pixel on a flight across a screen 1,600 pixels wide. */
+const heldSteps = 32;
+/** Held easings made so far, by curve and length of motion. */
+const heldEasings = new Map();
+
+/** The motion of an animation that a plan gives `duration` milliseconds (`startMs`). */
+function motionMs(duration) {
+  return Math.max(duration - startMs, duration / 2);
+}
+
+/** The timing of an animation for a plan's `duration` that follows `curve` (the control points of
+ * a `cubic-bezier()`) for `motionMs(duration)` and then holds its end for `holdMs`: the easing is
+ * a CSS `linear()` through points of the curve. Chromium's main thread draws each of the last
+ * three frames or so (some 50 ms) of an animation about to end, even of one the compositor
+ * runs, with a style recalculation in each; an animation whose end lies far ahead asks for none
+ * of them, and `settle` ends it instead, with one timer for the batch. */
+function heldTiming(curve, duration) {
+  const motion = motionMs(duration);
+  const key = `${curve} ${motion}`;
+  let easing = heldEasings.get(key);
+  if (easing === undefined) {
+    const [x1, y1, x2, y2] = curve;
+    const share = (100 * motion) / (motion + holdMs);
+    const points = [];
+    for (let step = 0; step <= heldSteps; step++) {
+      const t = step / heldSteps;
+      points.push(`${bezier(t, y1, y2).toFixed(5)} ${(share * bezier(t, x1, x2)).toFixed(5)}%`);
+    }
+    easing = `linear(${points.join(', ')}, 1 100%)`;
+    heldEasings.set(key, easing);
+  }
+  return { duration: motion + holdMs, easing };
+}
+
+/** One coordinate of a cubic Bézier curve from 0 to 1 with control points `a` and `b`, at `t`. */
+function bezier(t, a, b) {
+  const u = 1 - t;
+  return 3 * u * u * t * a + 3 * u * t * t * b + t * t * t;
 }
 
 function flash(element, duration) {
