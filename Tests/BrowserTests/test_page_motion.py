@@ -1,10 +1,11 @@
 """What another person's change looks like on the board page in a real Chromium, seen halfway
 through its animations (paused and set to 100 ms as soon as the page shows the change) and then
-frame by frame: the moved tile flies as a lifted copy while its neighbours slide, it stays
-marked in the mover's colour for a moment, a column that moves carries its tiles without them
-sliding on their own, a tile moved to a place its column does not show flies to the column's
-edge and fades there, and nothing moves for a person who asks for reduced motion. The page's
-performance timeline holds its latest message measure only, however many messages came."""
+frame by frame: the moved tile flies as a lifted copy while its neighbours slide, the page ends
+every animation once its motion is over, the tile stays marked in the mover's colour for a
+moment, a column that moves carries its tiles without them sliding on their own, a tile moved to
+a place its column does not show flies to the column's edge and fades there, and nothing moves
+for a person who asks for reduced motion. The page's performance timeline holds its latest
+message measure only, however many messages came."""
 
 from conftest import shot, wait_version
 from long_board import built_board
@@ -104,6 +105,8 @@ def test_a_remote_move_flies_the_tile_slides_its_neighbours_and_marks_it(server,
     assert landed and "marked" in landed[-1]["classes"] and "landing" not in landed[-1]["classes"]
     assert landed[-1]["mark"] == colour_value(bob, color_of(alice)), landed[-1]
     assert bob.locator(".motion-layer .travelling").count() == 0
+    # Each animation holds its end after its motion, and the page ends them all itself.
+    assert bob.evaluate("document.getAnimations().length") == 0
     shot(bob, "remote-move-landed-marked")
     bob.wait_for_selector('[data-item-id="mail"]:not(.marked)', timeout=3_000)
     assert bob.evaluate("performance.getEntriesByName('boardsync:message').length") == 1
