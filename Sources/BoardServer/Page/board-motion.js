@@ -158,7 +158,8 @@ export class MotionPlayer {
 
   /** Ends `animations`, started now with `heldTiming(…, duration)`, once their motion is over:
    * one timer for the batch, `duration` from now, and another for those that started late or
-   * that a pause or a seek keeps from their end. Ending one (cancelling it: finishing costs the
+   * that a pause or a seek keeps from their end; those not started yet (a page out of sight
+   * draws no frames) are waited for, not polled. Ending one (cancelling it: finishing costs the
    * main thread more) settles its `finished`, which removes a flying copy or a ghost and
    * forgets the travel. */
   settle(animations, duration) {
@@ -166,13 +167,19 @@ export class MotionPlayer {
     const motion = motionMs(duration);
     const settle = () => {
       let left = 0;
+      let unstarted = null;
       for (const animation of animations) {
         if (animation.playState === 'idle' || animation.playState === 'finished') continue;
+        if (animation.pending) {
+          unstarted = animation;
+          continue;
+        }
         const played = animation.currentTime ?? 0;
         if (played >= motion - settleSlackMs) animation.cancel();
         else left = Math.max(left, motion - played);
       }
       if (left > 0) setTimeout(settle, left);
+      else if (unstarted) unstarted.ready.then(settle, settle);
     };
     setTimeout(settle, duration);
   }
