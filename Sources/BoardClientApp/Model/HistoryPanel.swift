@@ -44,23 +44,11 @@ public struct HistoryPanel: Hashable, Sendable {
     /// Pages whose words wait for the board just before their oldest change, by that board's version.
     var awaitingWords: [Int: [SequencedOp]] = [:]
     /// Every op listed, with its own words, by version.
-    private var ops: [Int: (entry: SequencedOp, words: String)] = [:]
+    private var ops: [Int: Line] = [:]
     /// The words of each group listed.
     private var groupWords: [GroupSpan: String] = [:]
 
     public init() {}
-
-    public static func == (left: HistoryPanel, right: HistoryPanel) -> Bool {
-        left.lines == right.lines && left.selected == right.selected && left.scroll == right.scroll
-            && left.loading == right.loading && left.complete == right.complete && left.problem == right.problem
-            && left.opening == right.opening && left.awaitingWords == right.awaitingWords
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(lines)
-        hasher.combine(selected)
-        hasher.combine(scroll)
-    }
 
     /// The version of the oldest line, the `before` of the next older page.
     public var oldestVersion: Int? { lines.last?.firstVersion }
@@ -108,20 +96,19 @@ public struct HistoryPanel: Hashable, Sendable {
                 if groupWords[group] == nil || (replacingWords && whole) { groupWords[group] = change.words }
                 for (entry, words) in zip(change.entries, change.memberWords)
                 where replacingWords || ops[entry.version] == nil {
-                    ops[entry.version] = (entry, words)
+                    ops[entry.version] = Line(entry: entry, text: words)
                 }
             } else if let entry = change.entries.first, replacingWords || ops[entry.version] == nil {
-                ops[entry.version] = (entry, change.words)
+                ops[entry.version] = Line(entry: entry, text: change.words)
             }
         }
         lines = []
-        for version in ops.keys.sorted(by: >) {
-            guard let (entry, words) = ops[version] else { continue }
-            if let group = entry.group, let last = lines.last, last.entry.group == group {
-                lines[lines.count - 1].firstVersion = version
+        for op in ops.values.sorted(by: { $0.version > $1.version }) {
+            if let group = op.entry.group, let last = lines.last, last.entry.group == group {
+                lines[lines.count - 1].firstVersion = op.version
                 continue
             }
-            lines.append(Line(entry: entry, text: entry.group.flatMap { groupWords[$0] } ?? words))
+            lines.append(Line(entry: op.entry, text: op.entry.group.flatMap { groupWords[$0] } ?? op.text))
         }
     }
 }
